@@ -1,0 +1,1 @@
+"""Lark grammars of slacheck (data; installed as slacheck.grammar)."""
