@@ -1,1 +1,87 @@
-"""extract stage."""
+"""Extract stage: a loaded document in, statements with evidence out.
+
+For each passage: normalise (keeping the map back), scan with the lark
+grammar, read the tokens and phrases as statements, and turn their spans into
+evidence that quotes the original lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from slacheck.documents import Document, Passage
+from slacheck.extract.parser import scan
+from slacheck.extract.reading import Said, read
+from slacheck.normalize import Normalized, normalize
+from slacheck.offering import Evidence, Statement
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How much of the document yielded statements."""
+
+    passages: int
+    passages_with_facts: int
+    characters: int
+    characters_in_facts: int
+
+    @property
+    def ratio(self) -> float:
+        """Share of non-blank characters inside spans that produced a statement."""
+        return self.characters_in_facts / self.characters if self.characters else 0.0
+
+
+@dataclass(frozen=True)
+class Extraction:
+    """The statements of one document and its coverage."""
+
+    statements: list[Statement]
+    coverage: Coverage
+
+
+def extract(document: Document) -> Extraction:
+    """Read every passage of a document into statements with evidence."""
+    statements: list[Statement] = []
+    with_facts = characters = in_facts = 0
+    for passage in document.passages:
+        normalized = normalize(passage.text)
+        said = read(normalized.text, scan(normalized.text))
+        characters += sum(1 for ch in normalized.text if not ch.isspace())
+        covered = {i for s in said for start, end in s.spans for i in range(start, end)}
+        in_facts += sum(1 for i in covered if not normalized.text[i].isspace())
+        with_facts += bool(said)
+        statements.extend(_statement(s, document, passage, normalized) for s in said)
+    coverage = Coverage(len(document.passages), with_facts, characters, in_facts)
+    return Extraction(statements=statements, coverage=coverage)
+
+
+def _statement(said: Said, document: Document, passage: Passage, normalized: Normalized) -> Statement:
+    evidence = [e for start, end in said.spans for e in evidence_for(document, passage, normalized, start, end)]
+    return Statement(path=said.path, value=said.value, hedged=said.hedged, evidence=evidence, tag=said.tag)
+
+
+def evidence_for(document: Document, passage: Passage, normalized: Normalized, start: int, end: int) -> list[Evidence]:
+    """Evidence quoting the original characters behind normalised ``text[start:end]``, one per line touched."""
+    source_start, source_end = normalized.source_span(start, end)
+    evidence = []
+    for line_index, column_start, column_end in passage.sources(source_start, source_end):
+        line = document.lines[line_index]
+        evidence.append(Evidence(path=document.path, page=line.page, line=line.number, column=column_start + 1,
+                                 text=line.text[column_start:column_end]))
+    return evidence
+
+
+def document_language(document: Document) -> str:
+    """``zh``, ``en`` or ``mixed`` from the share of CJK ideographs among letters."""
+    cjk = latin = 0
+    for line in document.lines:
+        for ch in line.text:
+            if "\u4e00" <= ch <= "\u9fff":
+                cjk += 1
+            elif ch.isascii() and ch.isalpha():
+                latin += 1
+    if cjk < 5:
+        return "en"
+    if cjk * 3 >= latin:
+        return "zh"
+    return "mixed"

@@ -1,0 +1,96 @@
+"""Run the fact grammar over normalised text: a lexer pass, then phrases.
+
+The lexer turns the text into vocabulary tokens and PROSE. Each run of
+consecutive non-prose tokens is fed to the LALR phrase parser, which takes
+the longest prefix that forms a phrase and restarts after it; tokens that
+start no phrase stay single keywords. Only lark's public API is used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from slacheck.resources import grammar_file
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A parsed phrase (``tree.data`` names it: gpu, nodes, nics, ...) and the text span it covers."""
+
+    tree: Tree
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Scan:
+    """What the grammar found in one text: all tokens (prose included) and phrases."""
+
+    tokens: tuple[Token, ...]
+    phrases: tuple[Phrase, ...]
+
+    def keywords(self) -> list[Token]:
+        """The vocabulary tokens (everything but PROSE)."""
+        return [token for token in self.tokens if token.type != "PROSE"]
+
+
+@lru_cache(maxsize=1)
+def _parsers() -> tuple[Lark, Lark]:
+    """The lexer-only parser and the phrase parser, built once."""
+    text = grammar_file("facts.lark").read_text(encoding="utf-8")
+    lexer = Lark(text, parser=None, lexer="basic", start="tokens")
+    phrases = Lark(text, parser="lalr", lexer="basic", start="phrase")
+    return lexer, phrases
+
+
+def scan(text: str) -> Scan:
+    """Tokens and phrases of one normalised text."""
+    lexer, phrase_parser = _parsers()
+    tokens = tuple(lexer.lex(text))
+    phrases: list[Phrase] = []
+    run: list[Token] = []
+    for token in (*tokens, None):
+        if token is not None and token.type != "PROSE":
+            run.append(token)
+            continue
+        phrases.extend(_phrases_in_run(phrase_parser, run))
+        run = []
+    return Scan(tokens=tokens, phrases=tuple(phrases))
+
+
+def _phrases_in_run(parser: Lark, run: list[Token]) -> list[Phrase]:
+    """Longest-prefix phrases in a run of keyword tokens, left to right."""
+    found = []
+    position = 0
+    while position < len(run):
+        length, tree = _longest_phrase(parser, run, position)
+        if tree is None:
+            position += 1
+            continue
+        last = run[position + length - 1]
+        found.append(Phrase(tree=tree.children[0], start=run[position].start_pos, end=last.end_pos))
+        position += length
+    return found
+
+
+def _longest_phrase(parser: Lark, run: list[Token], position: int) -> tuple[int, Tree | None]:
+    """The longest phrase starting at ``run[position]``: (token count, tree)."""
+    interactive = parser.parse_interactive("")
+    best_length, best_tree = 0, None
+    for offset, token in enumerate(run[position:], start=1):
+        if token.type not in interactive.choices():
+            break
+        try:
+            interactive.feed_token(token)
+        except UnexpectedInput:
+            break
+        if "$END" in interactive.choices():
+            try:
+                best_length, best_tree = offset, interactive.copy().feed_eof()
+            except UnexpectedInput:
+                continue
+    return best_length, best_tree

@@ -1,0 +1,211 @@
+"""Text normalisation for fact extraction, with an exact map back to the input.
+
+``normalize`` applies, in this order:
+
+1. NFKC (full-width ``Ｈ１００`` -> ``H100``, ``：`` -> ``:``, U+3000 -> space, ``㎏`` -> ``kg``);
+2. removal of control and format characters (zero-width, bidi controls, BOM, soft hyphen, C0/C1
+   controls other than whitespace);
+3. collapsing every run of whitespace (any Unicode space, tab, line break) to one ``" "``;
+4. one-for-one substitutions: ``×``/``✕``/``✖`` -> ``x``; ``*`` between numbers or model names
+   -> ``x``; dashes ``‐ ‑ ‒ – — ― −`` -> ``-``; ``~ 〜 ∼`` and ``至`` between two numbers -> ``-``.
+
+The map is stored as pieces: an *identity* piece maps its output characters one-to-one onto an
+equally long input range; a *block* piece maps every output character onto the whole input range
+it came from (an NFKC expansion such as ``㎏`` -> ``kg``, a composed sequence such as ``e`` +
+U+0301 -> ``é``, or a collapsed whitespace run).  Removed characters belong to no piece; a span of
+the output covers them when they lie between its first and last character.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from array import array
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+__all__ = ["Normalized", "normalize"]
+
+# Characters that never change under NFKC, are not whitespace or controls, and never combine
+# with a neighbour: ASCII printable, CJK unified ideographs, stable CJK punctuation and quotes.
+_STABLE = r"!-~\u00b7\u2018-\u201d\u3001-\u3003\u3008-\u3011\u3014-\u301b\u3400-\u4dbf\u4e00-\u9fff"
+_FAST_RUN = re.compile(rf"(?P<stable>[{_STABLE}]+(?: [{_STABLE}]+)*)|(?P<space>\s+)")
+
+# Starters that NFKC may merge with the preceding character: second halves of canonical
+# pairs with combining class 0 (Unicode 14 decompositions), characters whose NFKD starts
+# with a non-starter, and Hangul medial/final jamo (composed algorithmically).
+_JOINS_PREVIOUS = frozenset(
+    "\u09be\u09d7\u0b3e\u0b56\u0b57\u0bbe\u0bd7\u0cc2\u0cd5\u0cd6\u0d3e\u0d57\u0dcf\u0ddf"
+    "\u0f73\u0f75\u0f81\u0fb5\u0fb7\u102e\u1b35\uff9e\uff9f"
+    "\U00011127\U0001133e\U00011357\U000114b0\U000114ba\U000114bd\U000115af\U00011930"
+    + "".join(map(chr, range(0x1161, 0x1176)))
+    + "".join(map(chr, range(0x11A8, 0x11C3)))
+)
+
+_ALWAYS = str.maketrans(
+    {
+        "\u00d7": "x", "\u2715": "x", "\u2716": "x",
+        "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-",
+        "\u2014": "-", "\u2015": "-", "\u2212": "-",
+    }
+)
+# '*' with a digit on one side and a digit or letter on the other (8*H100, H100 * 8, 2*3).
+_STAR = re.compile(
+    r"(?:(?<=\d)|(?<=\d ))\*(?= ?[0-9A-Za-z])|(?:(?<=[0-9A-Za-z])|(?<=[0-9A-Za-z] ))\*(?= ?\d)"
+)
+# '~' '〜' '∼' '至' after a number (optionally with a unit: 3万~5万, 100G ~ 400G) and before one.
+_RANGE = re.compile(r"(\d ?(?:[万千百亿%]|[A-Za-z]{1,3})? ?)[~\u301c\u223c\u81f3](?= ?[¥$€£]? ?\d)")
+
+
+def _range_dash(m: re.Match[str]) -> str:
+    return m.group(1) + "-"
+
+
+@dataclass(frozen=True)
+class Normalized:
+    """Normalised text plus the map from its characters back to the input string."""
+
+    text: str
+    _source_length: int = field(repr=False, compare=False, default=0)
+    _out: array = field(repr=False, compare=False, default_factory=lambda: array("q"))
+    _in: array = field(repr=False, compare=False, default_factory=lambda: array("q"))
+    _in_end: array = field(repr=False, compare=False, default_factory=lambda: array("q"))
+    _identity: bytes = field(repr=False, compare=False, default=b"")
+
+    def source_span(self, start: int, end: int) -> tuple[int, int]:
+        """The span of the input string that normalized text[start:end] came from."""
+        if not 0 <= start <= end <= len(self.text):
+            raise IndexError(f"span {start}:{end} outside 0:{len(self.text)}")
+        if start == end:
+            position = self._source_length if start == len(self.text) else self._char_span(start)[0]
+            return position, position
+        return self._char_span(start)[0], self._char_span(end - 1)[1]
+
+    def _char_span(self, index: int) -> tuple[int, int]:
+        piece = bisect_right(self._out, index) - 1
+        if self._identity[piece]:
+            source = self._in[piece] + index - self._out[piece]
+            return source, source + 1
+        return self._in[piece], self._in_end[piece]
+
+
+class _Builder:
+    """Accumulates output text and its map pieces."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.out: list[int] = []
+        self.src: list[int] = []
+        self.src_end: list[int] = []
+        self.identity: list[bool] = []
+        self.length = 0
+        self.ends_with_space = False
+
+    def identical(self, text: str, source: int) -> None:
+        """Output ``text`` mapped one-to-one onto the input from ``source``."""
+        if self.identity and self.identity[-1] and self.src_end[-1] == source and not self.ends_with_space:
+            self.src_end[-1] = source + len(text)
+        else:
+            self._piece(source, source + len(text), True)
+        self.parts.append(text)
+        self.length += len(text)
+        self.ends_with_space = False
+
+    def block(self, text: str, source: int, source_end: int) -> None:
+        """Output ``text``; every character of it maps to input[source:source_end]."""
+        self._piece(source, source_end, False)
+        self.parts.append(text)
+        self.length += len(text)
+        self.ends_with_space = False
+
+    def space(self, source: int, source_end: int) -> None:
+        """Output one space for input[source:source_end], merging with a preceding space."""
+        if self.ends_with_space:
+            self.src_end[-1] = source_end
+            return
+        self._piece(source, source_end, False)
+        self.parts.append(" ")
+        self.length += 1
+        self.ends_with_space = True
+
+    def _piece(self, source: int, source_end: int, identity: bool) -> None:
+        self.out.append(self.length)
+        self.src.append(source)
+        self.src_end.append(source_end)
+        self.identity.append(identity)
+
+
+_chunk_cache: dict[str, str] = {}
+
+
+def _clean(chunk: str) -> str:
+    """NFKC of ``chunk`` with control/format characters dropped and whitespace made ``" "``."""
+    cached = _chunk_cache.get(chunk)
+    if cached is not None:
+        return cached
+    kept = []
+    for ch in unicodedata.normalize("NFKC", chunk):
+        if ch.isspace():
+            kept.append(" ")
+        elif unicodedata.category(ch) not in ("Cc", "Cf"):
+            kept.append(ch)
+    result = "".join(kept)
+    if len(chunk) == 1:
+        _chunk_cache[chunk] = result
+    return result
+
+
+def _starts_chunk(ch: str) -> bool:
+    """Whether NFKC can never merge ``ch`` with the character before it."""
+    return unicodedata.combining(ch) == 0 and ch not in _JOINS_PREVIOUS
+
+
+def normalize(text: str) -> Normalized:
+    """NFKC-normalise ``text``, drop invisible controls, collapse spaces, unify x and dashes."""
+    out = _Builder()
+    n = len(text)
+    pos = 0
+    while pos < n:
+        m = _FAST_RUN.match(text, pos)
+        if m is not None:
+            end = m.end()
+            if m.lastgroup == "space":
+                out.space(pos, end)
+                pos = end
+                continue
+            if end < n and not _starts_chunk(text[end]):
+                end -= 1  # the last stable character composes with what follows
+            if end > pos:
+                out.identical(text[pos:end], pos)
+                pos = end
+                continue
+        end = pos + 1
+        while end < n and not _starts_chunk(text[end]):
+            end += 1
+        _emit_chunk(out, text, pos, end)
+        pos = end
+    result = "".join(out.parts).translate(_ALWAYS)
+    result = _RANGE.sub(_range_dash, _STAR.sub("x", result))
+    return Normalized(
+        result,
+        n,
+        array("q", out.out),
+        array("q", out.src),
+        array("q", out.src_end),
+        bytes(out.identity),
+    )
+
+
+def _emit_chunk(out: _Builder, text: str, start: int, end: int) -> None:
+    """Emit the cleaned NFKC form of text[start:end] (one starter and what combines with it)."""
+    cleaned = _clean(text[start:end])
+    if not cleaned:
+        return
+    if end - start == 1 and len(cleaned) == 1 and cleaned != " ":
+        out.identical(cleaned, start)
+        return
+    for piece in re.split(r"( )", cleaned):
+        if piece == " ":
+            out.space(start, end)
+        elif piece:
+            out.block(piece, start, end)

@@ -1,0 +1,210 @@
+"""The structured offering: every fact a document states, with its evidence.
+
+A fact is ``{"value": ..., "hedged": bool, "evidence": [...]}`` or ``None``
+when the document does not state it. A denied fact ("不含光模块", "ports are
+shared") is stated with a false value, never ``None``: absent and denied are
+different things (report-json-v1).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+T = TypeVar("T")
+
+
+class Evidence(BaseModel):
+    """A quoted span of the original document (1-based page, line and column)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    path: str
+    page: int
+    line: int
+    column: int
+    text: str
+    role: Literal["quote", "document"] = "quote"
+
+
+class Fact(BaseModel, Generic[T]):
+    """One stated fact: its value, whether it was hedged, and where it was said."""
+
+    value: T
+    hedged: bool = False
+    evidence: list[Evidence] = Field(default_factory=list)
+
+
+class Section(BaseModel):
+    """Base of the offering's sections: every field is an optional fact."""
+
+    def stated(self) -> dict[str, Fact[Any]]:
+        """The facts of this section that the document states."""
+        return {name: fact for name, fact in self if isinstance(fact, Fact)}
+
+
+class Gpu(Section):
+    """The GPUs: model, form factor, memory and counts."""
+
+    model: Fact[str] | None = None
+    variant: Fact[str] | None = None
+    memory_gb: Fact[int] | None = None
+    per_node: Fact[int] | None = None
+    total: Fact[int] | None = None
+
+
+class IntraNode(Section):
+    """How GPUs inside one server talk to each other."""
+
+    link: Fact[str] | None = None
+    bandwidth_gbytes: Fact[float] | None = None
+    full_mesh: Fact[bool] | None = None
+    nvswitch: Fact[bool] | None = None
+
+
+class Fabric(Section):
+    """The inter-node (backend/training) network."""
+
+    protocol: Fact[str] | None = None
+    rate_gbps: Fact[float] | None = None
+    nics_per_node: Fact[int] | None = None
+    nics_total: Fact[int] | None = None
+    nic_model: Fact[str] | None = None
+    optional: Fact[bool] | None = None
+    dedicated: Fact[bool] | None = None
+    oversubscription: Fact[float] | None = None
+    switch_model: Fact[str] | None = None
+    switch_ports: Fact[int] | None = None
+    cabling: Fact[str] | None = None
+    cabling_priced: Fact[bool] | None = None
+    topology: Fact[str] | None = None
+    isolation: Fact[bool] | None = None
+    multi_site: Fact[bool] | None = None
+    expansion: Fact[str] | None = None
+    public_bandwidth: Fact[float] | None = None
+
+
+class Verification(Section):
+    """How the customer can verify the delivered hardware."""
+
+    hardware: Fact[bool] | None = None
+
+
+class Commercial(Section):
+    """Prices and their qualifiers."""
+
+    price_hedged: Fact[bool] | None = None
+    addon_on_request: Fact[bool] | None = None
+
+
+class Offering(BaseModel):
+    """Everything the document offers, section by section."""
+
+    nodes: Fact[int] | None = None
+    gpu: Gpu = Field(default_factory=Gpu)
+    intra_node: IntraNode = Field(default_factory=IntraNode)
+    fabric: Fabric = Field(default_factory=Fabric)
+    verification: Verification = Field(default_factory=Verification)
+    commercial: Commercial = Field(default_factory=Commercial)
+
+    def fact(self, path: str) -> Fact[Any] | None:
+        """The fact at a dotted path such as ``fabric.rate_gbps``, or None."""
+        node: Any = self
+        for name in path.split("."):
+            if not isinstance(node, BaseModel) or name not in type(node).model_fields:
+                raise KeyError(path)
+            node = getattr(node, name)
+        if node is not None and not isinstance(node, Fact):
+            raise KeyError(path)
+        return node
+
+    def set_fact(self, path: str, fact: Fact[Any]) -> None:
+        """Store a fact at a dotted path (used while assembling)."""
+        *parents, name = path.split(".")
+        node: Any = self
+        for parent in parents:
+            node = getattr(node, parent)
+        setattr(node, name, fact)
+
+
+class Statement(BaseModel):
+    """One thing the extractor read: a value for a fact path, with evidence.
+
+    ``tag`` links related statements (e.g. a rate to the protocol it was
+    stated with) so that assembly can pick the matching one.
+    """
+
+    path: str
+    value: Any
+    hedged: bool = False
+    evidence: list[Evidence]
+    tag: str | None = None
+
+
+# How competing statements for one path are resolved; the default is "the first one said".
+_DENIAL_WINS = {"fabric.dedicated", "fabric.isolation", "verification.hardware"}
+_ANY_TRUE = {"fabric.optional", "fabric.multi_site", "intra_node.full_mesh", "intra_node.nvswitch",
+             "commercial.price_hedged", "commercial.addon_on_request"}
+_RANKED = {
+    "fabric.protocol": ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"],
+    "intra_node.link": ["pcie", "nvlink-bridge", "nvlink-switch"],
+    "fabric.expansion": ["vague", "concrete"],
+    "fabric.cabling": ["excluded", "customer", "provider"],
+}
+
+
+def _choose(path: str, said: list[Statement], protocol: str | None) -> Statement:
+    """Pick the statement that stands for a path."""
+    if path in _DENIAL_WINS:
+        return next((s for s in said if s.value is False), said[0])
+    if path in _ANY_TRUE:
+        return next((s for s in said if s.value is True), said[0])
+    if path in _RANKED:
+        order = _RANKED[path]
+        return min(said, key=lambda s: order.index(s.value) if s.value in order else len(order))
+    if path in ("fabric.rate_gbps", "fabric.nics_per_node") and protocol:
+        return next((s for s in said if s.tag == protocol), next((s for s in said if s.tag is None), said[0]))
+    return said[0]
+
+
+def assemble(statements: list[Statement]) -> Offering:
+    """Build the offering from the statements, in document order."""
+    by_path: dict[str, list[Statement]] = {}
+    for statement in statements:
+        by_path.setdefault(statement.path, []).append(statement)
+    offering = Offering()
+    protocol_said = by_path.get("fabric.protocol")
+    protocol = _choose("fabric.protocol", protocol_said, None).value if protocol_said else None
+    for path in fact_paths():
+        said = by_path.get(path)
+        if not said:
+            continue
+        chosen = _choose(path, said, protocol)
+        agreeing = [s for s in said if s.value == chosen.value]
+        evidence = [e for s in agreeing for e in s.evidence]
+        offering.set_fact(path, Fact(value=chosen.value, hedged=chosen.hedged, evidence=_unique(evidence)))
+    return offering
+
+
+def _unique(evidence: list[Evidence]) -> list[Evidence]:
+    """Evidence without repeats, in order."""
+    seen: set[Evidence] = set()
+    kept = []
+    for item in evidence:
+        if item not in seen:
+            seen.add(item)
+            kept.append(item)
+    return kept
+
+
+def fact_paths() -> list[str]:
+    """Every dotted fact path of the offering, in model order."""
+    paths = []
+    for name, field in Offering.model_fields.items():
+        annotation = field.annotation
+        if isinstance(annotation, type) and issubclass(annotation, Section):
+            paths.extend(f"{name}.{sub}" for sub in annotation.model_fields)
+        else:
+            paths.append(name)
+    return paths

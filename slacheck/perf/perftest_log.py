@@ -1,0 +1,223 @@
+"""Parse perftest bandwidth client output (ib_write_bw, ib_read_bw, ib_send_bw) into frozen models."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, computed_field
+
+# Bytes-per-second units perftest prints, converted to Gb/s (10^9 bits).
+_TO_GBPS = {
+    "Gb/sec": 1.0,
+    "MB/sec": 8 * 10**6 / 1e9,
+    "MiB/sec": 8 * 2**20 / 1e9,
+}
+
+_TESTS = {"RDMA_Write": "ib_write_bw", "RDMA_Read": "ib_read_bw", "Send": "ib_send_bw", "Atomic": "ib_atomic_bw"}
+
+_DASHES = re.compile(r"\s*-{20,}\s*$")
+_BANNER = re.compile(r"\s*(RDMA_Write|RDMA_Read|Send|Atomic)\b([^\n]{0,80}?)\bBW Test\b", re.ASCII)
+_TABLE = re.compile(
+    r"\s*#bytes\s+(#sl\s+)?#iterations\s+BW peak\[([^\]\s]*)\]\s+BW average\[([^\]\s]*)\]([^\n]*)", re.ASCII
+)
+_FIELDS = {
+    "device": re.compile(r"\bDevice\s*:\s*(\S+)", re.ASCII),
+    "qps": re.compile(r"\bNumber of qps\s*:\s*(\d{1,9})", re.ASCII),
+    "connection": re.compile(r"\bConnection type\s*:\s*(\S+)", re.ASCII),
+    "mtu": re.compile(r"\bMtu\s*:\s*(\d{1,9})", re.ASCII),
+    "link": re.compile(r"\bLink type\s*:\s*(\S+)", re.ASCII),
+    "gid": re.compile(r"\bGID index\s*:\s*(\d{1,9})", re.ASCII),
+}
+_GPU_BUFFER = re.compile(r"initializing CUDA|initializing ROCm|GPU buffer|cuMemAlloc", re.ASCII)
+_GPU_NAME = re.compile(r"device name = \[([^\]\n]*)\]")
+_ERROR = re.compile(r"\s*(?:Couldn't|Couldnt|Unable to|Failed|Completion with error|Error\b|ERROR\b)", re.ASCII)
+_NUMBER = re.compile(r"[0-9]{1,30}(?:\.[0-9]{1,30})?", re.ASCII)
+
+
+class _Frozen(BaseModel):
+    """Immutable base for every parsed record."""
+
+    model_config = ConfigDict(frozen=True)
+
+
+class PerftestRow(_Frozen):
+    """One message size of the result table, bandwidths converted to Gb/s."""
+
+    bytes: int
+    iterations: int
+    peak_gbps: float
+    avg_gbps: float
+    msg_rate_mpps: float | None
+    line: int
+
+
+class PerftestLog(_Frozen):
+    """The first bandwidth run of a perftest client log."""
+
+    path: str
+    test: str | None
+    """ib_write_bw, ib_read_bw, ib_send_bw or ib_atomic_bw, from the banner."""
+    banner: str | None
+    banner_line: int | None
+    bidirectional: bool
+    device: str | None
+    link_type: str | None
+    """As printed: ``Ethernet`` (RoCE) or ``IB``."""
+    transport: Literal["roce", "infiniband"] | None
+    gid_index: int | None
+    qps: int | None
+    mtu: int | None
+    connection_type: str | None
+    gpudirect: bool
+    """True when the buffer was GPU memory (``--use_cuda``/``--use_rocm`` preamble)."""
+    gpu_name: str | None
+    dmabuf: bool
+    unit: str | None
+    """Bandwidth unit of the table as printed (Gb/sec, MB/sec = 10^6 B/s, MiB/sec = 2^20 B/s)."""
+    table_line: int | None
+    rows: tuple[PerftestRow, ...]
+    completed: bool
+    """Rows printed and the table closed by its dashed line, with no error message."""
+    error: str | None
+    error_line: int | None
+    runs: int
+    """Bandwidth banners in the file; only the first run is parsed."""
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def peak_gbps(self) -> float | None:
+        """Largest value of the BW peak column."""
+        return max((r.peak_gbps for r in self.rows), default=None)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def peak_line(self) -> int | None:
+        """Line of the row holding the peak."""
+        return max(self.rows, key=lambda r: r.peak_gbps).line if self.rows else None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def plateau_avg_gbps(self) -> float | None:
+        """BW average at the largest message size (median if that size repeats).
+
+        The average column, not the peak: the peak can catch one fast burst
+        (realdata perftest 03 at 8 KiB: peak 137.04, average 54.19 Gb/s).
+        """
+        row = self._plateau_row()
+        return row.avg_gbps if row else None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def plateau_line(self) -> int | None:
+        """Line of the row giving the plateau value."""
+        row = self._plateau_row()
+        return row.line if row else None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def max_size_bytes(self) -> int | None:
+        """Largest message size tested."""
+        return max((r.bytes for r in self.rows), default=None)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def sweep(self) -> bool:
+        """True for an ``-a`` sweep (several sizes), False for a single-size run."""
+        return len({r.bytes for r in self.rows}) > 1
+
+    def _plateau_row(self) -> PerftestRow | None:
+        """The lower-median row by average among rows at the largest size."""
+        if not self.rows:
+            return None
+        largest = max(r.bytes for r in self.rows)
+        rows = sorted((r for r in self.rows if r.bytes == largest), key=lambda r: r.avg_gbps)
+        return rows[(len(rows) - 1) // 2]
+
+
+def _row(text: str, with_sl: bool, scale: float, line: int) -> PerftestRow | None:
+    """Parse one result row, or None when the line is not a row."""
+    tokens = text.split()
+    offset = 1 if with_sl else 0
+    if len(tokens) < 4 + offset or not all(_NUMBER.fullmatch(t) for t in tokens[: 5 + offset]):
+        return None
+    if "." in tokens[0] or "." in tokens[1 + offset]:
+        return None
+    rate = tokens[4 + offset] if len(tokens) > 4 + offset else None
+    return PerftestRow(
+        bytes=int(tokens[0]),
+        iterations=int(tokens[1 + offset]),
+        peak_gbps=float(tokens[2 + offset]) * scale,
+        avg_gbps=float(tokens[3 + offset]) * scale,
+        msg_rate_mpps=float(rate) if rate is not None else None,
+        line=line,
+    )
+
+
+def parse_perftest(text: str, path: str) -> PerftestLog:
+    """Parse perftest BW output; raises ValueError for a table in an unknown unit."""
+    info: dict[str, str] = {}
+    banner: tuple[str, str, int] | None = None
+    runs = 0
+    table: tuple[bool, float, str, int] | None = None
+    rows: list[PerftestRow] = []
+    closed = gpudirect = dmabuf = False
+    gpu_name = error = None
+    error_line = None
+    for number, raw in enumerate(text.split("\n"), 1):
+        for line in raw.rstrip("\r").split("\r"):
+            if m := _BANNER.match(line):
+                runs += 1
+                if banner is None:
+                    banner = (m.group(1), m.group(0).strip(), number)
+                continue
+            if runs > 1 or closed:
+                continue
+            if banner is None:
+                gpudirect = gpudirect or bool(_GPU_BUFFER.search(line))
+                dmabuf = dmabuf or "DMA-BUF" in line
+                if name := _GPU_NAME.search(line):
+                    gpu_name = gpu_name or name.group(1).strip()
+            if error is None and _ERROR.match(line):
+                error, error_line = line.strip(), number
+            if table is None:
+                if m := _TABLE.match(line):
+                    unit = m.group(3)
+                    if unit not in _TO_GBPS or m.group(2) != unit:
+                        raise ValueError(f"unsupported perftest bandwidth unit {unit!r} on line {number}")
+                    table = (bool(m.group(1)), _TO_GBPS[unit], unit, number)
+                elif banner is not None:
+                    for key, pattern in _FIELDS.items():
+                        if key not in info and (f := pattern.search(line)):
+                            info[key] = f.group(1)
+                continue
+            if _DASHES.match(line):
+                closed = bool(rows)
+                continue
+            if row := _row(line, table[0], table[1], number):
+                rows.append(row)
+    link = info.get("link")
+    return PerftestLog(
+        path=path,
+        test=_TESTS[banner[0]] if banner else None,
+        banner=banner[1] if banner else None,
+        banner_line=banner[2] if banner else None,
+        bidirectional=bool(banner and "Bidirectional" in banner[1]),
+        device=info.get("device"),
+        link_type=link,
+        transport="roce" if link == "Ethernet" else "infiniband" if link == "IB" else None,
+        gid_index=int(info["gid"]) if "gid" in info else None,
+        qps=int(info["qps"]) if "qps" in info else None,
+        mtu=int(info["mtu"]) if "mtu" in info else None,
+        connection_type=info.get("connection"),
+        gpudirect=gpudirect,
+        gpu_name=gpu_name,
+        dmabuf=dmabuf,
+        unit=table[2] if table else None,
+        table_line=table[3] if table else None,
+        rows=tuple(rows),
+        completed=bool(rows) and closed and error is None,
+        error=error,
+        error_line=error_line,
+        runs=runs,
+    )

@@ -1,0 +1,100 @@
+"""The straight walk from a file to a report.
+
+documents (load) -> normalize + extract (statements with evidence) ->
+offering (assemble) -> rules (findings) -> report model. Every command that
+checks a contract goes through :func:`check_file`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from slacheck.documents import Document, load_document
+from slacheck.extract import Extraction, document_language, extract
+from slacheck.offering import Evidence, Offering, assemble
+from slacheck.report.model import Coverage, DocumentInfo, Report, summarise
+from slacheck.rules.engine import check, load_rules
+from slacheck.rules.pack import Rule
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the user asked for."""
+
+    language: str | None = None
+    password: str | None = None
+    rule_packs: tuple[Path, ...] = ()
+    max_pages: int = 2000
+    max_bytes: int = 50_000_000
+    select: tuple[str, ...] = field(default_factory=tuple)
+    ignore: tuple[str, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A document read into an offering."""
+
+    document: Document
+    extraction: Extraction
+    offering: Offering
+    language: str
+
+
+def analyse(path: str | Path, options: Options) -> Analysis:
+    """Load and read one document (raises DocumentError for unusable input)."""
+    document = load_document(path, password=options.password, max_pages=options.max_pages,
+                             max_bytes=options.max_bytes)
+    extraction = extract(document)
+    return Analysis(document=document, extraction=extraction, offering=assemble(extraction.statements),
+                    language=document_language(document))
+
+
+def report_language(analysis: Analysis, options: Options) -> str:
+    """The language the report speaks: --lang, else the document's (zh for mixed)."""
+    if options.language:
+        return options.language
+    return "en" if analysis.language == "en" else "zh"
+
+
+def document_info(analysis: Analysis) -> DocumentInfo:
+    """The report's entry for one document."""
+    document, coverage = analysis.document, analysis.extraction.coverage
+    return DocumentInfo(path=document.path, format=document.format, pages=document.pages,
+                        language=analysis.language, sha256=document.sha256, encoding=document.encoding,
+                        coverage=Coverage(ratio=round(coverage.ratio, 4), passages=coverage.passages,
+                                          passages_with_facts=coverage.passages_with_facts),
+                        warnings=list(document.warnings))
+
+
+def document_evidence(document: Document) -> Evidence:
+    """Evidence for a term the document lacks: the document itself, quoted by its first line."""
+    line = next((line for line in document.lines if line.text.strip()), None)
+    if line is None:
+        return Evidence(path=document.path, page=1, line=1, column=1, text="", role="document")
+    return Evidence(path=document.path, page=line.page, line=line.number, column=1, text=line.text[:80],
+                    role="document")
+
+
+def selected(rules: list[Rule], options: Options) -> list[Rule]:
+    """Rules kept by --select / --ignore (IDs or prefixes such as HW or NET0)."""
+    kept = [r for r in rules if not options.select or r.id.startswith(tuple(options.select))]
+    return [r for r in kept if not r.id.startswith(tuple(options.ignore))] if options.ignore else kept
+
+
+def check_file(path: str | Path, options: Options, rules: list[Rule] | None = None) -> Report:
+    """Read and check one document: the full report."""
+    analysis = analyse(path, options)
+    language = report_language(analysis, options)
+    active = selected(rules if rules is not None else load_rules(options.rule_packs), options)
+    findings = check(analysis.offering, active, language=language,
+                     document_evidence=document_evidence(analysis.document))
+    return Report(language=language, documents=[document_info(analysis)], offering=analysis.offering,
+                  findings=findings, summary=summarise(findings))
+
+
+def extract_file(path: str | Path, options: Options) -> Report:
+    """Read one document: the report without findings."""
+    analysis = analyse(path, options)
+    return Report(language=report_language(analysis, options), documents=[document_info(analysis)],
+                  offering=analysis.offering)

@@ -1,0 +1,80 @@
+"""The report: what every output format renders (report-json-v1)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from slacheck import __version__
+from slacheck.offering import Offering
+from slacheck.rules.engine import Finding
+
+SCHEMA = "slacheck/report@1"
+
+
+class Tool(BaseModel):
+    """The program that wrote the report."""
+
+    name: str = "slacheck"
+    version: str = __version__
+
+
+class Coverage(BaseModel):
+    """How much of a document yielded facts."""
+
+    ratio: float
+    passages: int
+    passages_with_facts: int
+
+
+class DocumentInfo(BaseModel):
+    """One checked document."""
+
+    path: str
+    format: str
+    pages: int
+    language: Literal["zh", "en", "mixed"]
+    sha256: str
+    encoding: str | None = None
+    coverage: Coverage
+    warnings: list[str] = Field(default_factory=list)
+
+
+class Summary(BaseModel):
+    """Findings counted by severity."""
+
+    error: int = 0
+    warning: int = 0
+    info: int = 0
+
+
+class Report(BaseModel):
+    """A full report: documents, offering, measurements, findings and summary."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    schema_id: str = Field(default=SCHEMA, alias="schema")
+    tool: Tool = Field(default_factory=Tool)
+    language: Literal["zh", "en"]
+    documents: list[DocumentInfo]
+    offering: Offering
+    measurements: list[dict[str, Any]] = Field(default_factory=list)
+    findings: list[Finding] = Field(default_factory=list)
+    summary: Summary = Field(default_factory=Summary)
+
+    def to_json_data(self, *, with_findings: bool = True) -> dict[str, Any]:
+        """The report as JSON-ready data (``schema`` key first)."""
+        data = self.model_dump(mode="json", by_alias=True)
+        if not with_findings:
+            data.pop("findings")
+            data.pop("summary")
+        return data
+
+
+def summarise(findings: list[Finding]) -> Summary:
+    """Count findings by severity."""
+    summary = Summary()
+    for finding in findings:
+        setattr(summary, finding.severity, getattr(summary, finding.severity) + 1)
+    return summary

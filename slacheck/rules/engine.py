@@ -1,0 +1,166 @@
+"""Evaluate rule packs against an offering and produce findings.
+
+The names a condition can read are the offering's fact paths (a fact reads as
+its value; ``<path>.hedged`` as its hedge flag) plus a few derived values
+computed here. The functions it can call are the hardware catalogue's
+lookups. Both tables are fixed: a pack can reach nothing else.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from pydantic import BaseModel
+
+from slacheck.offering import Evidence, Fact, Offering, fact_paths
+from slacheck.perf import catalogue
+from slacheck.rules.conditions import Function, evaluate
+from slacheck.rules.pack import PLACEHOLDER, SEVERITY_RANK, Rule, Severity, load_pack
+
+DERIVED = {
+    "multi_node": "two or more GPU servers that train together",
+    "node_count": "GPU servers: the stated node count, or GPU total / GPUs per node",
+    "gpu_count": "GPUs in all: the stated total, or nodes x GPUs per node",
+    "nics_per_node_effective": "NICs per node: stated, or the NIC total / nodes",
+    "per_gpu_gbps": "inter-node Gb/s per GPU: NICs per node x port rate / GPUs per node",
+    "gpu_nvlink_gbytes": "the catalogue's NVLink GB/s per GPU for the stated model and variant",
+}
+
+
+
+def _nvlink_gbytes(model: str | None, variant: str | None = None) -> float | None:
+    """NVLink GB/s per GPU of a model's variant (its SXM part when the variant is not stated)."""
+    found = catalogue.gpu(model) if model else None
+    if found is None:
+        return None
+    if variant is not None:
+        return catalogue.nvlink_gbytes(model, variant)
+    chosen = found.variants.get("SXM") or next(iter(found.variants.values()))
+    return chosen.nvlink_gbytes.value
+
+
+def _nvlink_figures(model: str | None) -> list[float]:
+    """Every NVLink GB/s figure of a model's variants."""
+    found = catalogue.gpu(model) if model else None
+    return [v.nvlink_gbytes.value for v in found.variants.values()] if found else []
+
+
+FUNCTIONS: dict[str, Function] = {
+    "ships_as_sxm_and_pcie": lambda model: model is not None and catalogue.ships_as_sxm_and_pcie(model),
+    "nvlink_figures": _nvlink_figures,
+    "nvlink_gbytes": _nvlink_gbytes,
+    "is_datacenter_class": lambda model: model is not None and catalogue.is_datacenter_class(model),
+    "min": lambda *values: min((v for v in values if v is not None), default=None),
+    "max": lambda *values: max((v for v in values if v is not None), default=None),
+}
+
+
+class Finding(BaseModel):
+    """One rule that fired, in the report's language."""
+
+    rule: str
+    name: str
+    family: str
+    severity: Severity
+    title: str
+    message: str
+    fix: str
+    evidence: list[Evidence]
+
+
+def known_names() -> set[str]:
+    """Every name a condition may read."""
+    paths = fact_paths()
+    return {*paths, *(f"{path}.hedged" for path in paths), *DERIVED}
+
+
+def load_rules(extra_packs: Iterable[Path] = ()) -> list[Rule]:
+    """The built-in pack followed by any user packs (a later rule with the same id replaces the earlier)."""
+    names = known_names()
+    by_id: dict[str, Rule] = {}
+    for pack in (None, *extra_packs):
+        for rule in load_pack(pack, names, FUNCTIONS):
+            by_id[rule.id] = rule
+    return list(by_id.values())
+
+
+def values_of(offering: Offering) -> dict[str, Any]:
+    """The flat name -> value table that conditions read."""
+    values: dict[str, Any] = {}
+    for path in fact_paths():
+        fact = offering.fact(path)
+        values[path] = fact.value if fact else None
+        values[f"{path}.hedged"] = fact.hedged if fact else None
+    values.update(_derived(values))
+    return values
+
+
+def _derived(v: Mapping[str, Any]) -> dict[str, Any]:
+    nodes, per_node, total = v["nodes"], v["gpu.per_node"], v["gpu.total"]
+    node_count = nodes if nodes is not None else (total // per_node if total and per_node else None)
+    gpu_count = total if total is not None else (nodes * per_node if nodes and per_node else None)
+    nics = v["fabric.nics_per_node"]
+    if nics is None and v["fabric.nics_total"] and node_count:
+        nics = v["fabric.nics_total"] / node_count
+    rate = v["fabric.rate_gbps"]
+    per_gpu = nics * rate / per_node if nics and rate and per_node else None
+    return {
+        "multi_node": node_count is not None and node_count >= 2,
+        "node_count": node_count,
+        "gpu_count": gpu_count,
+        "nics_per_node_effective": nics,
+        "per_gpu_gbps": per_gpu,
+        "gpu_nvlink_gbytes": _nvlink_gbytes(v["gpu.model"], v["gpu.variant"]),
+    }
+
+
+def check(offering: Offering, rules: Iterable[Rule], *, language: str, document_evidence: Evidence) -> list[Finding]:
+    """Run every contract rule; findings in rule order."""
+    values = values_of(offering)
+    findings = []
+    for rule in rules:
+        if rule.spec.needs != "contract":
+            continue
+        if evaluate(rule.condition, values, FUNCTIONS) in (None, False, 0):
+            continue
+        findings.append(finding(rule, language, values, _evidence(rule, offering, document_evidence)))
+    return findings
+
+
+def finding(rule: Rule, language: str, values: Mapping[str, Any], evidence: list[Evidence]) -> Finding:
+    """A finding of ``rule`` with its texts filled in from ``values``."""
+    texts = rule.texts(language)
+    return Finding(rule=rule.id, name=rule.spec.name, family=rule.spec.family, severity=rule.spec.severity,
+                   title=fill(texts.title, values), message=fill(texts.message, values), fix=fill(texts.fix, values),
+                   evidence=evidence)
+
+
+def _evidence(rule: Rule, offering: Offering, document_evidence: Evidence) -> list[Evidence]:
+    """The evidence of the facts a rule names (or reads); the document itself when none is stated."""
+    paths = rule.spec.evidence or [name for name in rule.condition.names if name in set(fact_paths())]
+    facts: list[Fact[Any]] = [f for f in (offering.fact(p) for p in paths) if f is not None]
+    quoted = [e for f in facts for e in f.evidence]
+    return list(dict.fromkeys(quoted)) or [document_evidence]
+
+
+def fill(template: str, values: Mapping[str, Any]) -> str:
+    """Replace ``{name}`` placeholders with values (integers without a trailing .0)."""
+    return PLACEHOLDER.sub(lambda m: _show(values.get(m.group(1))), template)
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "?"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def at_or_above(findings: Iterable[Finding], level: str) -> bool:
+    """Whether any finding is at or above a severity level ("never" means no)."""
+    if level == "never":
+        return False
+    return any(SEVERITY_RANK[f.severity] >= SEVERITY_RANK[level] for f in findings)

@@ -1,0 +1,136 @@
+"""Rule packs: TOML data files of rules, loaded and validated.
+
+A pack is data only. Each ``[[rule]]`` has an id, a name, a family, a
+severity, a condition (``when``) in the condition language, optional
+``evidence`` paths, and ``[rule.en]`` / ``[rule.zh]`` texts: title, message,
+fix, and for ``slacheck explain`` why and example. Messages may quote values
+as ``{fabric.rate_gbps}``. A broken pack is refused with its file, rule and
+position.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any, Literal, Mapping
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from slacheck.rules.conditions import Condition, ConditionError, Function, parse_condition
+from slacheck.resources import rules_file
+
+Severity = Literal["error", "warning", "info"]
+SEVERITY_RANK = {"info": 1, "warning": 2, "error": 3}
+PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_.]*)\}")
+MAX_PACK_BYTES = 2_000_000
+
+
+class PackError(Exception):
+    """A rule pack that cannot be used; the message names file, rule and position."""
+
+
+class Texts(BaseModel):
+    """A rule's words in one language."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    title: str = Field(max_length=300)
+    message: str = Field(max_length=2000)
+    fix: str = Field(max_length=2000)
+    why: str = Field(default="", max_length=4000)
+    example: str = Field(default="", max_length=2000)
+
+
+class RuleSpec(BaseModel):
+    """One rule as written in a pack."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(pattern=r"^[A-Z]{2,5}[0-9]{3}$")
+    name: str = Field(pattern=r"^[a-z0-9-]{1,80}$")
+    family: str = Field(pattern=r"^[A-Z]{2,5}$")
+    severity: Severity
+    when: str
+    evidence: list[str] = Field(default_factory=list, max_length=20)
+    needs: Literal["contract", "measurement"] = "contract"
+    en: Texts
+    zh: Texts
+
+
+class Rule(BaseModel):
+    """A loaded rule: its spec, its parsed condition, and the pack it came from."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True, frozen=True)
+
+    spec: RuleSpec
+    condition: Condition
+    pack: str
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    def texts(self, language: str) -> Texts:
+        """The rule's words in ``zh`` or ``en``."""
+        return self.spec.zh if language == "zh" else self.spec.en
+
+
+def load_pack(path: Path | None, known_names: set[str], functions: Mapping[str, Function]) -> list[Rule]:
+    """Load a pack file (the built-in core pack when ``path`` is None)."""
+    if path is None:
+        label, text = "core.toml", rules_file("core.toml").read_text(encoding="utf-8")
+    else:
+        label = str(path)
+        try:
+            if path.stat().st_size > MAX_PACK_BYTES:
+                raise PackError(f"{label}: rule pack larger than {MAX_PACK_BYTES} bytes")
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise PackError(f"{label}: cannot read rule pack ({error.__class__.__name__})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PackError(f"{label}: not valid TOML: {error}") from None
+    unknown = set(data) - {"pack", "rule"}
+    if unknown:
+        raise PackError(f"{label}: unknown top-level key(s) {sorted(unknown)}; a pack holds [pack] and [[rule]]")
+    rules = [_load_rule(label, text, index, raw, known_names, functions) for index, raw in enumerate(data.get("rule", []))]
+    seen: set[str] = set()
+    for rule in rules:
+        if rule.id in seen:
+            raise PackError(f"{label}: rule {rule.id} defined twice")
+        seen.add(rule.id)
+    return rules
+
+
+def _load_rule(label: str, text: str, index: int, raw: Any, known_names: set[str],
+               functions: Mapping[str, Function]) -> Rule:
+    rule_id = raw.get("id", f"#{index + 1}") if isinstance(raw, dict) else f"#{index + 1}"
+    where = f"{label}:{_line_of(text, rule_id)}: rule {rule_id}"
+    try:
+        spec = RuleSpec.model_validate(raw)
+    except ValidationError as error:
+        first = error.errors()[0]
+        field = ".".join(str(part) for part in first["loc"]) or "rule"
+        raise PackError(f"{where}: {field}: {first['msg']}") from None
+    try:
+        condition = parse_condition(spec.when, known_names, functions)
+    except ConditionError as error:
+        column = f" (column {error.column})" if error.column else ""
+        raise PackError(f"{where}: when: {error}{column}") from None
+    for name in spec.evidence:
+        if name not in known_names:
+            raise PackError(f"{where}: evidence: unknown name '{name}'")
+    for language in ("en", "zh"):
+        for field, value in getattr(spec, language):
+            for placeholder in PLACEHOLDER.findall(value):
+                if placeholder not in known_names:
+                    raise PackError(f"{where}: {language}.{field}: unknown placeholder '{{{placeholder}}}'")
+    return Rule(spec=spec, condition=condition, pack=label)
+
+
+def _line_of(text: str, rule_id: str) -> int:
+    """The line where a rule's id is written (1 when it cannot be found)."""
+    match = re.search(rf'^\s*id\s*=\s*"{re.escape(str(rule_id))}"', text, re.M)
+    return text.count("\n", 0, match.start()) + 1 if match else 1
