@@ -21,7 +21,6 @@ import pathlib
 import re
 import sys
 import unicodedata
-from dataclasses import dataclass
 
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -66,12 +65,16 @@ _HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
 _RULE = re.compile(r"^\s*(-{3,}|\*{3,}|_{3,})\s*$")
 
 
-@dataclass
 class Block:
-    kind: str  # "text", "heading", "blank", "rule", "table"
-    text: str = ""
-    level: int = 0
-    rows: list[list[str]] | None = None
+    """One unit of layout: kind is "text", "heading", "blank", "rule" or "table"."""
+
+    __slots__ = ("kind", "text", "level", "rows")
+
+    def __init__(self, kind: str, text: str = "", level: int = 0, rows: list[list[str]] | None = None) -> None:
+        self.kind = kind
+        self.text = text
+        self.level = level
+        self.rows = rows
 
 
 def plain_inline(text: str) -> str:

@@ -61,6 +61,11 @@ def _range_dash(m: re.Match[str]) -> str:
     return m.group(1) + "-"
 
 
+def _unify(text: str) -> str:
+    """The one-for-one substitutions of step 4 (lengths and positions are kept)."""
+    return _RANGE.sub(_range_dash, _STAR.sub("x", text.translate(_ALWAYS)))
+
+
 @dataclass(frozen=True)
 class Normalized:
     """Normalised text plus the map from its characters back to the input string."""
@@ -103,7 +108,7 @@ class _Builder:
 
     def identical(self, text: str, source: int) -> None:
         """Output ``text`` mapped one-to-one onto the input from ``source``."""
-        if self.identity and self.identity[-1] and self.src_end[-1] == source and not self.ends_with_space:
+        if self.identity and self.identity[-1] and self.src_end[-1] == source:
             self.src_end[-1] = source + len(text)
         else:
             self._piece(source, source + len(text), True)
@@ -135,6 +140,7 @@ class _Builder:
         self.identity.append(identity)
 
 
+_SPLIT_SPACE = re.compile("( )")
 _chunk_cache: dict[str, str] = {}
 
 
@@ -184,10 +190,8 @@ def normalize(text: str) -> Normalized:
             end += 1
         _emit_chunk(out, text, pos, end)
         pos = end
-    result = "".join(out.parts).translate(_ALWAYS)
-    result = _RANGE.sub(_range_dash, _STAR.sub("x", result))
     return Normalized(
-        result,
+        _unify("".join(out.parts)),
         n,
         array("q", out.out),
         array("q", out.src),
@@ -204,7 +208,7 @@ def _emit_chunk(out: _Builder, text: str, start: int, end: int) -> None:
     if end - start == 1 and len(cleaned) == 1 and cleaned != " ":
         out.identical(cleaned, start)
         return
-    for piece in re.split(r"( )", cleaned):
+    for piece in _SPLIT_SPACE.split(cleaned):
         if piece == " ":
             out.space(start, end)
         elif piece:

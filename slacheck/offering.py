@@ -67,6 +67,7 @@ class Fabric(Section):
     """The inter-node (backend/training) network."""
 
     protocol: Fact[str] | None = None
+    included_protocol: Fact[str] | None = None
     rate_gbps: Fact[float] | None = None
     nics_per_node: Fact[int] | None = None
     nics_total: Fact[int] | None = None
@@ -147,6 +148,7 @@ _DENIAL_WINS = {"fabric.dedicated", "fabric.isolation", "verification.hardware"}
 _ANY_TRUE = {"fabric.optional", "fabric.multi_site", "intra_node.full_mesh", "intra_node.nvswitch",
              "commercial.price_hedged", "commercial.addon_on_request"}
 _RANKED = {
+    "fabric.included_protocol": ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"],
     "fabric.protocol": ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"],
     "intra_node.link": ["pcie", "nvlink-bridge", "nvlink-switch"],
     "fabric.expansion": ["vague", "concrete"],

@@ -19,8 +19,8 @@ from slacheck.extract.parser import Phrase, Scan
 
 Span = tuple[int, int]
 
-_SENTENCE_END = re.compile(r"[。;!?\n]|\.(?=\s|$)")
-_CLAUSE_END = re.compile(r"[。;!?,\n]|\.(?=\s|$)")
+_SENTENCE_END = re.compile(r"[。;!?|\n]|\.(?=\s|$)")
+_CLAUSE_END = re.compile(r"[。;!?,|\n]|\.(?=\s|$)")
 
 _ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _IB_GENERATIONS = {"EDR": 100.0, "HDR": 200.0, "NDR": 400.0, "XDR": 800.0}
@@ -285,6 +285,22 @@ def _fabric_rate(phrase: Phrase, context: _Context) -> list[Said]:
     return [Said("fabric.rate_gbps", rate, span, tag=protocol)]
 
 
+def _ports(phrase: Phrase, context: _Context) -> list[Said]:
+    tokens = _leaves(phrase.tree)
+    count = next((_count(t) for t in tokens if t.type in ("NUMBER", "NUMBER_ZH")), None)
+    if not count:
+        return []
+    span = [(phrase.start, phrase.end)]
+    if not any(t.type == "PER_NODE" for t in tokens):
+        return [Said("fabric.switch_ports", count, span)]
+    protocol = _best_protocol(context.in_sentence(phrase.start))
+    said = [Said("fabric.nics_per_node", count, span, tag=protocol)]
+    rate = next((_rate_gbps(t) for t in tokens if t.type in ("G_QTY", "RATE_BITS")), None)
+    if rate:
+        said.append(Said("fabric.rate_gbps", rate, span, tag=protocol))
+    return said
+
+
 def _nvlink_rate(phrase: Phrase, context: _Context) -> list[Said]:
     token = next(t for t in _leaves(phrase.tree) if t.type == "BW_BYTES")
     value = _number(token)
@@ -328,7 +344,7 @@ _PHRASES: dict[str, Callable[[Phrase, _Context], list[Said]]] = {
     "nics": _nics,
     "fabric_rate": _fabric_rate,
     "nvlink_rate": _nvlink_rate,
-    "switch_ports": _single_count("fabric.switch_ports"),
+    "switch_ports": _ports,
     "oversubscription": _oversubscription,
     "bare_rate": _bare_rate,
 }
@@ -523,8 +539,9 @@ _KEYWORDS: dict[str, Callable[[Token, _Context], list[Said]]] = {
 
 
 def _qualifiers(said: list[Said], context: _Context) -> list[Said]:
-    """fabric.optional from 可选/optional in a sentence that states the fabric."""
-    extra = []
+    """fabric.optional from 可选/optional in a sentence that states the fabric, and the included protocol."""
+    extra = [Said("fabric.included_protocol", s.value, s.spans) for s in said
+             if s.path == "fabric.protocol" and "OPTIONAL" not in context.sentence_types(s.spans[0][0])]
     for token in context.keywords:
         if token.type != "OPTIONAL":
             continue

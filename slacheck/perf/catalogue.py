@@ -347,10 +347,22 @@ def ib_rate_gbps(name: str) -> float | None:
     return load_catalogue().infiniband[key].gbps.value if key else None
 
 
+_RATE_WORD = re.compile(r"(\d+(?:\.\d+)?)(?:g|gb|gbe|ge|gbps|gb/s|gbit/s)(?:ethernet)?")
+
+
+def rate_word_gbps(text: str) -> float | None:
+    """A bare rate in Gb/s: "400G", "200 Gb/s", "25Gbps" -> the number; None otherwise."""
+    match = _RATE_WORD.fullmatch(normalize(text))
+    return float(match.group(1)) if match else None
+
+
 def ethernet_rate_gbps(name: str) -> float | None:
-    """Rate of a named Ethernet speed: "万兆" -> 10.0, "25GbE" -> 25.0; None if unknown."""
+    """Rate of a named Ethernet speed: "万兆" -> 10.0, "25GbE" / "25 Gbps" -> 25.0; None if unknown."""
     key = _find("ethernet", name)
-    return load_catalogue().ethernet[key].gbps.value if key else None
+    if key:
+        return load_catalogue().ethernet[key].gbps.value
+    rate = rate_word_gbps(name)
+    return rate if rate in {e.gbps.value for e in load_catalogue().ethernet.values()} else None
 
 
 def nic(name: str) -> Nic | None:

@@ -14,11 +14,11 @@ from pydantic import BaseModel, ConfigDict, computed_field
 PLATEAU_MIN_BYTES = 256 * 2**20
 """Rows at or above this size count towards the large-message plateau."""
 
-_SIZE_SLACK = 0.99
-"""all_gather/reduce_scatter/alltoall round sizes down to a multiple of ranks x type size (256 MiB -> 268435200)."""
-
 PLATEAU_TOP_SIZES = 3
 """When no row reaches PLATEAU_MIN_BYTES, the plateau uses this many largest sizes."""
+
+_SIZE_SLACK = 0.99
+"""all_gather/reduce_scatter/alltoall round sizes down to a multiple of ranks x type size (256 MiB -> 268435200)."""
 
 Status = Literal["completed", "failed", "truncated"]
 CollectiveSource = Literal["header", "command", "table", "unknown"]
@@ -253,7 +253,9 @@ class NcclLog(_Frozen):
 _INTEGER = re.compile(r"-?[0-9]{1,30}", re.ASCII)
 _MPI_TAG = re.compile(r"\[\d{1,9},\d{1,9}\]<std(?:out|err|diag)>:", re.ASCII)
 _LINE_LABEL = re.compile(r"[ \t]{0,8}(?:(\d{1,6}): |\[([A-Za-z]{0,16}\d{1,6})\]:? ?)", re.ASCII)
-_VERSION = re.compile(r"#\s*nccl-tests version\s+(\S+)(?:\s+nccl-headers=\d+)?(?:\s+nccl-library=(\d{1,12}))?", re.ASCII)
+_VERSION = re.compile(
+    r"#\s*nccl-tests version\s+(\S+)(?:\s+nccl-headers=\d+)?(?:\s+nccl-library=(\d{1,12}))?", re.ASCII
+)
 _STARTING = re.compile(r"#\s*Collective test starting:\s*(\S+)", re.ASCII)
 _CONCLUDED = re.compile(r"#\s*Collective test concluded:", re.ASCII)
 _PARAMS = re.compile(r"#\s*nThread\s+\d+\s+nGpus\s+\d+", re.ASCII)
@@ -348,7 +350,7 @@ def _measurement(tokens: list[str]) -> NcclMeasurement | None:
 def _parse_row(text: str, half_width: int, line: int) -> NcclRow | None:
     """Parse one table row; half_width is 4, or 8 with per-iteration columns."""
     tokens = text.split()
-    if len(tokens) < 5 + 2 * half_width or not tokens[0].isdigit():
+    if len(tokens) < 5 + 2 * half_width:
         return None
     size, count, root = _int(tokens[0]), _int(tokens[1]), _int(tokens[4])
     if size is None or count is None or root is None:
@@ -396,14 +398,14 @@ class _Section:
     reduced_to: int | None = None
 
     @property
-    def has_data(self) -> bool:
-        """True once rows, a trailer or a failure were seen."""
-        return bool(self.rows) or self.trailer_line is not None or self.concluded or self.failure is not None
-
-    @property
     def closed(self) -> bool:
         """True once the run printed its trailer, concluded, or failed."""
         return self.trailer_line is not None or self.concluded or self.failure is not None
+
+    @property
+    def has_data(self) -> bool:
+        """True once rows were printed or the run closed."""
+        return bool(self.rows) or self.closed
 
     def note_duplicate(self, line: int) -> None:
         """Remember the first line that shows duplicated output."""
@@ -442,7 +444,7 @@ class _TextParser:
         """The current section, opening one if there is none."""
         return self.current or self._new(line)
 
-    def _header(self, kind: str, line: int, collective: str | None = None) -> _Section:
+    def _header(self, kind: str, line: int, collective: str | None = None) -> None:
         """Handle a header line; a repeat before any data means duplicated output."""
         section = self.current
         if (
@@ -456,7 +458,6 @@ class _TextParser:
         section.headers[kind] += 1
         if collective:
             section.collective = collective
-        return section
 
     def feed(self, ln: _Line) -> None:
         """Consume one logical line."""

@@ -1,0 +1,41 @@
+"""Options and output helpers shared by the subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from rich.console import Console
+
+from slacheck.pipeline import Options
+
+
+class UsageError(Exception):
+    """Bad arguments or unusable input: one line, exit 2."""
+
+
+def add_document_options(parser: argparse.ArgumentParser) -> None:
+    """Options of every command that reads a contract document."""
+    parser.add_argument("--lang", choices=["zh", "en"], help="report language (default: the document's)")
+    parser.add_argument("--password", help="password of an encrypted PDF")
+    parser.add_argument("--max-pages", type=int, default=2000, help="refuse PDFs with more pages (default 2000)")
+    parser.add_argument("--max-bytes", type=int, default=50_000_000, help="refuse larger files (default 50 MB)")
+
+
+def add_output_options(parser: argparse.ArgumentParser, formats: list[str]) -> None:
+    """--format and --no-color."""
+    parser.add_argument("--format", choices=formats, default=formats[0], help="output format")
+    parser.add_argument("--no-color", action="store_true", help="plain text output (NO_COLOR is respected too)")
+
+
+def options_from(args: argparse.Namespace) -> Options:
+    """Pipeline options from parsed arguments."""
+    return Options(language=args.lang, password=args.password, max_pages=args.max_pages, max_bytes=args.max_bytes,
+                   rule_packs=tuple(getattr(args, "rules", ())), select=tuple(getattr(args, "select", ())),
+                   ignore=tuple(getattr(args, "ignore", ())))
+
+
+def console_for(args: argparse.Namespace) -> Console:
+    """A rich console on stdout that honours --no-color and NO_COLOR."""
+    plain = getattr(args, "no_color", False) or "NO_COLOR" in os.environ
+    return Console(no_color=plain, highlight=False, soft_wrap=False)

@@ -1,0 +1,730 @@
+"""Load quote sheets and contracts (PDF, text, Markdown) into lines and logical passages.
+
+A :class:`Document` holds every extracted line with its page and line number, and the
+*passages* the fact grammar parses: paragraphs with their wrapped lines joined, and table rows
+with their cells joined by ``" | "``.  Every passage character that came from the file is
+covered by a :class:`Segment` pointing back into ``Document.lines``; the other characters are
+joiners inserted here.
+
+PDF extraction makes one pass per page over ``page.chars`` (the layout parse that
+``extract_text`` also pays for):
+
+* chars are grouped into lines by vertical overlap (a char joins the line whose tallest char
+  contains its vertical centre).  This keeps a 20 pt price on the line of its 10 pt label, like
+  the notes' ``y_tolerance=8``, without merging fine print set at 6-8 pt pitch, which a fixed
+  tolerance of 8 does;
+* words are split with pdfplumber's ``WordExtractor(x_tolerance_ratio=1.0)`` (letter-spaced,
+  justified CJK stays one word) and joined with one space, as ``extract_text`` does;
+* ``page.find_tables()`` runs only on pages that have ruling lines or rectangles; table chars
+  are assigned to cells by their centre, so a row's passage points at the page lines its chars
+  sit on, and those lines are not used for text passages;
+* a page without usable chars is checked with pypdfium2: if pdfium finds text (a font pdfminer
+  cannot decode) its text is used for that page, with a warning; otherwise the page is reported
+  as image-only or empty.
+"""
+
+from __future__ import annotations
+
+import codecs
+import hashlib
+import io
+import math
+import re
+import stat
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = [
+    "Document",
+    "DocumentError",
+    "Line",
+    "Passage",
+    "Segment",
+    "document_from_bytes",
+    "document_from_text",
+    "load_document",
+]
+
+
+class DocumentError(Exception):
+    """A one-line, user-facing reason why a file cannot be read (the CLI exits 2)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(message.split()))
+
+
+@dataclass(frozen=True)
+class Line:
+    """One extracted or read line."""
+
+    page: int  # 1-based (1 for text files)
+    number: int  # 1-based line number within the page (PDF) or the file (text)
+    text: str  # exactly as extracted/read, without the line terminator
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A run of passage characters copied from one line."""
+
+    start: int  # offset in Passage.text
+    line: int  # index into Document.lines
+    column: int  # 0-based offset in that line's text
+    length: int  # passage.text[start:start+length] == lines[line].text[column:column+length]
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A logical unit to parse: a paragraph (wrapped lines joined) or one table row."""
+
+    text: str
+    segments: tuple[Segment, ...]  # characters not covered are joiners we inserted (" ", " | ")
+    kind: str  # "text" or "table-row"
+
+    def sources(self, start: int, end: int) -> list[tuple[int, int, int]]:
+        """(line index, column start, column end) ranges of the original lines covered by
+        text[start:end], joiners skipped, in order; one per line touched, except that two
+        table cells on one line that are not adjacent there give two ranges."""
+        ranges: list[tuple[int, int, int]] = []
+        for seg in self.segments:
+            lo, hi = max(start, seg.start), min(end, seg.start + seg.length)
+            if lo >= hi:
+                continue
+            line, col_lo, col_hi = seg.line, seg.column + lo - seg.start, seg.column + hi - seg.start
+            if ranges and ranges[-1][0] == line and ranges[-1][2] == col_lo:
+                ranges[-1] = (line, ranges[-1][1], col_hi)
+            else:
+                ranges.append((line, col_lo, col_hi))
+        return ranges
+
+
+@dataclass(frozen=True)
+class Document:
+    """A loaded file: its lines, passages and any warnings."""
+
+    path: str
+    format: str  # "pdf" | "text" | "markdown"
+    pages: int
+    sha256: str  # of the file bytes
+    encoding: str | None  # detected text encoding, None for PDF
+    lines: tuple[Line, ...]
+    passages: tuple[Passage, ...]
+    warnings: tuple[str, ...]  # e.g. "page 3 has no text layer"
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def load_document(
+    path: str | Path,
+    *,
+    password: str | None = None,
+    max_pages: int = 2000,
+    max_bytes: int = 50_000_000,
+) -> Document:
+    """Read a PDF, Markdown or text file into a :class:`Document`; raise DocumentError."""
+    p = Path(path)
+    try:
+        st = p.stat()
+        if stat.S_ISDIR(st.st_mode):
+            raise DocumentError("is a directory")
+        if st.st_size > max_bytes:
+            raise DocumentError(f"file too large: {st.st_size} bytes > {max_bytes}")
+        with p.open("rb") as f:
+            data = f.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise DocumentError("no such file") from None
+    except OSError as e:
+        raise DocumentError(f"cannot read file: {e.strerror or type(e).__name__}") from None
+    if len(data) > max_bytes:
+        raise DocumentError(f"file too large: more than {max_bytes} bytes")
+    return document_from_bytes(data, path=str(path), password=password, max_pages=max_pages)
+
+
+def document_from_bytes(
+    data: bytes,
+    *,
+    path: str = "<stdin>",
+    format: str | None = None,
+    password: str | None = None,
+    max_pages: int = 2000,
+) -> Document:
+    """Parse file bytes; ``format`` ("pdf", "text", "markdown") defaults to the path suffix
+    (a ``%PDF-`` header always means PDF)."""
+    if not data:
+        raise DocumentError("empty file")
+    suffix = Path(path).suffix.lower()
+    if format is None:
+        if suffix == ".pdf" or data.startswith(b"%PDF-"):
+            format = "pdf"
+        else:
+            format = "markdown" if suffix in (".md", ".markdown") else "text"
+    sha = hashlib.sha256(data).hexdigest()
+    if format == "pdf":
+        return _pdf_document(data, path, sha, password, max_pages)
+    for magic, what in _BINARY_MAGIC:
+        if data.startswith(magic):
+            raise DocumentError(f"not a text file ({what})")
+    text, encoding = _decode(data)
+    return _text_document(text, path=path, format=format, sha=sha, encoding=encoding)
+
+
+def document_from_text(text: str, *, path: str = "<text>", format: str = "text") -> Document:
+    """Build a Document from already-decoded text (tests, stdin)."""
+    sha = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return _text_document(text, path=path, format=format, sha=sha, encoding=None)
+
+
+# --------------------------------------------------------------------------- text files
+
+_BINARY_MAGIC = (
+    (b"PK\x03\x04", "a ZIP or Office file: export it as PDF or text"),
+    (b"\xd0\xcf\x11\xe0", "an old Office file: export it as PDF or text"),
+    (b"\x89PNG", "an image: OCR it first"),
+    (b"\xff\xd8\xff", "an image: OCR it first"),
+)
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_CONTROL = re.compile(r"[\x01-\x08\x0b\x0e-\x1f\x7f]")
+
+
+def _decode(data: bytes) -> tuple[str, str]:
+    """Decode as UTF-8 (BOM optional), UTF-16 with a BOM, or GB18030, in that order."""
+    try:
+        encoding = "utf-8-sig" if data.startswith(codecs.BOM_UTF8) else "utf-8"
+        return data.decode(encoding), encoding
+    except UnicodeDecodeError:
+        pass
+    if data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        try:
+            return data.decode("utf-16"), "utf-16"
+        except UnicodeDecodeError:
+            pass
+    try:
+        return data.decode("gb18030"), "gb18030"
+    except UnicodeDecodeError:
+        raise DocumentError("cannot decode the file as UTF-8, UTF-16 or GB18030") from None
+
+
+def _text_document(text: str, *, path: str, format: str, sha: str, encoding: str | None) -> Document:
+    if format not in ("text", "markdown"):
+        raise ValueError(f"unknown text format {format!r}")
+    if not text:
+        raise DocumentError("empty file")
+    if "\x00" in text:
+        raise DocumentError("binary content (NUL bytes): not a text file")
+    controls = len(_CONTROL.findall(text))
+    if controls >= 8 and controls * 100 > len(text):
+        raise DocumentError("binary content (control characters): not a text file")
+    texts = _LINE_BREAK.split(text)
+    if texts[-1] == "":
+        texts.pop()
+    if not any(t.strip() for t in texts):
+        raise DocumentError("no text (only whitespace)")
+    rows, reserved = _markdown_table(texts)
+    page = _Page(1, texts, [None] * len(texts), rows, reserved, [])
+    lines, passages = _assemble([page], pdf=False)
+    return Document(path, format, 1, sha, encoding, lines, passages, ())
+
+
+def _pipes(text: str) -> list[int]:
+    return [i for i, ch in enumerate(text) if ch == "|" and (i == 0 or text[i - 1] != "\\")]
+
+
+def _is_table_separator(text: str) -> bool:
+    st = text.strip()
+    return "|" in st and "-" in st and set(st) <= set("|-: \t")
+
+
+def _markdown_table(texts: list[str]) -> tuple[list[list[list[_Run]]], set[int]]:
+    """Pipe-table rows (one run per non-empty cell) and the lines they and separators use."""
+    separators = {i for i, t in enumerate(texts) if _is_table_separator(t)}
+    row_lines: set[int] = set()
+    for i, t in enumerate(texts):
+        if i in separators or "|" not in t:
+            continue
+        if i + 1 in separators:  # a GFM header: the rows run until a line without a pipe
+            row_lines.add(i)
+            j = i + 2
+            while j < len(texts) and "|" in texts[j] and texts[j].strip() and j not in separators:
+                row_lines.add(j)
+                j += 1
+        elif t.lstrip().startswith("|") and len(_pipes(t)) >= 2:
+            row_lines.add(i)
+    rows = []
+    for i in sorted(row_lines):
+        t = texts[i]
+        lo = len(t) - len(t.lstrip())
+        hi = len(t.rstrip())
+        bounds = [b for b in _pipes(t) if lo <= b < hi]
+        if not bounds or bounds[0] != lo:
+            bounds.insert(0, lo - 1)
+        if bounds[-1] != hi - 1 or len(bounds) == 1:
+            bounds.append(hi)
+        cells = []
+        for a, b in zip(bounds, bounds[1:]):
+            cell = t[a + 1 : b]
+            cs = a + 1 + len(cell) - len(cell.lstrip())
+            ce = a + 1 + len(cell.rstrip())
+            cells.append([(i, cs, ce)] if ce > cs else [])
+        rows.append(cells)
+    return rows, row_lines | separators
+
+
+# --------------------------------------------------------------------------- PDF
+
+
+@dataclass(frozen=True)
+class _Geo:
+    """Horizontal geometry of a PDF line (points)."""
+
+    x0: float
+    x1: float
+    size: float  # largest font size on the line
+    first_word: float  # width of the first word (one char if CJK)
+
+
+_Run = tuple[int, int, int]  # (line index within its page, column start, column end)
+
+
+@dataclass
+class _Page:
+    """One page's lines before they are numbered into the document."""
+
+    number: int
+    texts: list[str]
+    geometry: list[_Geo | None]
+    table_rows: list[list[list[_Run]]]  # rows -> cells -> runs
+    reserved: set[int]  # lines not used for paragraphs (tables, rotated text, separators)
+    loose_runs: list[_Run]  # text on table lines outside cells, rotated text: a passage each
+    width: float = 0.0
+    problem: str = ""  # why a page gave no lines
+
+
+_PDF_WORDS = {"x_tolerance_ratio": 1.0}
+
+
+def _pdf_document(data: bytes, path: str, sha: str, password: str | None, max_pages: int) -> Document:
+    import pdfplumber
+    from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
+    from pdfplumber.utils.exceptions import PdfminerException
+    from pdfplumber.utils.text import WordExtractor
+
+    if b"%PDF-" not in data[:1024]:
+        raise DocumentError("not a PDF file (no %PDF header)")
+    try:
+        pdf = pdfplumber.open(io.BytesIO(data), password=password)
+    except PdfminerException as e:
+        cause = e.args[0] if e.args else e
+        if isinstance(cause, PDFPasswordIncorrect):
+            if password:
+                raise DocumentError("encrypted PDF: give --password (the one given is wrong)") from None
+            raise DocumentError("encrypted PDF: give --password") from None
+        if isinstance(cause, PDFEncryptionError):
+            raise DocumentError("encrypted PDF: unsupported encryption") from None
+        raise DocumentError(f"corrupt or truncated PDF ({type(cause).__name__})") from None
+    except Exception as e:
+        raise DocumentError(f"corrupt or truncated PDF ({type(e).__name__})") from None
+
+    extractor = WordExtractor(**_PDF_WORDS)
+    pages: list[_Page] = []
+    failed: dict[int, str] = {}  # page index -> why pdfplumber gave no text
+    with pdf:
+        try:
+            count = len(pdf.pages)
+        except Exception as e:
+            raise DocumentError(f"corrupt or truncated PDF ({type(e).__name__})") from None
+        if count == 0:
+            raise DocumentError("PDF has no pages")
+        if count > max_pages:
+            raise DocumentError(f"too many pages: {count} > {max_pages}")
+        for index, page in enumerate(pdf.pages):
+            try:
+                content = _read_page(page, index + 1, extractor)
+            except Exception as e:
+                content = _Page(index + 1, [], [], [], set(), [])
+                failed[index] = f"could not be parsed ({type(e).__name__})"
+            finally:
+                page.close()
+            if not content.texts and index not in failed:
+                failed[index] = content.problem or "has no text"
+            pages.append(content)
+
+    warnings = []
+    fallback = _pdfium_texts(data, password, sorted(failed)) if failed else {}
+    for index, why in failed.items():
+        text = fallback.get(index, "")
+        if text.strip():
+            texts = _LINE_BREAK.split(text)
+            while texts and not texts[-1].strip():
+                texts.pop()
+            pages[index] = _Page(index + 1, texts, [None] * len(texts), [], set(), [])
+            warnings.append(f"page {index + 1}: pdfplumber could not decode its text; used pdfium's (reading order may differ)")
+        else:
+            warnings.append(f"page {index + 1} {why}")
+    if not any(p.texts for p in pages):
+        raise DocumentError("no text layer (scanned?): OCR it first")
+    lines, passages = _assemble(pages, pdf=True)
+    return Document(path, "pdf", len(pages), sha, None, lines, passages, tuple(warnings))
+
+
+def _pdfium_texts(data: bytes, password: str | None, indices: list[int]) -> dict[int, str]:
+    """Text of the given pages according to pypdfium2 (empty where it fails)."""
+    import pypdfium2
+
+    texts: dict[int, str] = {}
+    try:
+        doc = pypdfium2.PdfDocument(data, password=password)
+    except Exception:
+        return texts
+    try:
+        for index in indices:
+            page = doc[index]
+            textpage = page.get_textpage()
+            texts[index] = textpage.get_text_range()
+            textpage.close()
+            page.close()
+    except Exception:
+        pass
+    finally:
+        doc.close()
+    return texts
+
+
+def _read_page(page, number: int, extractor) -> _Page:
+    """Lines (with geometry), table rows and loose runs of one pdfplumber page."""
+    chars = [c for c in page.chars if c.get("text")]
+    content = _Page(number, [], [], [], set(), [], float(page.width))
+    if not any(not c["text"].isspace() for c in chars):
+        content.problem = "has no text layer (image only): OCR it" if page.images else "has no text"
+        return content
+    if sum(c["text"].startswith("(cid:") for c in chars) * 2 >= len(chars):
+        content.problem = "has text in fonts without a Unicode mapping (cid glyphs)"
+        return content
+    placed: list[list[tuple[dict, int, int]]] = []  # per line: (char, column start, column end)
+    for cluster in _cluster_lines([c for c in chars if c.get("upright", True)]):
+        cluster.sort(key=lambda c: c["x0"])
+        kept = [cluster[0]]
+        for c in cluster[1:]:  # drop overprinted duplicates (fake bold)
+            k = kept[-1]
+            if not (c["text"] == k["text"] and abs(c["x0"] - k["x0"]) <= 1 and abs(c["top"] - k["top"]) <= 1):
+                kept.append(c)
+        words = list(extractor.iter_chars_to_words(kept, "ltr"))
+        if words:
+            _add_line(content, placed, words, with_geometry=True)
+    rotated = [c for c in chars if not c.get("upright", True)]
+    if rotated:
+        for line_chars, direction in extractor.iter_chars_to_lines(rotated):
+            words = list(extractor.iter_chars_to_words(line_chars, direction))
+            if words:
+                _add_line(content, placed, words, with_geometry=False)
+                content.loose_runs.append((len(content.texts) - 1, 0, len(content.texts[-1])))
+                content.reserved.add(len(content.texts) - 1)
+    if page.objects.get("rect") or page.objects.get("line"):
+        _add_tables(content, placed, page.find_tables())
+    return content
+
+
+def _cluster_lines(chars: list[dict]) -> list[list[dict]]:
+    """Group upright chars into lines: a char joins the current line when its vertical centre
+    lies within the band of the line's tallest char (chars visited by vertical centre)."""
+    lines: list[list[dict]] = []
+    top = bottom = 0.0
+    for c in sorted(chars, key=lambda c: c["top"] + c["bottom"]):
+        middle = (c["top"] + c["bottom"]) / 2
+        if lines and top <= middle <= bottom:
+            lines[-1].append(c)
+            if c["bottom"] - c["top"] > bottom - top and not c["text"].isspace():
+                top, bottom = c["top"], c["bottom"]
+        else:
+            lines.append([c])
+            top, bottom = c["top"], c["bottom"]
+    return lines
+
+
+def _add_line(content: _Page, placed: list, words: list[list[dict]], *, with_geometry: bool) -> None:
+    from pdfplumber.utils.text import LIGATURES
+
+    parts: list[str] = []
+    columns: list[tuple[dict, int, int]] = []
+    col = 0
+    for w, word in enumerate(words):
+        if w:
+            parts.append(" ")
+            col += 1
+        for c in word:
+            text = LIGATURES.get(c["text"], c["text"])
+            columns.append((c, col, col + len(text)))
+            parts.append(text)
+            col += len(text)
+    content.texts.append("".join(parts))
+    placed.append(columns)
+    geo = None
+    if with_geometry:
+        first = words[0]
+        if _is_cjk(first[0]["text"][0]):
+            first = first[:1]
+        else:
+            first = first[: next((k for k, c in enumerate(first) if _is_cjk(c["text"][0])), len(first))]
+        geo = _Geo(
+            min(c["x0"] for w in words for c in w),
+            max(c["x1"] for w in words for c in w),
+            max(c.get("size", 0.0) for w in words for c in w),
+            first[-1]["x1"] - first[0]["x0"],
+        )
+    content.geometry.append(geo)
+
+
+def _add_tables(content: _Page, placed: list[list[tuple[dict, int, int]]], tables: list) -> None:
+    """Assign chars to table cells by their centre; build row runs and loose runs."""
+    grids = []
+    for table in tables:
+        rows = table.rows
+        if any(sum(cell is not None for cell in row.cells) >= 2 for row in rows):
+            grids.append((table.bbox, rows, len(content.table_rows)))
+            content.table_rows.extend([[] for _ in row.cells] for row in rows)
+    if not grids:
+        return
+    for line, columns in enumerate(placed):
+        owners = [_cell_of(c, grids) for c, _, _ in columns]
+        if not any(o is not None for o in owners):
+            continue
+        content.reserved.add(line)
+        runs: list[tuple[tuple[int, int] | None, int, int]] = []
+        for (_, start, end), owner in zip(columns, owners):
+            if start == end:
+                continue
+            if runs and runs[-1][0] == owner:
+                runs[-1] = (owner, runs[-1][1], end)
+            else:
+                runs.append((owner, start, end))
+        for owner, start, end in runs:
+            if owner is None:
+                content.loose_runs.append((line, start, end))
+            else:
+                content.table_rows[owner[0]][owner[1]].append((line, start, end))
+
+
+def _cell_of(c: dict, grids: list) -> tuple[int, int] | None:
+    """(row index in content.table_rows, cell index) of the cell holding char c's centre."""
+    x, y = (c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2
+    for (x0, top, x1, bottom), rows, first_row in grids:
+        if not (x0 <= x <= x1 and top <= y <= bottom):
+            continue
+        for r, row in enumerate(rows):
+            for k, cell in enumerate(row.cells):
+                if cell is not None and cell[0] <= x <= cell[2] and cell[1] <= y <= cell[3]:
+                    return first_row + r, k
+    return None
+
+
+# --------------------------------------------------------------------------- passages
+
+
+@dataclass
+class _Body:
+    """A line's stripped content that may join its neighbours into a paragraph."""
+
+    index: int  # into Document.lines
+    start: int  # column of the content in the line
+    text: str
+    geo: _Geo | None = None
+    right: float = 0.0  # right edge of the text on the line's page
+
+
+def _assemble(pages: list[_Page], *, pdf: bool) -> tuple[tuple[Line, ...], tuple[Passage, ...]]:
+    """Number the lines of all pages and build text and table-row passages."""
+    lines: list[Line] = []
+    offsets = []
+    for page in pages:
+        offsets.append(len(lines))
+        lines.extend(Line(page.number, k + 1, t) for k, t in enumerate(page.texts))
+    texts = [line.text for line in lines]
+    passages: list[Passage] = []
+    bodies: list[_Body] = []
+    skippable: set[int] = set()
+    for page, off in zip(pages, offsets):
+        for row in page.table_rows:
+            passage = _row_passage(texts, [[(off + ln, a, b) for ln, a, b in cell] for cell in row])
+            if passage:
+                passages.append(passage)
+        for ln, a, b in page.loose_runs:
+            passages.append(_text_passage(texts, [_Body(off + ln, a, texts[off + ln][a:b])]))
+        page_bodies = []
+        for k, t in enumerate(page.texts):
+            content = t.strip()
+            if k in page.reserved or not content or _RULE.match(content):
+                continue
+            start = len(t) - len(t.lstrip())
+            page_bodies.append(_Body(off + k, start, content, page.geometry[k]))
+        bodies.extend(page_bodies)
+        _set_right_edges(page, page_bodies)
+    if pdf:
+        skippable = _furniture(bodies, lines)
+        bodies = [b for b in bodies if b.index not in skippable]
+    paragraph: list[_Body] = []
+    for body in bodies:
+        if paragraph and _continues(paragraph[-1], body, skippable):
+            paragraph.append(body)
+            continue
+        if paragraph:
+            passages.append(_text_passage(texts, paragraph))
+        paragraph = [body]
+    if paragraph:
+        passages.append(_text_passage(texts, paragraph))
+    passages.sort(key=lambda p: min((s.line, s.column) for s in p.segments))
+    return tuple(lines), tuple(passages)
+
+
+def _set_right_edges(page: _Page, bodies: list[_Body]) -> None:
+    """The right edge of a page's text; with fewer than 3 lines assume symmetric margins."""
+    geos = [b.geo for b in bodies if b.geo is not None]
+    if not geos:
+        return
+    right = max(g.x1 for g in geos)
+    if len(geos) < 3:
+        right = max(right, page.width - min(g.x0 for g in geos))
+    for b in bodies:
+        b.right = right
+
+
+def _furniture(bodies: list[_Body], lines: list[Line]) -> set[int]:
+    """Indices of page numbers and running headers/footers (first or last line of a page)."""
+    by_page: dict[int, list[_Body]] = {}
+    for b in bodies:
+        by_page.setdefault(lines[b.index].page, []).append(b)
+    edges = [(pos, page_bodies[-pos]) for page_bodies in by_page.values() for pos in (0, 1)]
+    keys = Counter((pos, _furniture_key(b.text)) for pos, b in edges)
+    needed = max(2, math.ceil(len(by_page) / 2))
+    return {
+        b.index
+        for pos, b in edges
+        if _PAGE_NUMBER.match(unicodedata.normalize("NFKC", b.text)) or keys[pos, _furniture_key(b.text)] >= needed
+    }
+
+
+def _furniture_key(text: str) -> str:
+    return re.sub(r"\d+", "#", "".join(unicodedata.normalize("NFKC", text).split()))
+
+
+def _continues(prev: _Body, cur: _Body, skippable: set[int]) -> bool:
+    """Whether ``cur`` continues the wrapped sentence that ``prev`` ends."""
+    if any(i not in skippable for i in range(prev.index + 1, cur.index)):
+        return False
+    if _HEADING.match(prev.text) or _ends_sentence(prev.text) or _starts_item(cur.text):
+        return False
+    if prev.geo is not None and cur.geo is not None:
+        # prev is wrapped only if cur's first word would not have fitted at its end
+        return prev.right - prev.geo.x1 <= cur.geo.first_word + prev.geo.size
+    return True
+
+
+def _text_passage(texts: list[str], bodies: list[_Body]) -> Passage:
+    parts: list[str] = []
+    segments: list[Segment] = []
+    pos = 0
+    for k, body in enumerate(bodies):
+        if k:
+            joiner = _joiner(parts[-1], body.text)
+            parts.append(joiner)
+            pos += len(joiner)
+        segments.append(Segment(pos, body.index, body.start, len(body.text)))
+        parts.append(body.text)
+        pos += len(body.text)
+    return Passage("".join(parts), tuple(segments), "text")
+
+
+def _row_passage(texts: list[str], cells: list[list[_Run]]) -> Passage | None:
+    """Cells joined by " | "; a cell's runs joined like wrapped lines (" " on one line)."""
+    if not any(cells):
+        return None
+    parts: list[str] = []
+    segments: list[Segment] = []
+    pos = 0
+    for k, runs in enumerate(cells):
+        if k:
+            parts.append(" | ")
+            pos += 3
+        for r, (line, a, b) in enumerate(runs):
+            piece = texts[line][a:b]
+            if r:
+                joiner = " " if runs[r - 1][0] == line else _joiner(parts[-1], piece)
+                parts.append(joiner)
+                pos += len(joiner)
+            segments.append(Segment(pos, line, a, b - a))
+            parts.append(piece)
+            pos += len(piece)
+    return Passage("".join(parts), tuple(segments), "table-row")
+
+
+# --------------------------------------------------------------------------- heuristics
+
+_RULE = re.compile(r"([-=*_~—─━═])(?:\s*\1){2,}\s*$")
+_HEADING = re.compile(r"#{1,6}(?:\s|$)")
+_PAGE_NUMBER = re.compile(
+    r"\s*(?:[-–—]?\s*\d{1,4}\s*[-–—]?|第\s*\d{1,4}\s*页(?:\s*[,，/]?\s*共\s*\d{1,4}\s*页)?"
+    r"|共\s*\d{1,4}\s*页\s*第\s*\d{1,4}\s*页|(?i:page|p\.)\s*\d{1,4}(?:\s*(?i:of|/)\s*\d{1,4})?"
+    r"|\d{1,4}\s*/\s*\d{1,4})\s*$"
+)
+_ITEM = re.compile(
+    r"""\#{1,6}(?:\s|$)                                 # Markdown heading
+    | [-*+](?:\s|$)                                   # Markdown list item
+    | \|                                              # table row
+    | \d{1,3}(?:\.\d{1,3}){2,}                        # 1.2.3
+    | \d{1,3}(?:\.\d{1,3})+\s                         # 1.1 Title
+    | \d{1,3}[.)](?!\d) | \d{1,3}、                   # 1.  1)  1、
+    | \(\s*(?:\d{1,3}|[一二三四五六七八九十]{1,3}|[A-Za-z]|[ivxIVX]{1,4})\s*\)   # (1) (一) (a)
+    | [一二三四五六七八九十百]{1,3}[、.]               # 一、
+    | 第[一二三四五六七八九十百千零〇\d]{1,6}[条章节款项部]   # 第X条
+    | [A-Za-z][.)]\s | [IVX]{1,4}\.\s                 # a) A. IV.
+    | (?:Article|Section|Clause|Schedule|Annex|Appendix|Exhibit)\s+[\dIVX]
+    """,
+    re.VERBOSE,
+)
+_BULLETS = frozenset("•·●○◦▪▫■□◆◇►▸▶※✓✔☐☑√➢➤") | frozenset(map(chr, range(0x2460, 0x249C)))
+_LABEL = re.compile(r"([^:]{1,16}):")
+_CLOSERS = "\"')]}」』】》〉”’"
+_SENTENCE_END = frozenset("。;!?.:")
+
+
+def _ends_sentence(text: str) -> bool:
+    tail = unicodedata.normalize("NFKC", text[-4:]).rstrip().rstrip(_CLOSERS)
+    return bool(tail) and tail[-1] in _SENTENCE_END
+
+
+def _starts_item(text: str) -> bool:
+    """A heading, list item, numbered clause, table row or a short "label: value" line."""
+    if text[0] in _BULLETS or 0x2776 <= ord(text[0]) <= 0x2793:
+        return True
+    head = unicodedata.normalize("NFKC", text[:24])
+    if _ITEM.match(head):
+        return True
+    m = _LABEL.match(head)
+    if m is None:
+        return False
+    label, after = m.group(1), head[m.end() : m.end() + 2]
+    return (
+        any(ch.isalpha() for ch in label)
+        and not re.search(r"[,;!?。]", label)
+        and not after.startswith("//")
+        and not (label[-1].isdigit() and after[:1].isdigit())
+    )
+
+
+def _is_cjk(ch: str) -> bool:
+    """CJK ideographs, kana, CJK and full-width punctuation (not full-width letters/digits)."""
+    o = ord(ch)
+    return (
+        0x3000 <= o <= 0x30FF
+        or 0x3400 <= o <= 0x4DBF
+        or 0x4E00 <= o <= 0x9FFF
+        or 0xF900 <= o <= 0xFAFF
+        or 0xFE30 <= o <= 0xFE4F
+        or 0x20000 <= o <= 0x3FFFF
+        or (0xFF00 <= o <= 0xFFEF and not ch.isalnum())
+    )
+
+
+def _joiner(before: str, after: str) -> str:
+    """"" between two CJK characters, else one space (so two digits never merge)."""
+    return "" if _is_cjk(before[-1]) and _is_cjk(after[0]) else " "

@@ -1,0 +1,95 @@
+"""HW001-HW006 and NET001-NET015: each fires on a clause written to trip it and stays quiet on a near miss."""
+
+import pytest
+
+from slacheck.documents import document_from_text
+from slacheck.extract import extract
+from slacheck.offering import Evidence, assemble
+from slacheck.rules.engine import check, load_rules
+
+RULES = load_rules()
+
+# A multi-node offer with every network term pinned; cases add or change one thing.
+PINNED = (
+    "每台配备 8 张 ConnectX-7 400Gb/s InfiniBand NDR 网卡，交换机型号 QM9700，为甲方分配 32 个端口。\n"
+    "计算网络端口独享，1:1 无阻塞，与其他租户隔离。\n"
+    "光模块及线缆由乙方提供，已含在报价中。\n"
+    "交付时提供 GPU 序列号及 nvidia-smi 输出。\n"
+)
+
+CASES = {
+    "HW001": ("4 台 x 8 卡 A100 80G，支持 NVLink。\n" + PINNED,
+              "4 台 x 8 卡 A100 SXM4 80G，NVSwitch 全互联。\n" + PINNED),
+    "HW002": ("2 nodes x 8 H100 PCIe 80GB, fully interconnected through NVSwitch.\n",
+              "2 nodes x 8 H100 PCIe 80GB; GPUs communicate over PCIe Gen5.\n"),
+    "HW003": ("2 台 x 8 卡 RTX 3090，NVLink 桥接，8 卡全互联。\n" + PINNED,
+              "2 台 x 8 卡 RTX 3090，NVLink 桥接两两相连。\n" + PINNED),
+    "HW004": ("4 台 x 8 卡 H800 SXM5，NVLink 900GB/s。\n" + PINNED,
+              "4 台 x 8 卡 H800 SXM5，NVLink 400GB/s。\n" + PINNED),
+    "HW005": ("4 台 x 8 卡 H100 SXM5 80G。\n",
+              "4 台 x 8 卡 H100 SXM5 80G，交付时提供 GPU 序列号。\n"),
+    "HW006": ("4 台 x 8 卡 H100 SXM5，共 64 卡。\n" + PINNED,
+              "4 台 x 8 卡 H100 SXM5，共 32 卡。\n" + PINNED),
+    "NET001": ("4 台 x 8 卡 H100 SXM5，带宽：BGP 100Mbps 独享，10Gbps 国际带宽。\n",
+               "4 台 x 8 卡 H100 SXM5，内网 InfiniBand NDR 400Gb/s。\n"),
+    "NET002": ("4 nodes x 8 H100 SXM5. Internal network: 25 Gb/s Ethernet.\n",
+               "4 nodes x 8 H100 SXM5. Internal network: 400 Gb/s InfiniBand NDR.\n"),
+    "NET003": ("4 台 x 8 卡 H100 SXM5，机间网络 100G，支持 RDMA。\n",
+               "4 台 x 8 卡 H100 SXM5，机间网络 100G RoCE v2。\n"),
+    "NET004": ("4 台 x 8 卡 H100 SXM5。\n" + PINNED.replace("1:1 无阻塞", "收敛比 3:1"),
+               "4 台 x 8 卡 H100 SXM5。\n" + PINNED),
+    "NET005": ("4 台 x 8 卡 H100 SXM5，内网 InfiniBand NDR 400Gb/s。\n",
+               "4 台 x 8 卡 H100 SXM5，内网 InfiniBand NDR 400Gb/s，端口独享。\n"),
+    "NET006": ("4 台 x 8 卡 H100 SXM5，IB 400G 可选，价格以咨询为准。\n",
+               "4 台 x 8 卡 H100 SXM5，可选每台 8 张 400G IB 网卡。\n"),
+    "NET007": ("4 台 x 8 卡 H100 SXM5。\n" + PINNED.replace("交换机型号 QM9700，", ""),
+               "4 台 x 8 卡 H100 SXM5。\n" + PINNED),
+    "NET008": ("4 台 x 8 卡 H100 SXM5。\n" + PINNED.replace("光模块及线缆由乙方提供，已含在报价中。\n", "不含光模块。\n"),
+               "4 台 x 8 卡 H100 SXM5。\n" + PINNED),
+    "NET009": ("4 台 x 8 卡 H100 SXM5。\n" + PINNED + "预留 IB 扩展能力。\n",
+               "4 台 x 8 卡 H100 SXM5。\n" + PINNED + "预留 16 个端口用于扩展，每台扩展节点月租 ¥60,000。\n"),
+    "NET010": ("16 台 x 8 卡 H100 SXM5。\n" + PINNED,
+               "16 台 x 8 卡 H100 SXM5，两层胖树拓扑。\n" + PINNED),
+    "NET011": ("4 台 x 8 卡 H100 SXM5，节点跨机房部署。\n" + PINNED,
+               "4 台 x 8 卡 H100 SXM5，全部节点位于同一机房。\n" + PINNED),
+    "NET012": ("1 台 8 卡 H100 SXM5，配 8 张 400G InfiniBand 网卡。\n",
+               "2 台 x 8 卡 H100 SXM5，配 8 张 400G InfiniBand 网卡。\n"),
+    "NET013": ("40 nodes x 8 H100 SXM5, 8 x 400G RoCE v2 NICs per node.\n",
+               "40 nodes x 8 H100 SXM5, 8 x 400G InfiniBand NICs per node.\n"),
+    "NET014": ("4 台 x 8 卡 H100 SXM5，每台 1 张 100G InfiniBand 网卡。\n",
+               "4 台 x 8 卡 H100 SXM5，每台 8 张 100G InfiniBand 网卡。\n"),
+    "NET015": ("4 台 x 8 卡 H100 SXM5，内网 InfiniBand NDR 400Gb/s，1:1 无阻塞。\n",
+               "4 台 x 8 卡 H100 SXM5，内网 InfiniBand NDR 400Gb/s，使用甲方独享交换机。\n"),
+}
+
+
+def fired(text: str) -> set[str]:
+    document = document_from_text(text)
+    offering = assemble(extract(document).statements)
+    placeholder = Evidence(path=document.path, page=1, line=1, column=1, text="", role="document")
+    return {f.rule for f in check(offering, RULES, language="zh", document_evidence=placeholder)}
+
+
+@pytest.mark.parametrize("rule", sorted(CASES))
+def test_rule_fires(rule: str) -> None:
+    assert rule in fired(CASES[rule][0])
+
+
+@pytest.mark.parametrize("rule", sorted(CASES))
+def test_rule_quiet_on_near_miss(rule: str) -> None:
+    assert rule not in fired(CASES[rule][1])
+
+
+def test_every_hw_and_net_rule_has_cases() -> None:
+    ids = {r.id for r in RULES if r.id.startswith(("HW", "NET"))}
+    assert ids == set(CASES)
+
+
+def test_finding_quotes_the_clause_that_fired() -> None:
+    document = document_from_text("4 台 x 8 卡 H100 SXM5。\n内网端口共享。\n")
+    offering = assemble(extract(document).statements)
+    placeholder = Evidence(path=document.path, page=1, line=1, column=1, text="", role="document")
+    net004 = next(f for f in check(offering, RULES, language="en", document_evidence=placeholder)
+                  if f.rule == "NET004")
+    assert [(e.line, e.text) for e in net004.evidence] == [(2, "共享")]
+    assert net004.fix.startswith("Require")
