@@ -611,7 +611,7 @@ def _continues(prev: _Body, cur: _Body, skippable: set[int]) -> bool:
     """Whether ``cur`` continues the wrapped sentence that ``prev`` ends."""
     if any(i not in skippable for i in range(prev.index + 1, cur.index)):
         return False
-    if _HEADING.match(prev.text) or _ends_sentence(prev.text) or _starts_item(cur.text):
+    if _is_title(prev.text) or _ends_sentence(prev.text) or _starts_item(cur.text):
         return False
     if prev.geo is not None and cur.geo is not None:
         # prev is wrapped only if cur's first word would not have fitted at its end
@@ -661,6 +661,11 @@ def _row_passage(texts: list[str], cells: list[list[_Run]]) -> Passage | None:
 
 _RULE = re.compile(r"([-=*_~—─━═])(?:\s*\1){2,}\s*$")
 _HEADING = re.compile(r"#{1,6}(?:\s|$)")
+_CLAUSE = re.compile(
+    r"第[一二三四五六七八九十百千零〇\d]{1,6}[条章节款项部]|[一二三四五六七八九十百]{1,3}[、.]"
+    r"|\(\s*[一二三四五六七八九十]{1,3}\s*\)|\d{1,3}(?:\.\d{1,3})+\s"
+    r"|(?:Article|Section|Clause|Schedule|Annex|Appendix|Exhibit)\s+[\dIVX]"
+)
 _PAGE_NUMBER = re.compile(
     r"\s*(?:[-–—]?\s*\d{1,4}\s*[-–—]?|第\s*\d{1,4}\s*页(?:\s*[,，/]?\s*共\s*\d{1,4}\s*页)?"
     r"|共\s*\d{1,4}\s*页\s*第\s*\d{1,4}\s*页|(?i:page|p\.)\s*\d{1,4}(?:\s*(?i:of|/)\s*\d{1,4})?"
@@ -690,6 +695,17 @@ _SENTENCE_END = frozenset("。;!?.:")
 def _ends_sentence(text: str) -> bool:
     tail = unicodedata.normalize("NFKC", text[-4:]).rstrip().rstrip(_CLOSERS)
     return bool(tail) and tail[-1] in _SENTENCE_END
+
+
+def _is_title(text: str) -> bool:
+    """A Markdown heading, or a short numbered heading without punctuation ("第一条 服务内容")."""
+    if _HEADING.match(text):
+        return True
+    if len(text) > 24:
+        return False
+    head = unicodedata.normalize("NFKC", text)
+    m = _CLAUSE.match(head)
+    return m is not None and not any(ch in ",;:!?。" for ch in head[m.end() :])
 
 
 def _starts_item(text: str) -> bool:

@@ -38,6 +38,9 @@ class Scan:
         return [token for token in self.tokens if token.type != "PROSE"]
 
 
+_SKIPPED_IN_RUNS = {"VENDOR"}
+
+
 @lru_cache(maxsize=1)
 def _parsers() -> tuple[Lark, Lark]:
     """The lexer-only parser and the phrase parser, built once."""
@@ -54,6 +57,8 @@ def scan(text: str) -> Scan:
     phrases: list[Phrase] = []
     run: list[Token] = []
     for token in (*tokens, None):
+        if token is not None and token.type in _SKIPPED_IN_RUNS:
+            continue
         if token is not None and token.type != "PROSE":
             run.append(token)
             continue

@@ -49,6 +49,7 @@ class _Context:
 
     text: str
     keywords: list[Token]
+    phrases: tuple[Phrase, ...] = ()
     sentence_starts: list[int] = field(default_factory=list)
     clause_starts: list[int] = field(default_factory=list)
 
@@ -76,6 +77,9 @@ class _Context:
     def clause_types(self, position: int) -> set[str]:
         return {t.type for t in self.in_clause(position)}
 
+    def in_phrase(self, token: Token) -> bool:
+        return any(p.start <= token.start_pos < p.end for p in self.phrases)
+
     def first(self, kind: str, position: int, *, clause: bool = False) -> Token | None:
         tokens = self.in_clause(position) if clause else self.in_sentence(position)
         return next((t for t in tokens if t.type == kind), None)
@@ -83,7 +87,7 @@ class _Context:
 
 def read(text: str, scan: Scan) -> list[Said]:
     """All statements of one normalised passage."""
-    context = _Context(text, scan.keywords())
+    context = _Context(text, scan.keywords(), phrases=scan.phrases)
     said: list[Said] = []
     for phrase in scan.phrases:
         handler = _PHRASES.get(phrase.tree.data)
@@ -299,6 +303,41 @@ def _ports(phrase: Phrase, context: _Context) -> list[Said]:
     if rate:
         said.append(Said("fabric.rate_gbps", rate, span, tag=protocol))
     return said
+
+
+def _loose_ports(token: Token, context: _Context) -> list[Said]:
+    """A port count with a few words between number and 端口 ("64 个主机侧 NDR 端口")."""
+    if context.in_phrase(token):
+        return []
+    before = [t for t in context.in_clause(token.start_pos) if t.end_pos <= token.start_pos]
+    number = next((t for t in reversed(before) if t.type in ("NUMBER", "NUMBER_ZH")), None)
+    if number is None or token.start_pos - number.end_pos > 16:
+        return []
+    between = [t for t in before if t.start_pos >= number.end_pos]
+    if any(t.type not in ("G_QTY", "RATE_BITS", "IB_GEN", "PROTO_IB", "ROCE") for t in between):
+        return []
+    count = _count(number)
+    if not count:
+        return []
+    span = [(number.start_pos, token.end_pos)]
+    if "PER_NODE" not in context.clause_types(token.start_pos):
+        return [Said("fabric.switch_ports", count, span)]
+    protocol = _best_protocol(context.in_sentence(token.start_pos))
+    said = [Said("fabric.nics_per_node", count, span, tag=protocol)]
+    rate = next((_rate_gbps(t) for t in between if t.type in ("G_QTY", "RATE_BITS")), None)
+    if rate:
+        said.append(Said("fabric.rate_gbps", rate, span, tag=protocol))
+    return said
+
+
+def _loose_nvlink_rate(token: Token, context: _Context) -> list[Said]:
+    """A GB/s figure in a clause about NVLink ("单卡 NVLink 带宽 600GB/s")."""
+    if context.in_phrase(token) or not context.clause_types(token.start_pos) & {"NVLINK", "NVSWITCH"}:
+        return []
+    value = _number(token)
+    if value is None:
+        return []
+    return [Said("intra_node.bandwidth_gbytes", value * 1000 if "TB" in token.value else value, [_span(token)])]
 
 
 def _nvlink_rate(phrase: Phrase, context: _Context) -> list[Said]:
@@ -535,6 +574,8 @@ _KEYWORDS: dict[str, Callable[[Token, _Context], list[Said]]] = {
     "VERIFY": _flag("verification.hardware"),
     "OPTICS": _optics,
     "HEDGE": _hedge,
+    "PORT": _loose_ports,
+    "BW_BYTES": _loose_nvlink_rate,
 }
 
 

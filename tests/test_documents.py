@@ -1,0 +1,539 @@
+"""Tests for slacheck.documents: text decoding, line splitting, passages, PDF lines and tables, errors."""
+
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+from reportlab.pdfgen import canvas
+
+from slacheck import documents
+from slacheck.documents import Document, DocumentError, document_from_text, load_document
+
+FONT = "STSong-Light"
+pdfmetrics.registerFont(UnicodeCIDFont(FONT))
+LEFT, RIGHT = 60.0, A4[0] - 60.0
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def check_segments(doc: Document) -> None:
+    """Every segment copies its line exactly; segments are ordered and do not overlap."""
+    for p in doc.passages:
+        pos = 0
+        for seg in p.segments:
+            assert seg.start >= pos and seg.length > 0
+            line = doc.lines[seg.line].text
+            assert p.text[seg.start : seg.start + seg.length] == line[seg.column : seg.column + seg.length]
+            pos = seg.start + seg.length
+
+
+def texts(doc: Document, kind: str | None = None) -> list[str]:
+    return [p.text for p in doc.passages if kind is None or p.kind == kind]
+
+
+def wrap(text: str, size: float, width: float = RIGHT - LEFT) -> list[str]:
+    """Greedy wrap at characters (CJK) or spaces (Latin) to fill ``width`` points."""
+    lines, cur = [], ""
+    for token in _tokens(text):
+        if cur and pdfmetrics.stringWidth((cur + token).rstrip(), FONT, size) > width:
+            lines.append(cur.rstrip())
+            cur = token.lstrip()
+        else:
+            cur += token
+    if cur.strip():
+        lines.append(cur.rstrip())
+    return lines
+
+
+def _tokens(text: str) -> list[str]:
+    out: list[str] = []
+    for ch in text:
+        if out and ch.isascii() and not ch.isspace() and out[-1][-1:].isascii() and not out[-1].isspace():
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
+class Pdf:
+    """A tiny reportlab page writer: paragraphs fill the text width and lines go down the page."""
+
+    def __init__(self, path: Path, **kwargs) -> None:
+        self.path = path
+        self.c = canvas.Canvas(str(path), pagesize=A4, **kwargs)
+        self.y = A4[1] - 70
+
+    def line(self, text: str, size: float = 11, x: float = LEFT, font: str = FONT) -> None:
+        self.c.setFont(font, size)
+        self.c.drawString(x, self.y, text)
+        self.y -= size * 1.6
+
+    def paragraph(self, text: str, size: float = 11, *, continues: bool = False) -> list[str]:
+        """Justified lines; the last one is short unless the sentence ``continues`` on the next page."""
+        lines = wrap(text, size)
+        for i, t in enumerate(lines):
+            if i == len(lines) - 1 and not continues:
+                self.line(t, size)
+            else:  # justify so the line reaches the right margin, as word processors do
+                gaps = max(len(t) - 1, 1)
+                spare = (RIGHT - LEFT - pdfmetrics.stringWidth(t, FONT, size)) / gaps
+                text_obj = self.c.beginText(LEFT, self.y)
+                text_obj.setFont(FONT, size)
+                text_obj.setCharSpace(spare)
+                text_obj.textLine(t)
+                self.c.drawText(text_obj)
+                self.y -= size * 1.6
+        return lines
+
+    def grid(self, rows: list[list[str]], widths: list[float], size: float = 10) -> None:
+        """A ruled table; a cell may hold several lines separated by "\\n"."""
+        self.c.setFont(FONT, size)
+        top = self.y + size
+        xs = [LEFT]
+        for w in widths:
+            xs.append(xs[-1] + w)
+        ys = [top]
+        for row in rows:
+            height = max(cell.count("\n") + 1 for cell in row) * size * 1.5 + 6
+            for cell, x in zip(row, xs):
+                for k, part in enumerate(cell.split("\n")):
+                    self.c.drawString(x + 3, ys[-1] - 4 - size - k * size * 1.5, part)
+            ys.append(ys[-1] - height)
+        for y in ys:
+            self.c.line(xs[0], y, xs[-1], y)
+        for x in xs:
+            self.c.line(x, ys[0], x, ys[-1])
+        self.y = ys[-1] - 2 * size
+
+    def footer(self, text: str) -> None:
+        self.c.setFont(FONT, 9)
+        self.c.drawCentredString(A4[0] / 2, 30, text)
+
+    def page(self) -> None:
+        self.c.showPage()
+        self.y = A4[1] - 70
+
+    def save(self) -> Path:
+        self.c.save()
+        return self.path
+
+
+# --------------------------------------------------------------------------- text files
+
+SAMPLE = "报价单 Quote\n机型：８×Ｈ１００ SXM\n价格：￥3.5万/月，具体以\n咨询为准。\n"
+
+
+@pytest.mark.parametrize(
+    ("codec", "expected"),
+    [("utf-8", "utf-8"), ("utf-8-sig", "utf-8-sig"), ("utf-16", "utf-16"), ("utf-16-be", "utf-16"), ("gb18030", "gb18030")],
+)
+def test_encodings_round_trip(tmp_path: Path, codec: str, expected: str) -> None:
+    data = SAMPLE.encode(codec)
+    if codec == "utf-16-be":
+        data = codecs.BOM_UTF16_BE + data
+    f = tmp_path / "quote.txt"
+    f.write_bytes(data)
+    doc = load_document(f)
+    assert doc.encoding == expected
+    assert [line.text for line in doc.lines] == SAMPLE.splitlines()
+    assert doc.lines[0].text.startswith("报价单")  # BOM stripped, columns start at the text
+    assert doc.format == "text" and doc.pages == 1
+    assert texts(doc) == ["报价单 Quote", "机型：８×Ｈ１００ SXM", "价格：￥3.5万/月，具体以咨询为准。"]
+    import hashlib
+
+    assert doc.sha256 == hashlib.sha256(data).hexdigest()
+
+
+def test_line_endings_and_numbers() -> None:
+    doc = document_from_text("a one.\r\nb two.\rc three.\n\nd four.\r\n")
+    assert [(l.page, l.number, l.text) for l in doc.lines] == [
+        (1, 1, "a one."),
+        (1, 2, "b two."),
+        (1, 3, "c three."),
+        (1, 4, ""),
+        (1, 5, "d four."),
+    ]
+    assert texts(doc) == ["a one.", "b two.", "c three.", "d four."]
+
+
+def test_wrapped_lines_join_with_exact_segments() -> None:
+    text = (
+        "  乙方应在合同签订后五个工作日内完成\n"
+        "交付，并提供 nccl-tests 的\n"
+        "busbw 报告。\n"
+        "\n"
+        "The vendor shall provide eight GPUs\n"
+        "per node and a dedicated 400G port\n"
+        "8\n"
+        "16 more servers on request.\n"
+    )
+    doc = document_from_text(text)
+    check_segments(doc)
+    first, second = doc.passages
+    assert first.text == "乙方应在合同签订后五个工作日内完成交付，并提供 nccl-tests 的 busbw 报告。"
+    assert second.text == "The vendor shall provide eight GPUs per node and a dedicated 400G port 8 16 more servers on request."
+    assert first.segments[0].column == 2  # leading spaces are not part of the passage
+    start = first.text.index("完成交付")
+    assert first.sources(start, start + 4) == [(0, 17, 19), (1, 0, 2)]
+    start = second.text.index("GPUs per")
+    assert second.sources(start, start + 8) == [(4, 31, 35), (5, 0, 3)]
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        "- item",
+        "* item",
+        "+ item",
+        "1. item",
+        "2) item",
+        "3、条目",
+        "(一) 条目",
+        "（二）条目",
+        "一、条目",
+        "第五条 付款",
+        "# Heading",
+        "GPU 型号：H100",
+        "Payment terms: monthly",
+        "| a | b |",
+        "• bullet",
+        "① 条目",
+        "1.2 Scope",
+    ],
+)
+def test_new_items_start_new_passages(second: str) -> None:
+    doc = document_from_text(f"some text that wraps\n{second}\n")
+    assert doc.passages[0].text == "some text that wraps"
+    assert len(doc.passages) == 2
+
+
+@pytest.mark.parametrize("end", ["。", "；", ";", "！", "？", "!", "?", ".", ":", "：", "。”", ".)"])
+def test_sentence_end_stops_joining(end: str) -> None:
+    doc = document_from_text(f"第一句{end}\n第二句\n")
+    assert len(doc.passages) == 2
+
+
+def test_joins_that_continue() -> None:
+    doc = document_from_text("价格：3.5万/月，具体以\n咨询为准\n10:30 以后\n开始\n")
+    assert texts(doc) == ["价格：3.5万/月，具体以咨询为准 10:30 以后开始"]
+
+
+def test_titles_and_rules_do_not_join() -> None:
+    doc = document_from_text("第一条 服务内容\n乙方提供八卡服务器\n-----\n后续内容\n# 标题\n正文\n")
+    assert texts(doc) == ["第一条 服务内容", "乙方提供八卡服务器", "后续内容", "# 标题", "正文"]
+
+
+def test_markdown_table_rows(tmp_path: Path) -> None:
+    md = (
+        "# 报价\n"
+        "\n"
+        "| 项目 | 配置 | 价格 |\n"
+        "|:-----|------|-----:|\n"
+        "| GPU  | 8×H100 SXM5 | ￥3.5万/月 |\n"
+        "| 网络 |  | 另议 \\| 面议 |\n"
+        "\n"
+        "a | b\n"
+        "--|--\n"
+        "1 | 2\n"
+    )
+    f = tmp_path / "q.md"
+    f.write_text(md, encoding="utf-8")
+    doc = load_document(f)
+    assert doc.format == "markdown"
+    check_segments(doc)
+    assert texts(doc, "table-row") == [
+        "项目 | 配置 | 价格",
+        "GPU | 8×H100 SXM5 | ￥3.5万/月",
+        "网络 |  | 另议 \\| 面议",
+        "a | b",
+        "1 | 2",
+    ]
+    assert texts(doc, "text") == ["# 报价"]
+    row = doc.passages[2]
+    assert row.sources(0, len(row.text)) == [(4, 2, 5), (4, 9, 20), (4, 23, 30)]
+    assert row.sources(3, 9) == [(4, 9, 12)]  # the " | " joiner is skipped
+
+
+def test_text_format_from_suffix(tmp_path: Path) -> None:
+    for name, fmt in [("a.txt", "text"), ("a.md", "markdown"), ("a.markdown", "markdown"), ("a.quote", "text")]:
+        f = tmp_path / name
+        f.write_text("内容。\n", encoding="utf-8")
+        assert load_document(f).format == fmt
+
+
+# --------------------------------------------------------------------------- PDF
+
+
+def test_pdf_lines_pages_and_paragraphs(tmp_path: Path) -> None:
+    pdf = Pdf(tmp_path / "two.pdf")
+    pdf.line("GPU服务器租用报价单", size=16, x=200)
+    pdf.line("机型：8×H100 SXM5")
+    para = pdf.paragraph(
+        "乙方应在合同签订后五个工作日内完成全部八台服务器的交付和上架，并在交付时提供全部节点之间的 "
+        "nccl-tests 压测报告，报告须包含 all_reduce 的总线带宽数据以及测试所用的完整命令行和",
+        continues=True,
+    )
+    pdf.footer("- 1 -")
+    pdf.page()
+    pdf.line("环境变量。", size=11)
+    pdf.paragraph("The vendor shall provide eight NVIDIA H100 SXM5 GPUs per node, one 400G InfiniBand HCA per GPU and a non-blocking fabric.")
+    pdf.footer("- 2 -")
+    doc = load_document(pdf.save())
+    check_segments(doc)
+    assert doc.format == "pdf" and doc.pages == 2 and doc.encoding is None and doc.warnings == ()
+    assert [(l.page, l.number) for l in doc.lines][:3] == [(1, 1), (1, 2), (1, 3)]
+    assert doc.lines[0].text == "GPU服务器租用报价单"
+    assert [l.text for l in doc.lines if l.page == 1][2 : 2 + len(para)] == para
+    assert doc.lines[len(para) + 2].text == "- 1 -"
+    page2 = [l for l in doc.lines if l.page == 2]
+    assert page2[0].number == 1 and page2[0].text == "环境变量。" and page2[-1].text == "- 2 -"
+    assert texts(doc)[:2] == ["GPU服务器租用报价单", "机型：8×H100 SXM5"]
+    # the paragraph continues across the page break; the page number is not part of it
+    joined = texts(doc)[2]
+    assert joined.startswith("乙方应在") and joined.endswith("完整命令行和环境变量。")
+    assert "- 1 -" not in joined and "nccl-tests 压测报告" in joined
+    assert texts(doc)[3].startswith("The vendor shall provide eight NVIDIA H100 SXM5 GPUs per node,")
+    assert texts(doc)[3].endswith("non-blocking fabric.")
+    assert not any("- 2 -" in t for t in texts(doc))
+
+
+def test_pdf_short_lines_do_not_join(tmp_path: Path) -> None:
+    pdf = Pdf(tmp_path / "short.pdf")
+    pdf.paragraph("这是一段足够长的正文，用来确定页面右边距的位置，因此后面的短行不会被当成折行的句子来拼接在一起")
+    pdf.line("机型 8×H100")
+    pdf.line("内存 2TB")
+    pdf.line("网络 IB 400G")
+    doc = load_document(pdf.save())
+    assert texts(doc)[1:] == ["机型 8×H100", "内存 2TB", "网络 IB 400G"]
+
+
+def test_pdf_justified_cjk_big_price_and_fine_print(tmp_path: Path) -> None:
+    pdf = Pdf(tmp_path / "layout.pdf")
+    text_obj = pdf.c.beginText(LEFT, pdf.y)
+    text_obj.setFont(FONT, 11)
+    text_obj.setCharSpace(5)  # letter-spaced (distributed) CJK
+    text_obj.textLine("机型：8×H100")
+    pdf.c.drawText(text_obj)
+    pdf.y -= 30
+    pdf.c.setFont(FONT, 10)
+    pdf.c.drawString(LEFT, pdf.y, "月租价格")
+    pdf.c.setFont(FONT, 20)
+    pdf.c.drawString(LEFT + 60, pdf.y, "￥3.5万/月")
+    pdf.y -= 30
+    for i in range(3):  # 6 pt fine print on a 7 pt pitch stays three lines
+        pdf.c.setFont(FONT, 6)
+        pdf.c.drawString(LEFT, pdf.y, f"细则{i + 1}：本合同未尽事宜以双方协商为准")
+        pdf.y -= 7
+    doc = load_document(pdf.save())
+    assert [l.text for l in doc.lines] == [
+        "机型：8×H100",
+        "月租价格 ￥3.5万/月",
+        "细则1：本合同未尽事宜以双方协商为准",
+        "细则2：本合同未尽事宜以双方协商为准",
+        "细则3：本合同未尽事宜以双方协商为准",
+    ]
+
+
+def test_pdf_ruled_table_becomes_rows(tmp_path: Path) -> None:
+    pdf = Pdf(tmp_path / "grid.pdf")
+    pdf.line("报价明细如下：")
+    pdf.grid(
+        [
+            ["项目", "配置", "价格"],
+            ["GPU", "8×H100 SXM5", "￥3.5万/月"],
+            ["网络", "IB 400G 可选，具体以\n咨询为准", "另议"],
+            ["存储", "NVMe 4×3.84TB\nRAID 10", "含"],
+        ],
+        [90, 200, 120],
+    )
+    pdf.line("以上报价有效期三十天。")
+    doc = load_document(pdf.save())
+    check_segments(doc)
+    assert texts(doc, "table-row") == [
+        "项目 | 配置 | 价格",
+        "GPU | 8×H100 SXM5 | ￥3.5万/月",
+        "网络 | IB 400G 可选，具体以咨询为准 | 另议",
+        "存储 | NVMe 4×3.84TB RAID 10 | 含",
+    ]
+    assert texts(doc, "text") == ["报价明细如下：", "以上报价有效期三十天。"]
+    assert [p.kind for p in doc.passages] == ["text"] + ["table-row"] * 4 + ["text"]
+    # the table's lines are used by row passages only
+    row_lines = {s.line for p in doc.passages if p.kind == "table-row" for s in p.segments}
+    text_lines = {s.line for p in doc.passages if p.kind == "text" for s in p.segments}
+    assert not row_lines & text_lines
+    wrapped = doc.passages[3]
+    start = wrapped.text.index("具体以咨询")
+    (a_line, a0, a1), (b_line, b0, b1) = wrapped.sources(start, start + 5)
+    assert doc.lines[a_line].text[a0:a1] == "具体以" and doc.lines[b_line].text[b0:b1] == "咨询"
+
+
+def test_pdf_password(tmp_path: Path) -> None:
+    from reportlab.lib.pdfencrypt import StandardEncryption
+
+    pdf = Pdf(tmp_path / "locked.pdf", encrypt=StandardEncryption("secret", canPrint=1))
+    pdf.line("GPU 8x H100 SXM5, 400G InfiniBand.", font="Helvetica")
+    path = pdf.save()
+    for password, message in [(None, "encrypted PDF: give --password"), ("wrong", "encrypted PDF: give --password")]:
+        with pytest.raises(DocumentError) as err:
+            load_document(path, password=password)
+        assert str(err.value).startswith(message) and "\n" not in str(err.value)
+    assert texts(load_document(path, password="secret")) == ["GPU 8x H100 SXM5, 400G InfiniBand."]
+
+
+def _image_page(pdf: Pdf) -> None:
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
+    pdf.c.drawImage(ImageReader(Image.new("RGB", (40, 20), "white")), LEFT, 600, 200, 100)
+
+
+def test_image_only_page_is_a_warning(tmp_path: Path) -> None:
+    pdf = Pdf(tmp_path / "scan.pdf")
+    pdf.line("第一页有文字。")
+    pdf.page()
+    _image_page(pdf)
+    pdf.page()
+    pdf.c.rect(100, 100, 200, 200)  # a drawing, no text, no image
+    pdf.page()
+    pdf.line("第四页有文字。")
+    doc = load_document(pdf.save())
+    assert texts(doc) == ["第一页有文字。", "第四页有文字。"]
+    assert doc.warnings == ("page 2 has no text layer (image only): OCR it", "page 3 has no text")
+    assert [l.page for l in doc.lines] == [1, 4]
+
+
+def test_font_decoding_failure_uses_pdfium(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pdf = Pdf(tmp_path / "fonts.pdf")
+    pdf.line("第一页。")
+    pdf.page()
+    pdf.line("第二页的文字")
+    pdf.line("在 pdfium 中可读。")
+    path = pdf.save()
+    real = documents._read_page
+
+    def undecodable_page_two(page, number, extractor):  # pdfminer yields nothing, as with CFF CJK fonts
+        content = real(page, number, extractor)
+        if number == 2:
+            content = documents._Page(number, [], [], [], set(), [], content.width, "has no text")
+        return content
+
+    monkeypatch.setattr(documents, "_read_page", undecodable_page_two)
+    doc = load_document(path)
+    assert [(l.page, l.text) for l in doc.lines] == [(1, "第一页。"), (2, "第二页的文字"), (2, "在 pdfium 中可读。")]
+    assert texts(doc) == ["第一页。", "第二页的文字在 pdfium 中可读。"]
+    assert len(doc.warnings) == 1 and doc.warnings[0].startswith("page 2:") and "pdfium" in doc.warnings[0]
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def _two_page_pdf(path: Path) -> Path:
+    pdf = Pdf(path)
+    pdf.line("第一页。")
+    pdf.page()
+    pdf.line("第二页。")
+    return pdf.save()
+
+
+def _error(path: Path, **kwargs) -> str:
+    with pytest.raises(DocumentError) as err:
+        load_document(path, **kwargs)
+    message = str(err.value)
+    assert message and "\n" not in message and "Traceback" not in message
+    return message
+
+
+def test_error_cases(tmp_path: Path) -> None:
+    good = _two_page_pdf(tmp_path / "good.pdf")
+    data = good.read_bytes()
+    cases: dict[str, tuple[bytes | None, dict, str]] = {
+        "missing.txt": (None, {}, "no such file"),
+        "empty.txt": (b"", {}, "empty file"),
+        "empty.pdf": (b"", {}, "empty file"),
+        "notpdf.pdf": (b"just some text, renamed to .pdf\n", {}, "not a PDF file"),
+        "zip.pdf": (b"PK\x03\x04" + b"\x00" * 50, {}, "not a PDF file"),
+        "garbage.pdf": (b"%PDF-1.4\n" + bytes(range(256)) * 4, {}, "corrupt or truncated PDF"),
+        "half.pdf": (data[: len(data) // 2], {}, "corrupt or truncated PDF"),
+        "tail.pdf": (data[:-200], {}, "corrupt or truncated PDF"),
+        "pages.pdf": (data, {"max_pages": 1}, "too many pages: 2 > 1"),
+        "big.txt": (b"x" * 101, {"max_bytes": 100}, "file too large"),
+        "nul.txt": (b"abc\x00def\n", {}, "binary content"),
+        "controls.txt": (bytes(range(1, 9)) * 10 + b"abc", {}, "binary content"),
+        "undecodable.txt": (b"abc \x80\xff def", {}, "cannot decode the file as UTF-8, UTF-16 or GB18030"),
+        "blank.txt": (b" \n\t\n", {}, "no text"),
+        "bom.txt": (codecs.BOM_UTF8, {}, "empty file"),
+        "doc.docx": (b"PK\x03\x04" + b"\x00" * 50, {}, "not a text file"),
+        "scan.png.txt": (b"\x89PNG\r\n\x1a\n" + b"\x00" * 20, {}, "not a text file"),
+    }
+    for name, (content, kwargs, expected) in cases.items():
+        path = tmp_path / name
+        if content is not None:
+            path.write_bytes(content)
+        assert _error(path, **kwargs).startswith(expected), name
+    assert _error(tmp_path) == "is a directory"
+
+
+def test_tail_truncated_pdf_error_or_text(tmp_path: Path) -> None:
+    """A PDF cut anywhere gives a document or a DocumentError, never another exception."""
+    data = _two_page_pdf(tmp_path / "good.pdf").read_bytes()
+    for cut in range(64, len(data), max(1, len(data) // 40)):
+        path = tmp_path / "cut.pdf"
+        path.write_bytes(data[:cut])
+        try:
+            load_document(path)
+        except DocumentError as err:
+            assert "\n" not in str(err)
+
+
+def test_no_text_layer(tmp_path: Path) -> None:
+    pdf = Pdf(tmp_path / "scan.pdf")
+    _image_page(pdf)
+    pdf.page()
+    _image_page(pdf)
+    assert _error(pdf.save()) == "no text layer (scanned?): OCR it first"
+
+
+def test_unreadable_file(tmp_path: Path) -> None:
+    import os
+
+    path = tmp_path / "secret.txt"
+    path.write_text("x")
+    path.chmod(0)
+    if os.access(path, os.R_OK):  # running as root
+        pytest.skip("cannot make an unreadable file as this user")
+    assert _error(path).startswith("cannot read file")
+
+
+# --------------------------------------------------------------------------- properties
+
+ALPHABET = st.sampled_from(list("机型价格咨询为准乙方提供八卡ab xyzH10086.,:：。；|-#*（）一、第条\t") + ["\n", "\r\n", "  ", "１", "Ｈ", "\u3000"])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(st.lists(ALPHABET, max_size=80).map("".join), st.text(max_size=60)), st.sampled_from(["text", "markdown"]))
+def test_sources_slice_exactly(text: str, fmt: str) -> None:
+    try:
+        doc = document_from_text(text, format=fmt)
+    except DocumentError:
+        return
+    check_segments(doc)
+    for p in doc.passages:
+        covered = [False] * len(p.text)
+        for seg in p.segments:
+            covered[seg.start : seg.start + seg.length] = [True] * seg.length
+        n = len(p.text)
+        spans = [(a, b) for a in range(n) for b in range(a + 1, n + 1)] if n <= 30 else [(a, b) for a in range(n) for b in (a + 1, min(n, a + 7), n)]
+        for a, b in spans:
+            ranges = p.sources(a, b)
+            expected = "".join(ch for ch, cov in zip(p.text[a:b], covered[a:b]) if cov)
+            assert "".join(doc.lines[line].text[c0:c1] for line, c0, c1 in ranges) == expected
+            assert all(c0 < c1 for _, c0, c1 in ranges)
+            assert [r[0] for r in ranges] == sorted(r[0] for r in ranges)
