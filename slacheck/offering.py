@@ -176,7 +176,7 @@ def assemble(statements: list[Statement]) -> Offering:
     for statement in statements:
         by_path.setdefault(statement.path, []).append(statement)
     offering = Offering()
-    protocol_said = by_path.get("fabric.protocol")
+    protocol_said = by_path.get("fabric.included_protocol") or by_path.get("fabric.protocol")
     protocol = _choose("fabric.protocol", protocol_said, None).value if protocol_said else None
     for path in fact_paths():
         said = by_path.get(path)

@@ -45,7 +45,7 @@ def extract(document: Document) -> Extraction:
     with_facts = characters = in_facts = 0
     for passage in document.passages:
         normalized = normalize(passage.text)
-        said = read(normalized.text, scan(normalized.text))
+        said = read(normalized.text, scan(normalized.text), table_row=passage.kind == "table-row")
         characters += sum(1 for ch in normalized.text if not ch.isspace())
         covered = {i for s in said for start, end in s.spans for i in range(start, end)}
         in_facts += sum(1 for i in covered if not normalized.text[i].isspace())

@@ -38,7 +38,7 @@ class Scan:
         return [token for token in self.tokens if token.type != "PROSE"]
 
 
-_SKIPPED_IN_RUNS = {"VENDOR"}
+_SKIPPED_IN_RUNS = {"VENDOR", "BRACKET"}
 
 
 @lru_cache(maxsize=1)

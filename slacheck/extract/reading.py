@@ -22,6 +22,7 @@ Span = tuple[int, int]
 _SENTENCE_END = re.compile(r"[。;!?|\n]|\.(?=\s|$)")
 _CLAUSE_END = re.compile(r"[。;!?,|\n]|\.(?=\s|$)")
 
+_EN_NUMBERS = {"one": 1, "two": 2, "four": 4, "eight": 8, "sixteen": 16}
 _ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _IB_GENERATIONS = {"EDR": 100.0, "HDR": 200.0, "NDR": 400.0, "XDR": 800.0}
 _NAMED_ETHERNET = {"千兆": 1.0, "万兆": 10.0, "二十五G": 25.0, "十万兆": 100.0}
@@ -30,6 +31,7 @@ _NETWORK_WORDS = _FABRIC_WORDS | {"INTERNAL", "NETWORK", "PORT", "ETHERNET", "ET
                                   "OVERSUB", "NONBLOCKING"}
 _GPU_WORDS = {"MODEL", "CARD_UNIT", "NVLINK", "NVSWITCH", "BRIDGE", "FULL_MESH", "VARIANT"}
 _MAX_COUNT = 100_000
+_COUNTS = ("NUMBER", "NUMBER_ZH", "NUMBER_WORD")
 
 
 @dataclass
@@ -50,6 +52,7 @@ class _Context:
     text: str
     keywords: list[Token]
     phrases: tuple[Phrase, ...] = ()
+    table_row: bool = False
     sentence_starts: list[int] = field(default_factory=list)
     clause_starts: list[int] = field(default_factory=list)
 
@@ -85,9 +88,9 @@ class _Context:
         return next((t for t in tokens if t.type == kind), None)
 
 
-def read(text: str, scan: Scan) -> list[Said]:
-    """All statements of one normalised passage."""
-    context = _Context(text, scan.keywords(), phrases=scan.phrases)
+def read(text: str, scan: Scan, *, table_row: bool = False) -> list[Said]:
+    """All statements of one normalised passage (in a table row, 可选/optional qualifies the whole row)."""
+    context = _Context(text, scan.keywords(), phrases=scan.phrases, table_row=table_row)
     said: list[Said] = []
     for phrase in scan.phrases:
         handler = _PHRASES.get(phrase.tree.data)
@@ -119,6 +122,8 @@ def _number(token: Token) -> float | None:
     """The number a count, rate or size token carries."""
     if token.type == "NUMBER_ZH":
         return _zh_number(token.value)
+    if token.type == "NUMBER_WORD":
+        return float(_EN_NUMBERS[token.value.lower()])
     match = re.search(r"\d+(?:,\d{3})*(?:\.\d+)?", token.value)
     if not match or len(match.group()) > 15:
         return None
@@ -203,7 +208,7 @@ def _gpu(phrase: Phrase, context: _Context) -> list[Said]:
     for part in tree.children:
         if not isinstance(part, Tree):
             continue
-        counts = [c for c in _leaves(part) if c.type in ("NUMBER", "NUMBER_ZH")]
+        counts = [c for c in _leaves(part) if c.type in _COUNTS]
         if part.data == "node_prefix" and counts:
             node_count = _count(counts[0])
         elif part.data in ("cards", "card_suffix") and counts:
@@ -234,12 +239,12 @@ def _nodes(phrase: Phrase, context: _Context) -> list[Said]:
     after = [t for t in context.keywords if t.start_pos >= phrase.end][:1]
     if after and after[0].type in ("SWITCH", "SWITCH_MODEL", "PORT", "NIC"):
         return []
-    count = next((_count(t) for t in tokens if t.type in ("NUMBER", "NUMBER_ZH")), None)
+    count = next((_count(t) for t in tokens if t.type in _COUNTS), None)
     return [Said("nodes", count, [(phrase.start, phrase.end)])] if count else []
 
 
 def _cluster_cards(phrase: Phrase, context: _Context) -> list[Said]:
-    counts = [_count(t) for t in _leaves(phrase.tree) if t.type in ("NUMBER", "NUMBER_ZH")]
+    counts = [_count(t) for t in _leaves(phrase.tree) if t.type in _COUNTS]
     span = [(phrase.start, phrase.end)]
     if len(counts) < 2 or None in counts:
         return []
@@ -248,17 +253,31 @@ def _cluster_cards(phrase: Phrase, context: _Context) -> list[Said]:
 
 def _single_count(path: str) -> Callable[[Phrase, _Context], list[Said]]:
     def handler(phrase: Phrase, context: _Context) -> list[Said]:
-        count = next((_count(t) for t in _leaves(phrase.tree) if t.type in ("NUMBER", "NUMBER_ZH")), None)
+        count = next((_count(t) for t in _leaves(phrase.tree) if t.type in _COUNTS), None)
         return [Said(path, count, [(phrase.start, phrase.end)])] if count else []
     return handler
 
 
+def _card_count(phrase: Phrase, context: _Context) -> list[Said]:
+    """"64 卡": a total when the passage says total or the count exceeds a server, else per node."""
+    count = next((_count(t) for t in _leaves(phrase.tree) if t.type in _COUNTS), None)
+    if not count:
+        return []
+    total = count > 16 or any(t.type == "TOTAL" and t.end_pos <= phrase.start for t in context.keywords)
+    return [Said("gpu.total" if total else "gpu.per_node", count, [(phrase.start, phrase.end)])]
+
+
 def _nics(phrase: Phrase, context: _Context) -> list[Said]:
+    """NICs (or ports) of a node: count, rate and the protocol said with them."""
     tokens = _leaves(phrase.tree)
     span = [(phrase.start, phrase.end)]
-    if not any(t.type in ("NIC", "NIC_MODEL") for t in tokens):
+    types = {t.type for t in tokens}
+    has_rate = bool(types & {"G_QTY", "RATE_BITS"})
+    if not (types & {"NIC", "NIC_MODEL"} or ("TIMES" in types and has_rate)):
         return []
-    count = next((_count(t) for t in tokens if t.type in ("NUMBER", "NUMBER_ZH")), None)
+    if has_rate and _public_only(context.sentence_types(phrase.start)):
+        return []
+    count = next((_count(t) for t in tokens if t.type in _COUNTS), None)
     protocol = _best_protocol(tokens) or _best_protocol(context.in_clause(phrase.start))
     said: list[Said] = []
     if count:
@@ -291,7 +310,7 @@ def _fabric_rate(phrase: Phrase, context: _Context) -> list[Said]:
 
 def _ports(phrase: Phrase, context: _Context) -> list[Said]:
     tokens = _leaves(phrase.tree)
-    count = next((_count(t) for t in tokens if t.type in ("NUMBER", "NUMBER_ZH")), None)
+    count = next((_count(t) for t in tokens if t.type in _COUNTS), None)
     if not count:
         return []
     span = [(phrase.start, phrase.end)]
@@ -310,7 +329,7 @@ def _loose_ports(token: Token, context: _Context) -> list[Said]:
     if context.in_phrase(token):
         return []
     before = [t for t in context.in_clause(token.start_pos) if t.end_pos <= token.start_pos]
-    number = next((t for t in reversed(before) if t.type in ("NUMBER", "NUMBER_ZH")), None)
+    number = next((t for t in reversed(before) if t.type in _COUNTS), None)
     if number is None or token.start_pos - number.end_pos > 16:
         return []
     between = [t for t in before if t.start_pos >= number.end_pos]
@@ -328,6 +347,14 @@ def _loose_ports(token: Token, context: _Context) -> list[Said]:
     if rate:
         said.append(Said("fabric.rate_gbps", rate, span, tag=protocol))
     return said
+
+
+def _loose_ratio(token: Token, context: _Context) -> list[Said]:
+    """A ratio in a passage (e.g. a table row) that names oversubscription elsewhere."""
+    if context.in_phrase(token) or not any(t.type == "OVERSUB" for t in context.keywords):
+        return []
+    return _oversubscription(Phrase(tree=Tree("oversubscription", [token]), start=token.start_pos,
+                                    end=token.end_pos), context)
 
 
 def _loose_nvlink_rate(token: Token, context: _Context) -> list[Said]:
@@ -380,6 +407,7 @@ _PHRASES: dict[str, Callable[[Phrase, _Context], list[Said]]] = {
     "cluster_cards": _cluster_cards,
     "per_node_cards": _single_count("gpu.per_node"),
     "gpu_total": _single_count("gpu.total"),
+    "card_count": _card_count,
     "nics": _nics,
     "fabric_rate": _fabric_rate,
     "nvlink_rate": _nvlink_rate,
@@ -516,7 +544,7 @@ def _expansion(token: Token, context: _Context) -> list[Said]:
 
 def _has_port_count(token: Token, context: _Context) -> bool:
     tokens = context.in_sentence(token.start_pos)
-    return any(a.type in ("NUMBER", "NUMBER_ZH") and b.type in ("PORT", "CARD_UNIT") for a, b in zip(tokens, tokens[1:]))
+    return any(a.type in _COUNTS and b.type in ("PORT", "CARD_UNIT") for a, b in zip(tokens, tokens[1:]))
 
 
 def _optics(token: Token, context: _Context) -> list[Said]:
@@ -569,24 +597,27 @@ _KEYWORDS: dict[str, Callable[[Token, _Context], list[Said]]] = {
     "NONBLOCKING": _nonblocking,
     "ISOLATION": _flag("fabric.isolation"),
     "TOPOLOGY": _topology,
-    "MULTI_SITE": _flag("fabric.multi_site"),
+    "MULTI_SITE": _flag("fabric.multi_site", needs={"NODE_UNIT", "CARD_UNIT", "MODEL", "INTERNAL", "NETWORK"}),
     "EXPANSION": _expansion,
     "VERIFY": _flag("verification.hardware"),
     "OPTICS": _optics,
     "HEDGE": _hedge,
     "PORT": _loose_ports,
     "BW_BYTES": _loose_nvlink_rate,
+    "RATIO": _loose_ratio,
 }
 
 
 def _qualifiers(said: list[Said], context: _Context) -> list[Said]:
     """fabric.optional from 可选/optional in a sentence that states the fabric, and the included protocol."""
+    def scope(position: int) -> int:
+        return 0 if context.table_row else context.sentence(position)
+
+    optional = {scope(t.start_pos) for t in context.keywords if t.type == "OPTIONAL"}
     extra = [Said("fabric.included_protocol", s.value, s.spans) for s in said
-             if s.path == "fabric.protocol" and "OPTIONAL" not in context.sentence_types(s.spans[0][0])]
+             if s.path == "fabric.protocol" and scope(s.spans[0][0]) not in optional]
     for token in context.keywords:
-        if token.type != "OPTIONAL":
-            continue
-        sentence = context.sentence(token.start_pos)
-        if any(s.path.startswith("fabric.") and context.sentence(s.spans[0][0]) == sentence for s in said):
+        if token.type == "OPTIONAL" and any(
+                s.path.startswith("fabric.") and scope(s.spans[0][0]) == scope(token.start_pos) for s in said):
             extra.append(Said("fabric.optional", True, [_span(token)]))
     return extra

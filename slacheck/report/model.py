@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -41,6 +42,15 @@ class DocumentInfo(BaseModel):
     warnings: list[str] = Field(default_factory=list)
 
 
+class WaivedFinding(Finding):
+    """A finding a waiver removed, with the waiver's reason, owner and expiry."""
+
+    fingerprint: str
+    reason: str
+    owner: str | None = None
+    expires: date | None = None
+
+
 class Summary(BaseModel):
     """Findings counted by severity."""
 
@@ -61,6 +71,7 @@ class Report(BaseModel):
     offering: Offering
     measurements: list[dict[str, Any]] = Field(default_factory=list)
     findings: list[Finding] = Field(default_factory=list)
+    waived: list[WaivedFinding] = Field(default_factory=list)
     summary: Summary = Field(default_factory=Summary)
 
     def to_json_data(self, *, with_findings: bool = True) -> dict[str, Any]:
@@ -68,6 +79,7 @@ class Report(BaseModel):
         data = self.model_dump(mode="json", by_alias=True)
         if not with_findings:
             data.pop("findings")
+            data.pop("waived")
             data.pop("summary")
         return data
 

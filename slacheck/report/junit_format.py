@@ -1,0 +1,52 @@
+"""JUnit XML: one test suite per document, one test case per finding.
+
+Errors and warnings are failures; info findings are passing cases with the
+message in ``system-out``. A document without findings has one passing case.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from slacheck.report.model import Report
+
+_NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _clean(text: str) -> str:
+    """Text without characters XML 1.0 cannot carry (PDF text may have them)."""
+    return _NOT_XML.sub("\ufffd", text)
+
+
+def render_junit(*reports: Report) -> str:
+    """The JUnit XML document."""
+    root = ET.Element("testsuites", name="slacheck")
+    total = failed = 0
+    for report in reports:
+        path = report.documents[0].path if report.documents else "<document>"
+        suite = ET.SubElement(root, "testsuite", name=_clean(path))
+        cases = failures = 0
+        for finding in report.findings:
+            evidence = finding.evidence[0]
+            case = ET.SubElement(suite, "testcase", name=_clean(f"{finding.rule} {finding.title}"),
+                                 classname=_clean(path), file=_clean(evidence.path), line=str(evidence.line))
+            where = f"{evidence.path}:{evidence.page}:{evidence.line}:{evidence.column}"
+            body = _clean(f"{where} “{evidence.text}”\n{finding.message}\n{finding.fix}")
+            cases += 1
+            if finding.severity == "info":
+                ET.SubElement(case, "system-out").text = body
+                continue
+            failures += 1
+            failure = ET.SubElement(case, "failure", message=_clean(finding.message), type=finding.severity)
+            failure.text = body
+        if not cases:
+            ET.SubElement(suite, "testcase", name="no findings", classname=_clean(path))
+            cases = 1
+        suite.set("tests", str(cases))
+        suite.set("failures", str(failures))
+        total, failed = total + cases, failed + failures
+    root.set("tests", str(total))
+    root.set("failures", str(failed))
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

@@ -1,0 +1,56 @@
+"""Markdown: a pull-request comment (also the GitHub job summary).
+
+Document text is escaped so it cannot open HTML, links, code or table cells.
+"""
+
+from __future__ import annotations
+
+import re
+
+from slacheck.report.model import Report
+
+_WORDS = {
+    "en": {"title": "slacheck report", "none": "No findings.", "severity": "Severity", "rule": "Rule",
+           "finding": "Finding", "where": "Where", "fix": "Fix", "evidence": "Evidence", "waived": "waived",
+           "error": "error", "warning": "warning", "info": "info"},
+    "zh": {"title": "slacheck 检查报告", "none": "未发现问题。", "severity": "级别", "rule": "规则",
+           "finding": "问题", "where": "出处", "fix": "建议条款", "evidence": "原文", "waived": "已豁免",
+           "error": "错误", "warning": "警告", "info": "提示"},
+}
+_ICONS = {"error": "🔴", "warning": "🟠", "info": "🔵"}
+_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
+
+
+def md_escape(text: str) -> str:
+    """Text safe inside Markdown paragraphs and table cells (one line)."""
+    return _SPECIAL.sub(r"\\\1", " ".join(text.split())).replace("&", "&amp;")
+
+
+def render_markdown(*reports: Report) -> str:
+    """A Markdown comment: per document a summary line, a findings table and the fixes."""
+    words = _WORDS[reports[0].language if reports else "en"]
+    out = [f"## {words['title']}", ""]
+    for report in reports:
+        path = report.documents[0].path if report.documents else ""
+        s = report.summary
+        out += [f"### `{path.replace('`', '')}`", "",
+                f"{s.error} {words['error']} · {s.warning} {words['warning']} · {s.info} {words['info']}"
+                + (f" · {len(report.waived)} {words['waived']}" if report.waived else ""), ""]
+        if not report.findings:
+            out += [words["none"], ""]
+            continue
+        out += [f"| {words['severity']} | {words['rule']} | {words['finding']} | {words['where']} |",
+                "|---|---|---|---|"]
+        for f in report.findings:
+            e = f.evidence[0]
+            out.append(f"| {_ICONS[f.severity]} {words[f.severity]} | {f.rule} | {md_escape(f.title)} "
+                       f"| p. {e.page}, l. {e.line} |")
+        out.append("")
+        for f in report.findings:
+            quotes = "; ".join(f"“{md_escape(e.text)}” (p. {e.page}, l. {e.line})"
+                               for e in f.evidence[:3] if e.role == "quote")
+            out += [f"**{f.rule} {md_escape(f.title)}** — {md_escape(f.message)}", ""]
+            if quotes:
+                out += [f"- {words['evidence']}: {quotes}"]
+            out += [f"- {words['fix']}: {md_escape(f.fix)}", ""]
+    return "\n".join(out).rstrip("\n") + "\n"

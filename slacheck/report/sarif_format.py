@@ -1,0 +1,97 @@
+"""SARIF 2.1.0 output: one run over every checked document.
+
+A PDF has pages, SARIF has none: the page goes in ``region.properties.page``
+and at the head of ``message.text`` (the part GitHub shows). Lines are those
+of slacheck's text layer (per page for PDFs). Columns count code points.
+Waived findings are kept as results with an external suppression.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import quote
+
+from slacheck.offering import Evidence
+from slacheck.report.fingerprint import fingerprint
+from slacheck.report.model import Report, WaivedFinding
+from slacheck.rules.engine import Finding, load_rules
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+FINGERPRINT_KEY = "slacheck/v1"
+LEVELS = {"error": "error", "warning": "warning", "info": "note"}
+MIME_TYPES = {"pdf": "application/pdf", "markdown": "text/markdown", "text": "text/plain"}
+
+
+def render_sarif(*reports: Report) -> str:
+    """A SARIF log (indented JSON) of the reports' findings and waived findings."""
+    language = reports[0].language if reports else "en"
+    findings = [(f, r) for r in reports for f in [*r.findings, *r.waived]]
+    rules = _rules(sorted({f.rule for f, _ in findings}), [f for f, _ in findings], language)
+    index = {rule["id"]: i for i, rule in enumerate(rules)}
+    documents = [d for r in reports for d in r.documents]
+    artifacts = {d.path: i for i, d in enumerate(documents)}
+    run: dict[str, Any] = {
+        "tool": {"driver": {"name": "slacheck", "version": reports[0].tool.version if reports else "",
+                            "informationUri": "https://pypi.org/project/slacheck/", "rules": rules}},
+        "columnKind": "unicodeCodePoints",
+        "artifacts": [{"location": {"uri": _uri(d.path)}, "mimeType": MIME_TYPES.get(d.format, "text/plain"),
+                       "hashes": {"sha-256": d.sha256}} for d in documents],
+        "results": [_result(f, index[f.rule], artifacts) for f, _ in findings],
+    }
+    log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
+    return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+
+
+def _uri(path: str) -> str:
+    return quote(path.replace("\\", "/"), safe="/:")
+
+
+def _rules(ids: list[str], findings: list[Finding], language: str) -> list[dict[str, Any]]:
+    """driver.rules for the rules that fired: the pack's texts, else the finding's own."""
+    known = {rule.id: rule for rule in load_rules()}
+    entries = []
+    for rule_id in ids:
+        if rule_id in known:
+            rule = known[rule_id]
+            texts = rule.texts(language)
+            name, severity, title, full, fix = (rule.spec.name, rule.spec.severity, texts.title,
+                                                texts.why or texts.message, texts.fix)
+            why = texts.why
+        else:
+            finding = next(f for f in findings if f.rule == rule_id)
+            name, severity, title, full, fix, why = (finding.name, finding.severity, finding.title,
+                                                     finding.message, finding.fix, "")
+        help_text = fix + (f"\n\n{why}" if why else "")
+        entries.append({"id": rule_id, "name": name, "shortDescription": {"text": title},
+                        "fullDescription": {"text": full}, "help": {"text": help_text, "markdown": help_text},
+                        "defaultConfiguration": {"level": LEVELS[severity]}})
+    return entries
+
+
+def _result(finding: Finding, rule_index: int, artifacts: dict[str, int]) -> dict[str, Any]:
+    first = finding.evidence[0]
+    result: dict[str, Any] = {
+        "ruleId": finding.rule, "ruleIndex": rule_index, "level": LEVELS[finding.severity],
+        "message": {"text": f"p. {first.page}: {finding.message} {finding.fix}"},
+        "locations": [_location(first, artifacts)],
+        "partialFingerprints": {FINGERPRINT_KEY: fingerprint(finding)},
+    }
+    if len(finding.evidence) > 1:
+        result["relatedLocations"] = [{"id": i, **_location(e, artifacts)}
+                                      for i, e in enumerate(finding.evidence[1:], start=1)]
+    if isinstance(finding, WaivedFinding):
+        result["suppressions"] = [{"kind": "external", "status": "accepted", "justification": finding.reason}]
+    return result
+
+
+def _location(evidence: Evidence, artifacts: dict[str, int]) -> dict[str, Any]:
+    region: dict[str, Any] = {"startLine": evidence.line, "startColumn": evidence.column,
+                              "properties": {"page": evidence.page}}
+    if evidence.role == "quote" and evidence.text:
+        region["endColumn"] = evidence.column + len(evidence.text)
+        region["snippet"] = {"text": evidence.text}
+    location: dict[str, Any] = {"uri": _uri(evidence.path)}
+    if evidence.path in artifacts:
+        location["index"] = artifacts[evidence.path]
+    return {"physicalLocation": {"artifactLocation": location, "region": region}}

@@ -1,0 +1,173 @@
+"""Waivers (slacheck-waivers.toml) and baselines, both keyed by rule + content fingerprint.
+
+A waiver file holds ``[[waiver]]`` tables: ``rule``, ``fingerprint`` and
+``reason`` are required, ``owner`` and ``expires`` (an ISO date) optional.
+A live waiver moves its finding from ``findings`` to ``waived``. Waivers are
+themselves reported as info findings on the first report that uses the file:
+
+- ``WVR001`` an expired waiver (it no longer waives anything);
+- ``WVR002`` a waiver that matched no finding (remove it).
+
+A baseline is a JSON file of ``{"rule", "fingerprint"}`` pairs; findings in
+it are dropped so only new ones fail.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Iterable
+
+from slacheck.offering import Evidence
+from slacheck.report.fingerprint import fingerprint
+from slacheck.report.model import Report, WaivedFinding, summarise
+from slacheck.rules.engine import Finding
+
+WAIVER_FILE = "slacheck-waivers.toml"
+BASELINE_SCHEMA = "slacheck/baseline@1"
+
+
+class WaiverError(Exception):
+    """A waiver or baseline file that cannot be used."""
+
+
+@dataclass(frozen=True)
+class Waiver:
+    """One ``[[waiver]]`` entry and where it is written."""
+
+    rule: str
+    fingerprint: str
+    reason: str
+    owner: str | None
+    expires: date | None
+    source: str
+    line: int
+
+    def expired(self, today: date) -> bool:
+        """Whether the waiver's expiry date is before ``today``."""
+        return self.expires is not None and self.expires < today
+
+
+def today() -> date:
+    """Today's date (tests replace this)."""
+    return date.today()
+
+
+def find_waiver_file(document: str | Path) -> Path | None:
+    """The nearest slacheck-waivers.toml in the document's folder or above it."""
+    for folder in Path(document).resolve().parents:
+        candidate = folder / WAIVER_FILE
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load_waivers(path: str | Path) -> list[Waiver]:
+    """Read and validate a waiver file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise WaiverError(f"{path}: cannot read waivers ({error})") from None
+    lines = text.splitlines()
+    waivers = []
+    for number, entry in enumerate(data.get("waiver", []), start=1):
+        label = f"{path}: waiver {number}"
+        if not isinstance(entry, dict):
+            raise WaiverError(f"{label}: must be a table")
+        missing = [key for key in ("rule", "fingerprint", "reason") if not str(entry.get(key, "")).strip()]
+        if missing:
+            raise WaiverError(f"{label}: missing {', '.join(missing)}")
+        expires = entry.get("expires")
+        if isinstance(expires, str):
+            try:
+                expires = date.fromisoformat(expires)
+            except ValueError:
+                raise WaiverError(f"{label}: expires must be an ISO date (YYYY-MM-DD)") from None
+        if expires is not None and not isinstance(expires, date):
+            raise WaiverError(f"{label}: expires must be an ISO date (YYYY-MM-DD)")
+        fp = str(entry["fingerprint"])
+        line = next((i for i, row in enumerate(lines, start=1) if fp in row), 1)
+        waivers.append(Waiver(rule=str(entry["rule"]), fingerprint=fp, reason=str(entry["reason"]),
+                              owner=entry.get("owner"), expires=expires, source=str(path), line=line))
+    return waivers
+
+
+def apply_waivers(reports: list[Report], waivers: list[Waiver], on: date) -> list[Report]:
+    """The reports with waived findings moved aside and the waivers' own findings added."""
+    live = {(w.rule, w.fingerprint): w for w in waivers if not w.expired(on)}
+    used: set[Waiver] = set()
+    result = []
+    for report in reports:
+        kept, waived = [], list(report.waived)
+        for finding in report.findings:
+            fp = fingerprint(finding)
+            waiver = live.get((finding.rule, fp))
+            if waiver is None:
+                kept.append(finding)
+                continue
+            used.add(waiver)
+            waived.append(WaivedFinding(**finding.model_dump(), fingerprint=fp, reason=waiver.reason,
+                                        owner=waiver.owner, expires=waiver.expires))
+        result.append(report.model_copy(update={"findings": kept, "waived": waived}))
+    notes = [_note(w, "expired", report_language(result)) for w in waivers if w.expired(on)]
+    notes += [_note(w, "unused", report_language(result)) for w in waivers if not w.expired(on) and w not in used]
+    if result and notes:
+        result[0] = result[0].model_copy(update={"findings": [*result[0].findings, *notes]})
+    return [r.model_copy(update={"summary": summarise(r.findings)}) for r in result]
+
+
+def report_language(reports: list[Report]) -> str:
+    """The language of the first report (en when there is none)."""
+    return reports[0].language if reports else "en"
+
+
+_NOTES = {
+    "expired": ("WVR001", "expired-waiver", {
+        "en": ("Expired waiver", "The waiver for {rule} ({fp}) expired on {expires}; it no longer waives anything.",
+               "Fix the finding, or renew the waiver with a new expiry date and reason."),
+        "zh": ("豁免已过期", "{rule}（{fp}）的豁免已于 {expires} 过期，不再生效。",
+               "整改该问题，或更新豁免的到期日与理由。")}),
+    "unused": ("WVR002", "unused-waiver", {
+        "en": ("Unused waiver", "The waiver for {rule} ({fp}) matched no finding.",
+               "Remove the waiver from the waiver file."),
+        "zh": ("豁免未使用", "{rule}（{fp}）的豁免没有匹配任何问题。", "从豁免文件中删除该条目。")}),
+}
+
+
+def _note(waiver: Waiver, kind: str, language: str) -> Finding:
+    rule, name, texts = _NOTES[kind]
+    title, message, fix = texts["zh" if language == "zh" else "en"]
+    message = message.format(rule=waiver.rule, fp=waiver.fingerprint, expires=waiver.expires)
+    evidence = Evidence(path=waiver.source, page=1, line=waiver.line, column=1,
+                        text=f"{waiver.rule} {waiver.fingerprint}")
+    return Finding(rule=rule, name=name, family="WVR", severity="info", title=title, message=message, fix=fix,
+                   evidence=[evidence])
+
+
+def write_baseline(path: str | Path, reports: Iterable[Report]) -> None:
+    """Write the fingerprints of the reports' findings (sorted, no timestamp)."""
+    keys = sorted({(f.rule, fingerprint(f)) for r in reports for f in r.findings})
+    data = {"schema": BASELINE_SCHEMA, "findings": [{"rule": rule, "fingerprint": fp} for rule, fp in keys]}
+    Path(path).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
+def load_baseline(path: str | Path) -> set[tuple[str, str]]:
+    """The (rule, fingerprint) pairs of a baseline file."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        return {(str(e["rule"]), str(e["fingerprint"])) for e in data["findings"]}
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise WaiverError(f"{path}: not a slacheck baseline ({error.__class__.__name__})") from None
+
+
+def apply_baseline(reports: list[Report], baseline: set[tuple[str, str]]) -> list[Report]:
+    """The reports without the findings already in the baseline."""
+    result = []
+    for report in reports:
+        kept = [f for f in report.findings if (f.rule, fingerprint(f)) not in baseline]
+        result.append(report.model_copy(update={"findings": kept, "summary": summarise(kept)}))
+    return result
