@@ -156,8 +156,8 @@ _RANKED = {
 }
 
 
-def _choose(path: str, said: list[Statement], protocol: str | None) -> Statement:
-    """Pick the statement that stands for a path."""
+def _choose(path: str, said: list[Statement], protocol: str | None) -> Statement | None:
+    """Pick the statement that stands for a path (None: none of them is about the chosen fabric)."""
     if path in _DENIAL_WINS:
         return next((s for s in said if s.value is False), said[0])
     if path in _ANY_TRUE:
@@ -166,8 +166,8 @@ def _choose(path: str, said: list[Statement], protocol: str | None) -> Statement
         order = _RANKED[path]
         return min(said, key=lambda s: order.index(s.value) if s.value in order else len(order))
     if path in ("fabric.rate_gbps", "fabric.nics_per_node") and protocol:
-        return next((s for s in said if s.tag == protocol), next((s for s in said if s.tag is None), said[0]))
-    return said[0]
+        return next((s for s in said if s.tag == protocol), next((s for s in said if s.tag is None), None))
+    return next((s for s in said if s.tag == "primary"), said[0])
 
 
 def assemble(statements: list[Statement]) -> Offering:
@@ -176,13 +176,15 @@ def assemble(statements: list[Statement]) -> Offering:
     for statement in statements:
         by_path.setdefault(statement.path, []).append(statement)
     offering = Offering()
-    protocol_said = by_path.get("fabric.included_protocol") or by_path.get("fabric.protocol")
+    protocol_said = by_path.get("fabric.protocol")
     protocol = _choose("fabric.protocol", protocol_said, None).value if protocol_said else None
     for path in fact_paths():
         said = by_path.get(path)
         if not said:
             continue
         chosen = _choose(path, said, protocol)
+        if chosen is None:
+            continue
         agreeing = [s for s in said if s.value == chosen.value]
         evidence = [e for s in agreeing for e in s.evidence]
         offering.set_fact(path, Fact(value=chosen.value, hedged=chosen.hedged, evidence=_unique(evidence)))

@@ -1,19 +1,31 @@
-"""``slacheck check FILE``: read a contract and report findings (the default command)."""
+"""``slacheck check FILE...``: read contracts and report findings (the default command).
+
+FILE may be files, folders (searched for .pdf, .txt, .md) and globs. Waivers
+come from the nearest slacheck-waivers.toml (or --waivers); --baseline drops
+known findings. Exit code over all files: 2 if any file is unusable (the
+others are still reported), else 1 if any finding is at or above --fail-on,
+else 0.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
+from slacheck.batch import Failure, check_all, expand_inputs, show_progress, summary_table
 from slacheck.commands.common import UsageError, add_document_options, add_output_options, console_for, options_from
-from slacheck.pipeline import check_file
+from slacheck.report.formats import FORMATS
 from slacheck.report.json_format import render_json
+from slacheck.report.markdown_format import render_markdown
 from slacheck.report.model import Report
 from slacheck.report.text_format import render_text
 from slacheck.rules.engine import at_or_above, load_rules
 from slacheck.rules.pack import PackError
+from slacheck.waivers import WaiverError, apply_baseline, apply_waivers, find_waiver_file, load_baseline, \
+    load_waivers, today, write_baseline
 
 NAME = "check"
 HELP = "read a document and report findings (default)"
@@ -22,7 +34,16 @@ HELP = "read a document and report findings (default)"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE")
     add_document_options(parser)
-    add_output_options(parser, ["text", "json"])
+    add_output_options(parser, list(FORMATS))
+    parser.add_argument("--output", action="append", default=[], type=_output, metavar="FORMAT:PATH",
+                        help=f"also write a format to a file; repeatable ({', '.join(FORMATS)})")
+    parser.add_argument("--quiet", action="store_true", help="no reports: only the summary, nothing on success")
+    parser.add_argument("--jobs", type=int, default=1, metavar="N", help="check files in N processes")
+    parser.add_argument("--waivers", type=Path, metavar="PATH", help="waiver file (default: nearest "
+                        "slacheck-waivers.toml next to or above each file)")
+    parser.add_argument("--no-waivers", action="store_true", help="ignore every waiver (audit mode)")
+    parser.add_argument("--baseline", type=Path, metavar="FILE", help="drop findings already in this baseline")
+    parser.add_argument("--write-baseline", type=Path, metavar="FILE", help="write the findings' fingerprints")
     parser.add_argument("--fail-on", choices=["info", "warning", "error", "never"], default="warning",
                         help="exit 1 when a finding is at or above this severity (default warning)")
     parser.add_argument("--rules", action="append", default=[], type=Path, metavar="PACK",
@@ -39,13 +60,62 @@ def run(args: argparse.Namespace) -> int:
         rules = load_rules(options.rule_packs)
     except PackError as error:
         raise UsageError(str(error)) from None
-    reports = [check_file(path, options, rules) for path in args.files]
-    emit(args, reports, with_findings=True)
-    return 1 if any(at_or_above(report.findings, args.fail_on) for report in reports) else 0
+    paths = expand_inputs(args.files)
+    results = check_all(paths, options, rules, jobs=max(1, args.jobs), progress=show_progress(args.quiet))
+    for failure in (r for r in results if isinstance(r, Failure)):
+        print(f"slacheck: error: {failure.message}", file=sys.stderr)
+    reports = [r for r in results if isinstance(r, Report)]
+    try:
+        reports = _filter(args, reports)
+    except WaiverError as error:
+        raise UsageError(str(error)) from None
+    done = iter(reports)
+    results = [r if isinstance(r, Failure) else next(done) for r in results]
+    failed = any(at_or_above(report.findings, args.fail_on) for report in reports)
+    code = 2 if len(reports) < len(results) else 1 if failed else 0
+    if not args.quiet:
+        emit(args, reports, with_findings=True)
+    elif args.format != "text":
+        _write_outputs(args, reports)
+    if args.format == "text" and (len(results) > 1 or args.quiet) and not (args.quiet and code == 0):
+        console_for(args).print(summary_table(results, lambda r: at_or_above(r.findings, args.fail_on)))
+    return code
+
+
+def _output(value: str) -> tuple[str, Path]:
+    """``FORMAT:PATH`` of --output."""
+    name, sep, path = value.partition(":")
+    if not sep or not path or name not in FORMATS:
+        raise argparse.ArgumentTypeError(f"expected FORMAT:PATH with FORMAT one of {', '.join(FORMATS)}")
+    return name, Path(path)
+
+
+def _filter(args: argparse.Namespace, reports: list[Report]) -> list[Report]:
+    """Waivers (per waiver file), then the baseline; --write-baseline records what is left after waivers."""
+    if not args.no_waivers:
+        groups: dict[Path, list[int]] = {}
+        for i, report in enumerate(reports):
+            source = args.waivers or find_waiver_file(report.documents[0].path)
+            if source is not None:
+                groups.setdefault(source, []).append(i)
+        on = today()
+        for source, indices in groups.items():
+            waived = apply_waivers([reports[i] for i in indices], load_waivers(source), on)
+            for i, report in zip(indices, waived):
+                reports[i] = report
+    if args.write_baseline:
+        write_baseline(args.write_baseline, reports)
+    if args.baseline:
+        reports = apply_baseline(reports, load_baseline(args.baseline))
+    return reports
 
 
 def emit(args: argparse.Namespace, reports: list[Report], *, with_findings: bool) -> None:
-    """Print reports in the chosen format (JSON: one object, or an array for several files)."""
+    """Print reports in the chosen format (JSON: one object, or an array for several files), write --output files."""
+    _write_outputs(args, reports)
+    if args.format not in ("text", "json") or (args.format == "json" and with_findings):
+        sys.stdout.write(FORMATS[args.format](*reports))
+        return
     if args.format == "json":
         if len(reports) == 1:
             sys.stdout.write(render_json(reports[0], with_findings=with_findings))
@@ -56,3 +126,13 @@ def emit(args: argparse.Namespace, reports: list[Report], *, with_findings: bool
     console = console_for(args)
     for report in reports:
         render_text(report, console)
+
+
+def _write_outputs(args: argparse.Namespace, reports: list[Report]) -> None:
+    """--output files, and the Markdown job summary when GitHub annotations are asked for in Actions."""
+    for name, path in getattr(args, "output", []):
+        path.write_text(FORMATS[name](*reports), encoding="utf-8")
+    wanted = {args.format, *(name for name, _ in getattr(args, "output", []))}
+    if "github" in wanted and os.environ.get("GITHUB_STEP_SUMMARY"):
+        with open(os.environ["GITHUB_STEP_SUMMARY"], "a", encoding="utf-8") as summary:
+            summary.write(render_markdown(*reports))

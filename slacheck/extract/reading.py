@@ -230,7 +230,7 @@ def _gpu(phrase: Phrase, context: _Context) -> list[Said]:
         if (before and before[-1].type == "TOTAL") or (per_node > 16 and node_count is None):
             said.append(Said("gpu.total", per_node, span))
         else:
-            said.append(Said("gpu.per_node", per_node, span))
+            said.append(Said("gpu.per_node", per_node, span, tag="primary"))
     return said
 
 
@@ -432,6 +432,14 @@ def _flag(path: str, *, needs: set[str] | None = None) -> Callable[[Token, _Cont
     return handler
 
 
+def _multi_site(token: Token, context: _Context) -> list[Said]:
+    """Nodes placed across sites: the sentence must be about nodes we count, not the vendor's premises."""
+    sentence = context.sentence_types(token.start_pos)
+    if not (sentence & {"NODE_UNIT", "CARD_UNIT"} and sentence & set(_COUNTS)):
+        return []
+    return [Said("fabric.multi_site", not _negated(token, context), [_span(token)])]
+
+
 def _model(token: Token, context: _Context) -> list[Said]:
     return [Said("gpu.model", _canonical_model(token.value), [_span(token)])]
 
@@ -597,7 +605,7 @@ _KEYWORDS: dict[str, Callable[[Token, _Context], list[Said]]] = {
     "NONBLOCKING": _nonblocking,
     "ISOLATION": _flag("fabric.isolation"),
     "TOPOLOGY": _topology,
-    "MULTI_SITE": _flag("fabric.multi_site", needs={"NODE_UNIT", "CARD_UNIT", "MODEL", "INTERNAL", "NETWORK"}),
+    "MULTI_SITE": _multi_site,
     "EXPANSION": _expansion,
     "VERIFY": _flag("verification.hardware"),
     "OPTICS": _optics,
@@ -613,7 +621,7 @@ def _qualifiers(said: list[Said], context: _Context) -> list[Said]:
     def scope(position: int) -> int:
         return 0 if context.table_row else context.sentence(position)
 
-    optional = {scope(t.start_pos) for t in context.keywords if t.type == "OPTIONAL"}
+    optional = {scope(t.start_pos) for t in context.keywords if t.type in ("OPTIONAL", "EXPANSION")}
     extra = [Said("fabric.included_protocol", s.value, s.spans) for s in said
              if s.path == "fabric.protocol" and scope(s.spans[0][0]) not in optional]
     for token in context.keywords:

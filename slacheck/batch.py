@@ -1,0 +1,105 @@
+"""Checking many documents in one call: input expansion, a process pool, the summary table.
+
+Inputs are files, folders (searched recursively for .pdf, .txt and .md) and
+glob patterns. Results come back in input order whatever ``jobs`` is, so the
+output is byte-for-byte the same as a one-by-one run. A document that cannot
+be loaded becomes a :class:`Failure`; the others are still checked.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import Progress
+from rich.table import Table
+
+from slacheck.documents import DocumentError
+from slacheck.pipeline import Options, check_file
+from slacheck.report.model import Report
+from slacheck.rules.engine import load_rules
+from slacheck.rules.pack import Rule
+
+SUFFIXES = (".pdf", ".txt", ".md")
+_GLOB_CHARS = set("*?[")
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A document that could not be checked, and why."""
+
+    path: str
+    message: str
+
+
+def expand_inputs(inputs: list[str]) -> list[str]:
+    """Files, folders and globs as a list of document paths (order kept, no repeats)."""
+    paths: list[str] = []
+    for item in inputs:
+        if Path(item).is_dir():
+            found = sorted(str(p) for p in Path(item).rglob("*") if p.suffix.lower() in SUFFIXES and p.is_file())
+        elif not Path(item).exists() and _GLOB_CHARS & set(item):
+            found = sorted(p for p in glob.glob(item, recursive=True) if Path(p).is_file()) or [item]
+        else:
+            found = [item]
+        paths.extend(p for p in found if p not in paths)
+    return paths
+
+
+_RULES: dict[tuple[Path, ...], list[Rule]] = {}
+
+
+def check_one(path: str, options: Options, rules: list[Rule] | None = None) -> Report | Failure:
+    """Check one document; a load error becomes a Failure (worker processes load rules once)."""
+    if rules is None:
+        rules = _RULES.setdefault(options.rule_packs, load_rules(options.rule_packs))
+    try:
+        return check_file(path, options, rules)
+    except DocumentError as error:
+        return Failure(path=path, message=str(error))
+
+
+def check_all(paths: list[str], options: Options, rules: list[Rule], *, jobs: int = 1,
+              progress: bool = False) -> list[Report | Failure]:
+    """Check every path (in a pool of ``jobs`` processes when above 1); results in input order."""
+    results: list[Report | Failure | None] = [None] * len(paths)
+    with Progress(console=Console(stderr=True), transient=True, disable=not progress) as bar:
+        task = bar.add_task("checking", total=len(paths))
+        if jobs <= 1:
+            for i, path in enumerate(paths):
+                results[i] = check_one(path, options, rules)
+                bar.advance(task)
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                futures = {pool.submit(check_one, path, options): i for i, path in enumerate(paths)}
+                for future in as_completed(futures):
+                    results[futures[future]] = future.result()
+                    bar.advance(task)
+    return [r for r in results if r is not None]
+
+
+def show_progress(quiet: bool) -> bool:
+    """A progress bar only for a person watching: stderr is a terminal and not CI."""
+    return not quiet and sys.stderr.isatty() and "CI" not in os.environ
+
+
+def summary_table(results: list[Report | Failure], failed: Callable[[Report], bool]) -> Table:
+    """One row per input: counts by severity, waived findings and a status."""
+    table = Table(title="Summary", title_justify="left")
+    for column in ("File", "Errors", "Warnings", "Info", "Waived", "Status"):
+        table.add_column(column, justify="left" if column in ("File", "Status") else "right")
+    for result in results:
+        if isinstance(result, Failure):
+            table.add_row(escape(result.path), "-", "-", "-", "-", escape(f"unusable: {result.message}"))
+            continue
+        s = result.summary
+        table.add_row(escape(result.documents[0].path), str(s.error), str(s.warning), str(s.info), str(len(result.waived)),
+                      "fail" if failed(result) else "ok")
+    return table
