@@ -94,7 +94,7 @@ def summary_table(results: list[Report | Failure], failed: Callable[[Report], bo
     """One row per input: counts by severity, waived findings and a status."""
     table = Table(title="Summary", title_justify="left")
     for column in ("File", "Errors", "Warnings", "Info", "Waived", "Status"):
-        table.add_column(column, justify="left" if column in ("File", "Status") else "right")
+        table.add_column(column, justify="left" if column in ("File", "Status") else "right", overflow="fold")
     for result in results:
         if isinstance(result, Failure):
             table.add_row(escape(result.path), "-", "-", "-", "-", escape(f"unusable: {result.message}"))

@@ -4,23 +4,34 @@ A :class:`Document` holds every extracted line with its page and line number, an
 *passages* the fact grammar parses: paragraphs with their wrapped lines joined, and table rows
 with their cells joined by ``" | "``.  Every passage character that came from the file is
 covered by a :class:`Segment` pointing back into ``Document.lines``; the other characters are
-joiners inserted here.
+joiners inserted here (``""`` between two CJK characters, else ``" "``, and ``" | "``).
 
-PDF extraction makes one pass per page over ``page.chars`` (the layout parse that
-``extract_text`` also pays for):
+PDF extraction is one pass per page over ``page.chars`` (the layout parse that
+``extract_text`` pays for too; measured at 1.0-1.05x bare ``extract_text``):
 
-* chars are grouped into lines by vertical overlap (a char joins the line whose tallest char
-  contains its vertical centre).  This keeps a 20 pt price on the line of its 10 pt label, like
-  the notes' ``y_tolerance=8``, without merging fine print set at 6-8 pt pitch, which a fixed
-  tolerance of 8 does;
-* words are split with pdfplumber's ``WordExtractor(x_tolerance_ratio=1.0)`` (letter-spaced,
-  justified CJK stays one word) and joined with one space, as ``extract_text`` does;
-* ``page.find_tables()`` runs only on pages that have ruling lines or rectangles; table chars
-  are assigned to cells by their centre, so a row's passage points at the page lines its chars
-  sit on, and those lines are not used for text passages;
+* chars are grouped into lines by vertical overlap: a char joins the line whose tallest char
+  contains its vertical centre.  This keeps a 20 pt price on its 10 pt label's line (what the
+  notes' ``y_tolerance=8`` is for) without merging fine print set at a 6-8 pt pitch, which a
+  fixed tolerance of 8 does;
+* words split at space glyphs and at gaps over a quarter em plus the line's letter spacing (one
+  em between two CJK characters), so justified CJK stays unspaced (the notes'
+  ``x_tolerance_ratio=1.0``) while PDFs that set words without space glyphs keep their spaces
+  (that ratio would give ``ThevendorshallH10080GB``);
+* ``page.find_tables()`` runs only on pages with ruling lines or rectangles; chars are put in
+  cells by their centre, so a row's passage points at the page lines its chars sit on, and
+  those lines take no part in text passages;
 * a page without usable chars is checked with pypdfium2: if pdfium finds text (a font pdfminer
-  cannot decode) its text is used for that page, with a warning; otherwise the page is reported
-  as image-only or empty.
+  cannot decode) its text is used for that page, with a warning; otherwise the page is
+  reported as image-only or empty.
+
+Paragraphs: consecutive non-blank lines join unless the first ends a sentence (``。；;！？!?.:：``),
+is a heading or a short numbered title (``第一条 服务内容``), or the second starts an item
+(Markdown heading, list marker, ``1.`` ``1)`` ``1、`` ``(一)`` ``一、`` ``第X条``, a bullet, a table
+row, or ``label: value`` with the colon in the first 16 characters).  In PDFs a line also
+must reach the right edge of the page's text (the next line's first word would not have fitted
+after it), and a paragraph continues across a page break under the same tests, skipping page
+numbers and running headers/footers (first or last line of a page that looks like a page
+number, or that repeats on at least half of the pages); those lines belong to no passage.
 """
 
 from __future__ import annotations
@@ -35,6 +46,13 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from statistics import median
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pdfplumber.page import Page as PdfPage
+    from pdfplumber.table import Table
+    from pdfplumber.utils.text import WordExtractor
 
 __all__ = [
     "Document",
@@ -301,9 +319,6 @@ class _Page:
     problem: str = ""  # why a page gave no lines
 
 
-_PDF_WORDS = {"x_tolerance_ratio": 1.0}
-
-
 def _pdf_document(data: bytes, path: str, sha: str, password: str | None, max_pages: int) -> Document:
     import pdfplumber
     from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
@@ -326,7 +341,7 @@ def _pdf_document(data: bytes, path: str, sha: str, password: str | None, max_pa
     except Exception as e:
         raise DocumentError(f"corrupt or truncated PDF ({type(e).__name__})") from None
 
-    extractor = WordExtractor(**_PDF_WORDS)
+    rotated_words = WordExtractor(x_tolerance_ratio=1.0)  # as the notes measured for CJK
     pages: list[_Page] = []
     failed: dict[int, str] = {}  # page index -> why pdfplumber gave no text
     with pdf:
@@ -340,7 +355,7 @@ def _pdf_document(data: bytes, path: str, sha: str, password: str | None, max_pa
             raise DocumentError(f"too many pages: {count} > {max_pages}")
         for index, page in enumerate(pdf.pages):
             try:
-                content = _read_page(page, index + 1, extractor)
+                content = _read_page(page, index + 1, rotated_words)
             except Exception as e:
                 content = _Page(index + 1, [], [], [], set(), [])
                 failed[index] = f"could not be parsed ({type(e).__name__})"
@@ -377,21 +392,20 @@ def _pdfium_texts(data: bytes, password: str | None, indices: list[int]) -> dict
         doc = pypdfium2.PdfDocument(data, password=password)
     except Exception:
         return texts
-    try:
-        for index in indices:
+    for index in indices:
+        try:
             page = doc[index]
             textpage = page.get_textpage()
             texts[index] = textpage.get_text_range()
             textpage.close()
             page.close()
-    except Exception:
-        pass
-    finally:
-        doc.close()
+        except Exception:
+            continue
+    doc.close()
     return texts
 
 
-def _read_page(page, number: int, extractor) -> _Page:
+def _read_page(page: PdfPage, number: int, rotated_words: WordExtractor) -> _Page:
     """Lines (with geometry), table rows and loose runs of one pdfplumber page."""
     chars = [c for c in page.chars if c.get("text")]
     content = _Page(number, [], [], [], set(), [], float(page.width))
@@ -409,13 +423,13 @@ def _read_page(page, number: int, extractor) -> _Page:
             k = kept[-1]
             if not (c["text"] == k["text"] and abs(c["x0"] - k["x0"]) <= 1 and abs(c["top"] - k["top"]) <= 1):
                 kept.append(c)
-        words = list(extractor.iter_chars_to_words(kept, "ltr"))
+        words = _split_words(kept)
         if words:
             _add_line(content, placed, words, with_geometry=True)
     rotated = [c for c in chars if not c.get("upright", True)]
-    if rotated:
-        for line_chars, direction in extractor.iter_chars_to_lines(rotated):
-            words = list(extractor.iter_chars_to_words(line_chars, direction))
+    if rotated:  # vertical text (stamps, side notes): pdfplumber's own grouping, a passage per line
+        for line_chars, direction in rotated_words.iter_chars_to_lines(rotated):
+            words = list(rotated_words.iter_chars_to_words(line_chars, direction))
             if words:
                 _add_line(content, placed, words, with_geometry=False)
                 content.loose_runs.append((len(content.texts) - 1, 0, len(content.texts[-1])))
@@ -442,9 +456,44 @@ def _cluster_lines(chars: list[dict]) -> list[list[dict]]:
     return lines
 
 
-def _add_line(content: _Page, placed: list, words: list[list[dict]], *, with_geometry: bool) -> None:
-    from pdfplumber.utils.text import LIGATURES
+def _split_words(chars: list[dict]) -> list[list[dict]]:
+    """Split a line's chars (sorted by x) into words at space glyphs and at gaps wider than a
+    quarter em plus the line's letter spacing, or than one em between two CJK characters.
 
+    The letter spacing is the median gap between neighbouring glyphs when it looks like
+    justification (at least 4 gaps, at most 1 em).  So letter-spaced CJK stays one word (the
+    notes' ``x_tolerance_ratio=1.0``), while words set without space glyphs stay apart (that
+    ratio alone would merge them).
+    """
+    glyphs = [c for c in chars if not c["text"].isspace()]
+    gaps = [b["x0"] - a["x1"] for a, b in zip(glyphs, glyphs[1:])]
+    spacing = median(gaps) if len(gaps) >= 4 else 0.0
+    if not 0.0 < spacing <= max(c["size"] for c in glyphs):
+        spacing = 0.0
+    words: list[list[dict]] = []
+    current: list[dict] = []
+    for c in chars:
+        if c["text"].isspace():
+            if current:
+                words.append(current)
+            current = []
+            continue
+        if current:
+            prev = current[-1]
+            limit = 0.25 * prev["size"] + spacing
+            if _is_cjk(prev["text"][-1]) and _is_cjk(c["text"][0]):
+                limit = max(limit, prev["size"])
+            if c["x0"] - prev["x1"] > limit:
+                words.append(current)
+                current = []
+        current.append(c)
+    if current:
+        words.append(current)
+    return words
+
+
+def _add_line(content: _Page, placed: list, words: list[list[dict]], *, with_geometry: bool) -> None:
+    """Append a line: its words joined by one space, each char's columns, its geometry."""
     parts: list[str] = []
     columns: list[tuple[dict, int, int]] = []
     col = 0
@@ -453,10 +502,9 @@ def _add_line(content: _Page, placed: list, words: list[list[dict]], *, with_geo
             parts.append(" ")
             col += 1
         for c in word:
-            text = LIGATURES.get(c["text"], c["text"])
-            columns.append((c, col, col + len(text)))
-            parts.append(text)
-            col += len(text)
+            columns.append((c, col, col + len(c["text"])))
+            parts.append(c["text"])
+            col += len(c["text"])
     content.texts.append("".join(parts))
     placed.append(columns)
     geo = None
@@ -469,13 +517,13 @@ def _add_line(content: _Page, placed: list, words: list[list[dict]], *, with_geo
         geo = _Geo(
             min(c["x0"] for w in words for c in w),
             max(c["x1"] for w in words for c in w),
-            max(c.get("size", 0.0) for w in words for c in w),
+            max(c["size"] for w in words for c in w),
             first[-1]["x1"] - first[0]["x0"],
         )
     content.geometry.append(geo)
 
 
-def _add_tables(content: _Page, placed: list[list[tuple[dict, int, int]]], tables: list) -> None:
+def _add_tables(content: _Page, placed: list[list[tuple[dict, int, int]]], tables: list[Table]) -> None:
     """Assign chars to table cells by their centre; build row runs and loose runs."""
     grids = []
     for table in tables:
@@ -549,7 +597,7 @@ def _assemble(pages: list[_Page], *, pdf: bool) -> tuple[tuple[Line, ...], tuple
             if passage:
                 passages.append(passage)
         for ln, a, b in page.loose_runs:
-            passages.append(_text_passage(texts, [_Body(off + ln, a, texts[off + ln][a:b])]))
+            passages.append(_text_passage([_Body(off + ln, a, texts[off + ln][a:b])]))
         page_bodies = []
         for k, t in enumerate(page.texts):
             content = t.strip()
@@ -568,10 +616,10 @@ def _assemble(pages: list[_Page], *, pdf: bool) -> tuple[tuple[Line, ...], tuple
             paragraph.append(body)
             continue
         if paragraph:
-            passages.append(_text_passage(texts, paragraph))
+            passages.append(_text_passage(paragraph))
         paragraph = [body]
     if paragraph:
-        passages.append(_text_passage(texts, paragraph))
+        passages.append(_text_passage(paragraph))
     passages.sort(key=lambda p: min((s.line, s.column) for s in p.segments))
     return tuple(lines), tuple(passages)
 
@@ -619,7 +667,7 @@ def _continues(prev: _Body, cur: _Body, skippable: set[int]) -> bool:
     return True
 
 
-def _text_passage(texts: list[str], bodies: list[_Body]) -> Passage:
+def _text_passage(bodies: list[_Body]) -> Passage:
     parts: list[str] = []
     segments: list[Segment] = []
     pos = 0

@@ -89,6 +89,7 @@ class Pdf:
                 text_obj.setFont(FONT, size)
                 text_obj.setCharSpace(spare)
                 text_obj.textLine(t)
+                text_obj.setCharSpace(0)  # Tc outlives the text object
                 self.c.drawText(text_obj)
                 self.y -= size * 1.6
         return lines
@@ -321,7 +322,13 @@ def test_pdf_justified_cjk_big_price_and_fine_print(tmp_path: Path) -> None:
     text_obj.setFont(FONT, 11)
     text_obj.setCharSpace(5)  # letter-spaced (distributed) CJK
     text_obj.textLine("机型：8×H100")
+    text_obj.setCharSpace(0)
     pdf.c.drawText(text_obj)
+    pdf.y -= 30
+    pdf.c.setFont(FONT, 11)
+    for k, ch in enumerate("单价："):  # a distributed label: wide gaps between CJK characters
+        pdf.c.drawString(LEFT + 18 * k, pdf.y, ch)
+    pdf.c.drawString(LEFT + 60, pdf.y, "1.2万")
     pdf.y -= 30
     pdf.c.setFont(FONT, 10)
     pdf.c.drawString(LEFT, pdf.y, "月租价格")
@@ -335,6 +342,7 @@ def test_pdf_justified_cjk_big_price_and_fine_print(tmp_path: Path) -> None:
     doc = load_document(pdf.save())
     assert [l.text for l in doc.lines] == [
         "机型：8×H100",
+        "单价： 1.2万",
         "月租价格 ￥3.5万/月",
         "细则1：本合同未尽事宜以双方协商为准",
         "细则2：本合同未尽事宜以双方协商为准",
@@ -537,3 +545,15 @@ def test_sources_slice_exactly(text: str, fmt: str) -> None:
             assert "".join(doc.lines[line].text[c0:c1] for line, c0, c1 in ranges) == expected
             assert all(c0 < c1 for _, c0, c1 in ranges)
             assert [r[0] for r in ranges] == sorted(r[0] for r in ranges)
+
+
+def test_pdf_words_without_space_glyphs(tmp_path: Path) -> None:
+    """Words placed apart without space glyphs keep a space; digits never merge."""
+    pdf = Pdf(tmp_path / "tex.pdf")
+    x = LEFT
+    for word in "GPU: 8x H100 80GB, 400 Gb/s".split():
+        pdf.c.setFont("Helvetica", 11)
+        pdf.c.drawString(x, pdf.y, word)
+        x += pdfmetrics.stringWidth(word, "Helvetica", 11) + 0.3 * 11
+    doc = load_document(pdf.save())
+    assert [l.text for l in doc.lines] == ["GPU: 8x H100 80GB, 400 Gb/s"]

@@ -4,6 +4,6 @@ A command module has ``NAME``, ``HELP``, ``add_arguments(parser)`` and
 ``run(args) -> int`` (the exit code). Shared options live in ``common``.
 """
 
-from slacheck.commands import check, extract
+from slacheck.commands import addendum, check, diff, extract
 
-COMMANDS = [check, extract]
+COMMANDS = [check, extract, diff, addendum]

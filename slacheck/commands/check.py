@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     paths = expand_inputs(args.files)
     results = check_all(paths, options, rules, jobs=max(1, args.jobs), progress=show_progress(args.quiet))
     for failure in (r for r in results if isinstance(r, Failure)):
-        print(f"slacheck: error: {failure.message}", file=sys.stderr)
+        print(f"slacheck: error: {failure.path}: {failure.message}", file=sys.stderr)
     reports = [r for r in results if isinstance(r, Report)]
     try:
         reports = _filter(args, reports)
@@ -73,10 +73,10 @@ def run(args: argparse.Namespace) -> int:
     results = [r if isinstance(r, Failure) else next(done) for r in results]
     failed = any(at_or_above(report.findings, args.fail_on) for report in reports)
     code = 2 if len(reports) < len(results) else 1 if failed else 0
-    if not args.quiet:
-        emit(args, reports, with_findings=True)
-    elif args.format != "text":
+    if args.quiet:
         _write_outputs(args, reports)
+    else:
+        emit(args, reports, with_findings=True)
     if args.format == "text" and (len(results) > 1 or args.quiet) and not (args.quiet and code == 0):
         console_for(args).print(summary_table(results, lambda r: at_or_above(r.findings, args.fail_on)))
     return code

@@ -8,15 +8,24 @@ lookups. Both tables are fixed: a pack can reach nothing else.
 
 from __future__ import annotations
 
+from importlib.resources import as_file
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from pydantic import BaseModel
 
-from slacheck.offering import Evidence, Fact, Offering, fact_paths
+from slacheck.offering import Evidence, Fact, Offering, Statement, fact_paths
 from slacheck.perf import catalogue
+from slacheck.perf.logs import NcclLog, PerftestLog
+from slacheck.resources import rules_file
+from slacheck.rules import measured
 from slacheck.rules.conditions import Function, evaluate
 from slacheck.rules.pack import PLACEHOLDER, SEVERITY_RANK, Rule, Severity, load_pack
+
+BUILTIN_PACKS = ("acceptance.toml", "claims.toml")
+"""Shipped after core.toml: ACC (measurement) and CLM (claims) rules."""
+CLAIM_PATHS = ("claims.bandwidth_gbps", "claims.efficiency_pct", "claims.comm_share_pct")
+"""Fact paths read by the claims reader (slacheck.extract.claims); None until the offering carries them."""
 
 DERIVED = {
     "multi_node": "two or more GPU servers that train together",
@@ -25,6 +34,9 @@ DERIVED = {
     "nics_per_node_effective": "NICs per node: stated, or the NIC total / nodes",
     "per_gpu_gbps": "inter-node Gb/s per GPU: NICs per node x port rate / GPUs per node",
     "gpu_nvlink_gbytes": "the catalogue's NVLink GB/s per GPU for the stated model and variant",
+    "node_network_gbps": "inter-node Gb/s one node can carry: NICs per node (1 if unstated) x port rate",
+    "model_max_efficiency_pct": "best scaling efficiency (%) the model allows on the reference workload",
+    "model_min_comm_share_pct": "least communication share (%) of a step physics allows on the reference workload",
 }
 
 
@@ -71,16 +83,35 @@ class Finding(BaseModel):
 
 def known_names() -> set[str]:
     """Every name a condition may read."""
+    paths = _paths()
+    return {*paths, *(f"{path}.hedged" for path in paths), *DERIVED, *measured.MEASURED}
+
+
+def _paths() -> list[str]:
+    """The offering's fact paths, plus the claim paths it may not carry yet."""
     paths = fact_paths()
-    return {*paths, *(f"{path}.hedged" for path in paths), *DERIVED}
+    return paths + [p for p in CLAIM_PATHS if p not in paths]
+
+
+def _fact(offering: Offering, path: str) -> Fact[Any] | None:
+    """The fact at ``path``; None when unstated or not (yet) a path of the offering."""
+    try:
+        return offering.fact(path)
+    except KeyError:
+        return None
 
 
 def load_rules(extra_packs: Iterable[Path] = ()) -> list[Rule]:
     """The built-in pack followed by any user packs (a later rule with the same id replaces the earlier)."""
     names = known_names()
     by_id: dict[str, Rule] = {}
-    for pack in (None, *extra_packs):
-        for rule in load_pack(pack, names, FUNCTIONS):
+    loaded = [load_pack(None, names, FUNCTIONS)]
+    for name in BUILTIN_PACKS:
+        with as_file(rules_file(name)) as path:
+            loaded.append(load_pack(path, names, FUNCTIONS))
+    loaded.extend(load_pack(pack, names, FUNCTIONS) for pack in extra_packs)
+    for rules in loaded:
+        for rule in rules:
             by_id[rule.id] = rule
     return list(by_id.values())
 
@@ -88,11 +119,12 @@ def load_rules(extra_packs: Iterable[Path] = ()) -> list[Rule]:
 def values_of(offering: Offering) -> dict[str, Any]:
     """The flat name -> value table that conditions read."""
     values: dict[str, Any] = {}
-    for path in fact_paths():
-        fact = offering.fact(path)
+    for path in _paths():
+        fact = _fact(offering, path)
         values[path] = fact.value if fact else None
         values[f"{path}.hedged"] = fact.hedged if fact else None
     values.update(_derived(values))
+    values.update(measured.claim_limits(offering))
     return values
 
 
@@ -128,6 +160,22 @@ def check(offering: Offering, rules: Iterable[Rule], *, language: str, document_
     return findings
 
 
+def check_measured(offering: Offering, rules: Iterable[Rule], log: NcclLog | PerftestLog, *, language: str,
+                   statements: Sequence[Statement] = ()) -> list[Finding]:
+    """Run every measurement rule on each collective run of a log; findings in run, then rule order."""
+    base = values_of(offering)
+    limits = measured.thresholds(offering, statements)
+    active = [rule for rule in rules if rule.spec.needs == "measurement"]
+    findings = []
+    for subject in measured.subjects(offering, log, limits):
+        values = {**base, **subject.values}
+        for rule in active:
+            if evaluate(rule.condition, values, FUNCTIONS) in (None, False, 0):
+                continue
+            findings.append(finding(rule, language, values, subject.evidence(rule.condition.names)))
+    return findings
+
+
 def finding(rule: Rule, language: str, values: Mapping[str, Any], evidence: list[Evidence]) -> Finding:
     """A finding of ``rule`` with its texts filled in from ``values``."""
     texts = rule.texts(language)
@@ -138,8 +186,8 @@ def finding(rule: Rule, language: str, values: Mapping[str, Any], evidence: list
 
 def _evidence(rule: Rule, offering: Offering, document_evidence: Evidence) -> list[Evidence]:
     """The evidence of the facts a rule names (or reads); the document itself when none is stated."""
-    paths = rule.spec.evidence or [name for name in rule.condition.names if name in set(fact_paths())]
-    facts: list[Fact[Any]] = [f for f in (offering.fact(p) for p in paths) if f is not None]
+    paths = rule.spec.evidence or [name for name in rule.condition.names if name in set(_paths())]
+    facts: list[Fact[Any]] = [f for f in (_fact(offering, p) for p in paths) if f is not None]
     quoted = [e for f in facts for e in f.evidence]
     return list(dict.fromkeys(quoted)) or [document_evidence]
 

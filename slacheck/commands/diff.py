@@ -1,0 +1,137 @@
+"""``slacheck diff OLD NEW``: how the promises of a revised document moved, fact by fact.
+
+Each fact path is compared. ``weakened``: a promise is no longer stated,
+became hedged, moved the wrong way (fewer NICs, a lower rate, higher
+oversubscription, dedicated true -> false, SXM -> PCIe) or a new caveat
+appeared (an add-on fabric, a hedged price). ``strengthened``: the other
+way. ``dropped``: a caveat is no longer stated. ``added``: a new promise.
+``changed``: a neutral value (model names) differs. Exit 1 when anything was
+weakened.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from rich.markup import escape
+from rich.table import Table
+
+from slacheck.commands.common import add_document_options, add_output_options, console_for, options_from
+from slacheck.offering import Fact, Offering, fact_paths
+from slacheck.pipeline import analyse, report_language
+from slacheck.report.text_format import LABELS
+
+NAME = "diff"
+HELP = "compare the offerings of two versions of a document"
+
+HIGHER = {"nodes", "gpu.memory_gb", "gpu.per_node", "gpu.total", "intra_node.bandwidth_gbytes", "fabric.rate_gbps",
+          "fabric.nics_per_node", "fabric.nics_total", "fabric.switch_ports", "fabric.public_bandwidth"}
+LOWER = {"fabric.oversubscription"}
+GOOD_BOOL = {"intra_node.full_mesh": True, "intra_node.nvswitch": True, "fabric.dedicated": True,
+             "fabric.isolation": True, "verification.hardware": True, "fabric.cabling_priced": True,
+             "fabric.optional": False, "fabric.multi_site": False, "commercial.price_hedged": False,
+             "commercial.addon_on_request": False}
+RANKED = {  # best first
+    "gpu.variant": ["SXM", "NVL", "PCIe"],
+    "intra_node.link": ["nvlink-switch", "nvlink-bridge", "pcie"],
+    "fabric.protocol": ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"],
+    "fabric.included_protocol": ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"],
+    "fabric.cabling": ["provider", "customer", "excluded"],
+    "fabric.expansion": ["concrete", "vague"],
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("old", metavar="OLD")
+    parser.add_argument("new", metavar="NEW")
+    add_document_options(parser)
+    add_output_options(parser, ["text", "json"])
+
+
+def run(args: argparse.Namespace) -> int:
+    options = options_from(args)
+    old, new = analyse(args.old, options), analyse(args.new, options)
+    changes = compare(old.offering, new.offering)
+    if args.format == "json":
+        data = {"old": args.old, "new": args.new, "changes": changes,
+                "summary": {kind: sum(c["change"] == kind for c in changes) for kind in KINDS}}
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    else:
+        index = 1 if report_language(new, options) == "zh" else 0
+        table = Table(title=f"{args.old} -> {args.new}", title_justify="left")
+        for column in ("Fact", "Old", "New", "Change"):
+            table.add_column(column)
+        for c in changes:
+            table.add_row(LABELS.get(c["path"], (c["path"], c["path"]))[index], escape(_show(c["old"])),
+                          escape(_show(c["new"])), f"[{STYLES[c['change']]}]{c['change']}[/]")
+        console_for(args).print(table if changes else "No differences in the offering.")
+    return 1 if any(c["change"] == "weakened" for c in changes) else 0
+
+
+KINDS = ("weakened", "strengthened", "dropped", "added", "changed")
+STYLES = {"weakened": "bold red", "strengthened": "green", "dropped": "yellow", "added": "cyan", "changed": "white"}
+
+
+def compare(old: Offering, new: Offering) -> list[dict[str, Any]]:
+    """One entry per fact path that differs: path, old/new {value, hedged} or null, and the change."""
+    changes = []
+    for path in fact_paths():
+        before, after = old.fact(path), new.fact(path)
+        kind = classify(path, before, after)
+        if kind is not None:
+            changes.append({"path": path, "old": _state(before), "new": _state(after), "change": kind})
+    return changes
+
+
+def classify(path: str, before: Fact[Any] | None, after: Fact[Any] | None) -> str | None:
+    """The kind of change from ``before`` to ``after`` (None when they say the same)."""
+    if before is None and after is None:
+        return None
+    if after is None:
+        return "dropped" if _caveat(path, before.value) else "weakened"
+    if before is None:
+        return "weakened" if _caveat(path, after.value) or after.hedged else "added"
+    moves = [_direction(path, before.value, after.value), int(before.hedged) - int(after.hedged)]
+    if -1 in moves:
+        return "weakened"
+    if 1 in moves:
+        return "strengthened"
+    return "changed" if before.value != after.value else None
+
+
+def _caveat(path: str, value: Any) -> bool:
+    """Whether a value is a caveat rather than a promise (an add-on fabric, shared ports, PCIe)."""
+    if path in GOOD_BOOL:
+        return value != GOOD_BOOL[path]
+    return path in RANKED and value in RANKED[path] and value == RANKED[path][-1]
+
+
+def _direction(path: str, old: Any, new: Any) -> int:
+    """+1 better, -1 worse, 0 same or not comparable."""
+    if old == new:
+        return 0
+    if path in HIGHER or path in LOWER:
+        if not isinstance(old, (int, float)) or not isinstance(new, (int, float)):
+            return 0
+        better = new > old if path in HIGHER else new < old
+        return 1 if better else -1
+    if path in GOOD_BOOL:
+        return 1 if new == GOOD_BOOL[path] else -1
+    if path in RANKED and old in RANKED[path] and new in RANKED[path]:
+        return 1 if RANKED[path].index(new) < RANKED[path].index(old) else -1
+    return 0
+
+
+def _state(fact: Fact[Any] | None) -> dict[str, Any] | None:
+    return None if fact is None else {"value": fact.value, "hedged": fact.hedged}
+
+
+def _show(state: dict[str, Any] | None) -> str:
+    if state is None:
+        return "—"
+    value = state["value"]
+    text = str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+    return text + (" (hedged)" if state["hedged"] else "")

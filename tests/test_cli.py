@@ -1,0 +1,100 @@
+"""The command line: exit codes, languages, JSON report and the installed package."""
+
+import json
+import os
+import subprocess
+import venv
+from pathlib import Path
+
+import pytest
+
+from slacheck.cli import main
+
+from conftest import ROOT, SAMPLES
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_default_command_is_check_and_findings_exit_1(capsys) -> None:
+    code, out, _ = run(capsys, str(SAMPLES / "zh_quote_a100_10gbe.md"), "--no-color")
+    assert code == 1
+    assert "HW001" in out and "建议条款" in out
+
+
+def test_clean_offer_exits_0_with_fail_on_error(capsys) -> None:
+    code, _, _ = run(capsys, "check", str(SAMPLES / "en_clean_h100_order_form.md"), "--fail-on", "error")
+    assert code == 0
+
+
+def test_fail_on_never(capsys) -> None:
+    code, _, _ = run(capsys, str(SAMPLES / "zh_quote_a100_10gbe.md"), "--fail-on", "never")
+    assert code == 0
+
+
+def test_json_report_follows_report_json_v1(capsys) -> None:
+    code, out, _ = run(capsys, str(SAMPLES / "en_order_form_h100_pcie_shared_ib.md"), "--format", "json")
+    data = json.loads(out)
+    assert code == 1
+    assert data["schema"] == "slacheck/report@1"
+    assert data["documents"][0]["language"] == "en"
+    assert data["offering"]["gpu"]["variant"]["value"] == "PCIe"
+    assert data["offering"]["fabric"]["dedicated"]["value"] is False
+    finding = next(f for f in data["findings"] if f["rule"] == "NET004")
+    assert finding["severity"] == "error" and finding["evidence"][0]["line"] >= 1
+    assert data["summary"]["error"] == sum(f["severity"] == "error" for f in data["findings"])
+
+
+def test_lang_overrides_the_document_language(capsys) -> None:
+    _, out, _ = run(capsys, str(SAMPLES / "zh_quote_a100_10gbe.md"), "--format", "json", "--lang", "en")
+    data = json.loads(out)
+    assert data["language"] == "en"
+    assert next(f for f in data["findings"] if f["rule"] == "HW001")["title"].startswith("GPU form factor")
+
+
+def test_extract_prints_the_offering_without_findings(capsys) -> None:
+    code, out, _ = run(capsys, "extract", str(SAMPLES / "zh_clean_h100_ib_cluster.md"), "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and "findings" not in data
+    assert data["offering"]["nodes"]["value"] == 8
+
+
+def test_same_input_same_bytes(capsys) -> None:
+    first = run(capsys, str(SAMPLES / "mixed_quote_grid_h100_roce.pdf"), "--format", "json")[1]
+    second = run(capsys, str(SAMPLES / "mixed_quote_grid_h100_roce.pdf"), "--format", "json")[1]
+    assert first == second
+
+
+@pytest.mark.parametrize("args", [["missing.pdf"], ["check"], ["check", "--format", "nope", "x.md"]])
+def test_usage_and_missing_input_exit_2(capsys, args: list[str], tmp_path: Path) -> None:
+    os.chdir(tmp_path)
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == ""
+
+
+def test_unusable_input_is_one_line(capsys, tmp_path: Path) -> None:
+    bad = tmp_path / "scan.pdf"
+    bad.write_bytes(b"not a pdf at all")
+    code, _, err = run(capsys, str(bad))
+    assert code == 2
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_installed_wheel_runs_from_another_folder(tmp_path: Path) -> None:
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(system_site_packages=True, with_pip=True).create(env_dir)
+    python = env_dir / "bin" / "python"
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", str(ROOT)],
+                   check=True, capture_output=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = subprocess.run([env_dir / "bin" / "slacheck", "check", str(SAMPLES / "zh_clean_h100_ib_cluster.pdf"),
+                             "--format", "json"], cwd=elsewhere, capture_output=True, text=True,
+                            env={**os.environ, "PYTHONPATH": ""})
+    assert '"schema": "slacheck/report@1"' in result.stdout
+    location = subprocess.run([python, "-c", "import slacheck; print(slacheck.__file__)"], cwd=elsewhere,
+                              capture_output=True, text=True).stdout
+    assert str(env_dir) in location
