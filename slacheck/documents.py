@@ -28,8 +28,8 @@ Paragraphs: consecutive non-blank lines join unless the first ends a sentence (`
 is a heading or a short numbered title (``第一条 服务内容``), or the second starts an item
 (Markdown heading, list marker, ``1.`` ``1)`` ``1、`` ``(一)`` ``一、`` ``第X条``, a bullet, a table
 row, or ``label: value`` with the colon in the first 16 characters).  In PDFs a line also
-must reach the right edge of the page's text (the next line's first word would not have fitted
-after it), and a paragraph continues across a page break under the same tests, skipping page
+must reach the right edge of the text (the next line's first word would not have fitted after
+it), and a paragraph continues across a page break under the same tests, skipping page
 numbers and running headers/footers (first or last line of a page that looks like a page
 number, or that repeats on at least half of the pages); those lines belong to no passage.
 """
@@ -52,7 +52,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pdfplumber.page import Page as PdfPage
     from pdfplumber.table import Table
-    from pdfplumber.utils.text import WordExtractor
 
 __all__ = [
     "Document",
@@ -153,6 +152,8 @@ def load_document(
             data = f.read(max_bytes + 1)
     except FileNotFoundError:
         raise DocumentError("no such file") from None
+    except ValueError:  # e.g. a NUL byte in the path
+        raise DocumentError("invalid path") from None
     except OSError as e:
         raise DocumentError(f"cannot read file: {e.strerror or type(e).__name__}") from None
     if len(data) > max_bytes:
@@ -185,11 +186,13 @@ def document_from_bytes(
         if data.startswith(magic):
             raise DocumentError(f"not a text file ({what})")
     text, encoding = _decode(data)
+    _check_text(text)
     return _text_document(text, path=path, format=format, sha=sha, encoding=encoding)
 
 
 def document_from_text(text: str, *, path: str = "<text>", format: str = "text") -> Document:
-    """Build a Document from already-decoded text (tests, stdin)."""
+    """Build a Document from already-decoded text (tests, command-line text); unlike the file
+    readers it accepts any string, even an empty one."""
     sha = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
     return _text_document(text, path=path, format=format, sha=sha, encoding=None)
 
@@ -224,9 +227,8 @@ def _decode(data: bytes) -> tuple[str, str]:
         raise DocumentError("cannot decode the file as UTF-8, UTF-16 or GB18030") from None
 
 
-def _text_document(text: str, *, path: str, format: str, sha: str, encoding: str | None) -> Document:
-    if format not in ("text", "markdown"):
-        raise ValueError(f"unknown text format {format!r}")
+def _check_text(text: str) -> None:
+    """Reject a decoded file that is empty, binary or blank."""
     if not text:
         raise DocumentError("empty file")
     if "\x00" in text:
@@ -234,11 +236,16 @@ def _text_document(text: str, *, path: str, format: str, sha: str, encoding: str
     controls = len(_CONTROL.findall(text))
     if controls >= 8 and controls * 100 > len(text):
         raise DocumentError("binary content (control characters): not a text file")
+    if not text.strip():
+        raise DocumentError("no text (only whitespace)")
+
+
+def _text_document(text: str, *, path: str, format: str, sha: str, encoding: str | None) -> Document:
+    if format not in ("text", "markdown"):
+        raise ValueError(f"unknown text format {format!r}")
     texts = _LINE_BREAK.split(text)
     if texts[-1] == "":
         texts.pop()
-    if not any(t.strip() for t in texts):
-        raise DocumentError("no text (only whitespace)")
     rows, reserved = _markdown_table(texts)
     page = _Page(1, texts, [None] * len(texts), rows, reserved, [])
     lines, passages = _assemble([page], pdf=False)
@@ -322,15 +329,13 @@ class _Page:
 def _pdf_document(data: bytes, path: str, sha: str, password: str | None, max_pages: int) -> Document:
     import pdfplumber
     from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
-    from pdfplumber.utils.exceptions import PdfminerException
-    from pdfplumber.utils.text import WordExtractor
 
     if b"%PDF-" not in data[:1024]:
         raise DocumentError("not a PDF file (no %PDF header)")
     try:
         pdf = pdfplumber.open(io.BytesIO(data), password=password)
-    except PdfminerException as e:
-        cause = e.args[0] if e.args else e
+    except Exception as e:
+        cause = _pdfminer_cause(e)
         if isinstance(cause, PDFPasswordIncorrect):
             if password:
                 raise DocumentError("encrypted PDF: give --password (the one given is wrong)") from None
@@ -338,32 +343,34 @@ def _pdf_document(data: bytes, path: str, sha: str, password: str | None, max_pa
         if isinstance(cause, PDFEncryptionError):
             raise DocumentError("encrypted PDF: unsupported encryption") from None
         raise DocumentError(f"corrupt or truncated PDF ({type(cause).__name__})") from None
-    except Exception as e:
-        raise DocumentError(f"corrupt or truncated PDF ({type(e).__name__})") from None
 
-    rotated_words = WordExtractor(x_tolerance_ratio=1.0)  # as the notes measured for CJK
     pages: list[_Page] = []
     failed: dict[int, str] = {}  # page index -> why pdfplumber gave no text
-    with pdf:
+    try:
         try:
             count = len(pdf.pages)
         except Exception as e:
-            raise DocumentError(f"corrupt or truncated PDF ({type(e).__name__})") from None
+            raise DocumentError(f"corrupt or truncated PDF ({type(_pdfminer_cause(e)).__name__})") from None
         if count == 0:
             raise DocumentError("PDF has no pages")
         if count > max_pages:
             raise DocumentError(f"too many pages: {count} > {max_pages}")
         for index, page in enumerate(pdf.pages):
             try:
-                content = _read_page(page, index + 1, rotated_words)
+                content = _read_page(page, index + 1)
             except Exception as e:
                 content = _Page(index + 1, [], [], [], set(), [])
-                failed[index] = f"could not be parsed ({type(e).__name__})"
+                failed[index] = f"could not be parsed ({type(_pdfminer_cause(e)).__name__})"
             finally:
-                page.close()
+                page.close()  # frees the page's layout: 6.3 GB over 2,000 pages without it
             if not content.texts and index not in failed:
                 failed[index] = content.problem or "has no text"
             pages.append(content)
+    finally:
+        try:
+            pdf.close()
+        except Exception:  # close() walks the page tree again, which may be what is broken
+            pass
 
     warnings = []
     fallback = _pdfium_texts(data, password, sorted(failed)) if failed else {}
@@ -378,9 +385,20 @@ def _pdf_document(data: bytes, path: str, sha: str, password: str | None, max_pa
         else:
             warnings.append(f"page {index + 1} {why}")
     if not any(p.texts for p in pages):
+        if all(why.startswith("could not be parsed") for why in failed.values()):
+            raise DocumentError("corrupt PDF: no page could be parsed")
         raise DocumentError("no text layer (scanned?): OCR it first")
     lines, passages = _assemble(pages, pdf=True)
     return Document(path, "pdf", len(pages), sha, None, lines, passages, tuple(warnings))
+
+
+def _pdfminer_cause(error: Exception) -> Exception:
+    """The pdfminer exception that pdfplumber wrapped in PdfminerException (args[0])."""
+    from pdfplumber.utils.exceptions import PdfminerException
+
+    if isinstance(error, PdfminerException) and error.args and isinstance(error.args[0], Exception):
+        return error.args[0]
+    return error
 
 
 def _pdfium_texts(data: bytes, password: str | None, indices: list[int]) -> dict[int, str]:
@@ -405,7 +423,7 @@ def _pdfium_texts(data: bytes, password: str | None, indices: list[int]) -> dict
     return texts
 
 
-def _read_page(page: PdfPage, number: int, rotated_words: WordExtractor) -> _Page:
+def _read_page(page: PdfPage, number: int) -> _Page:
     """Lines (with geometry), table rows and loose runs of one pdfplumber page."""
     chars = [c for c in page.chars if c.get("text")]
     content = _Page(number, [], [], [], set(), [], float(page.width))
@@ -426,17 +444,29 @@ def _read_page(page: PdfPage, number: int, rotated_words: WordExtractor) -> _Pag
         words = _split_words(kept)
         if words:
             _add_line(content, placed, words, with_geometry=True)
-    rotated = [c for c in chars if not c.get("upright", True)]
-    if rotated:  # vertical text (stamps, side notes): pdfplumber's own grouping, a passage per line
-        for line_chars, direction in rotated_words.iter_chars_to_lines(rotated):
-            words = list(rotated_words.iter_chars_to_words(line_chars, direction))
+    _add_rotated(content, placed, [c for c in chars if not c.get("upright", True)])
+    if page.objects.get("rect") or page.objects.get("line"):
+        _add_tables(content, placed, page.find_tables())
+    return content
+
+
+def _add_rotated(content: _Page, placed: list, chars: list[dict]) -> None:
+    """Rotated text (stamps, side notes) with pdfplumber's grouping, one passage per line.
+    Text turned anticlockwise reads bottom to top, clockwise top to bottom."""
+    from pdfplumber.utils.text import WordExtractor
+
+    upward = [c for c in chars if c["matrix"][1] > 0]
+    downward = [c for c in chars if c["matrix"][1] <= 0]
+    for group, char_dir, line_dir in ((upward, "btt", "ltr"), (downward, "ttb", "rtl")):
+        if not group:
+            continue
+        extractor = WordExtractor(x_tolerance_ratio=1.0, char_dir_rotated=char_dir, line_dir_rotated=line_dir)
+        for line_chars, direction in extractor.iter_chars_to_lines(group):
+            words = list(extractor.iter_chars_to_words(line_chars, direction))
             if words:
                 _add_line(content, placed, words, with_geometry=False)
                 content.loose_runs.append((len(content.texts) - 1, 0, len(content.texts[-1])))
                 content.reserved.add(len(content.texts) - 1)
-    if page.objects.get("rect") or page.objects.get("line"):
-        _add_tables(content, placed, page.find_tables())
-    return content
 
 
 def _cluster_lines(chars: list[dict]) -> list[list[dict]]:
@@ -560,6 +590,8 @@ def _cell_of(c: dict, grids: list) -> tuple[int, int] | None:
         if not (x0 <= x <= x1 and top <= y <= bottom):
             continue
         for r, row in enumerate(rows):
+            if not row.bbox[1] <= y <= row.bbox[3]:
+                continue
             for k, cell in enumerate(row.cells):
                 if cell is not None and cell[0] <= x <= cell[2] and cell[1] <= y <= cell[3]:
                     return first_row + r, k
@@ -577,7 +609,7 @@ class _Body:
     start: int  # column of the content in the line
     text: str
     geo: _Geo | None = None
-    right: float = 0.0  # right edge of the text on the line's page
+    right: float = 0.0  # right edge of the text on pages like this line's
 
 
 def _assemble(pages: list[_Page], *, pdf: bool) -> tuple[tuple[Line, ...], tuple[Passage, ...]]:
@@ -606,10 +638,10 @@ def _assemble(pages: list[_Page], *, pdf: bool) -> tuple[tuple[Line, ...], tuple
             start = len(t) - len(t.lstrip())
             page_bodies.append(_Body(off + k, start, content, page.geometry[k]))
         bodies.extend(page_bodies)
-        _set_right_edges(page, page_bodies)
     if pdf:
         skippable = _furniture(bodies, lines)
         bodies = [b for b in bodies if b.index not in skippable]
+        _set_right_edges(bodies, {page.number: page.width for page in pages}, lines)
     paragraph: list[_Body] = []
     for body in bodies:
         if paragraph and _continues(paragraph[-1], body, skippable):
@@ -624,16 +656,19 @@ def _assemble(pages: list[_Page], *, pdf: bool) -> tuple[tuple[Line, ...], tuple
     return tuple(lines), tuple(passages)
 
 
-def _set_right_edges(page: _Page, bodies: list[_Body]) -> None:
-    """The right edge of a page's text; with fewer than 3 lines assume symmetric margins."""
-    geos = [b.geo for b in bodies if b.geo is not None]
-    if not geos:
-        return
-    right = max(g.x1 for g in geos)
-    if len(geos) < 3:
-        right = max(right, page.width - min(g.x0 for g in geos))
+def _set_right_edges(bodies: list[_Body], widths: dict[int, float], lines: list[Line]) -> None:
+    """The right edge of the text, over all pages of one width: the rightmost line end, but no
+    further right than the left margin mirrored (a stray wide line does not move it); with
+    fewer than 3 lines, the mirrored left margin alone."""
+    groups: dict[float, list[tuple[_Body, _Geo]]] = {}
     for b in bodies:
-        b.right = right
+        if b.geo is not None:
+            groups.setdefault(widths[lines[b.index].page], []).append((b, b.geo))
+    for width, group in groups.items():
+        mirrored = width - min(geo.x0 for _, geo in group)
+        right = mirrored if len(group) < 3 else min(mirrored, max(geo.x1 for _, geo in group))
+        for b, _ in group:
+            b.right = right
 
 
 def _furniture(bodies: list[_Body], lines: list[Line]) -> set[int]:

@@ -92,11 +92,50 @@ class Verification(Section):
     hardware: Fact[bool] | None = None
 
 
+class Tuning(Section):
+    """Who configures the fabric (PFC/ECN/DCQCN) and who troubleshoots it: provider, customer or shared."""
+
+    owner: Fact[str] | None = None
+    troubleshooting: Fact[str] | None = None
+    baseline: Fact[bool] | None = None
+
+
+class Acceptance(Section):
+    """The communication acceptance test at delivery, and the trial before the term."""
+
+    test: Fact[str] | None = None
+    multi_node: Fact[bool] | None = None
+    threshold_gbytes: Fact[float] | None = None
+    threshold_pct: Fact[float] | None = None
+    report_kept: Fact[bool] | None = None
+    trial: Fact[bool] | None = None
+
+
+class Sla(Section):
+    """Service levels: replacement/failover and response times, availability and its credits."""
+
+    failover_minutes: Fact[float] | None = None
+    support_response_minutes: Fact[float] | None = None
+    availability_pct: Fact[float] | None = None
+    availability_guaranteed: Fact[bool] | None = None
+    credits: Fact[bool] | None = None
+    network_restore: Fact[bool] | None = None
+
+
+class Backup(Section):
+    """What snapshots/backups cover: ``system-only``, ``data`` or ``all``."""
+
+    scope: Fact[str] | None = None
+
+
 class Commercial(Section):
-    """Prices and their qualifiers."""
+    """Prices and their qualifiers, billing, term and rack power."""
 
     price_hedged: Fact[bool] | None = None
     addon_on_request: Fact[bool] | None = None
+    billing: Fact[str] | None = None
+    term_months: Fact[float] | None = None
+    power_kw: Fact[float] | None = None
 
 
 class Offering(BaseModel):
@@ -107,6 +146,10 @@ class Offering(BaseModel):
     intra_node: IntraNode = Field(default_factory=IntraNode)
     fabric: Fabric = Field(default_factory=Fabric)
     verification: Verification = Field(default_factory=Verification)
+    tuning: Tuning = Field(default_factory=Tuning)
+    acceptance: Acceptance = Field(default_factory=Acceptance)
+    sla: Sla = Field(default_factory=Sla)
+    backup: Backup = Field(default_factory=Backup)
     commercial: Commercial = Field(default_factory=Commercial)
 
     def fact(self, path: str) -> Fact[Any] | None:
@@ -144,15 +187,21 @@ class Statement(BaseModel):
 
 
 # How competing statements for one path are resolved; the default is "the first one said".
-_DENIAL_WINS = {"fabric.dedicated", "fabric.isolation", "verification.hardware"}
+_DENIAL_WINS = {"fabric.dedicated", "fabric.isolation", "verification.hardware", "acceptance.multi_node",
+                "sla.availability_guaranteed"}
 _ANY_TRUE = {"fabric.optional", "fabric.multi_site", "intra_node.full_mesh", "intra_node.nvswitch",
-             "commercial.price_hedged", "commercial.addon_on_request"}
+             "commercial.price_hedged", "commercial.addon_on_request", "tuning.baseline", "acceptance.trial",
+             "acceptance.report_kept", "sla.credits", "sla.network_restore"}
 _RANKED = {
     "fabric.included_protocol": ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"],
     "fabric.protocol": ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"],
     "intra_node.link": ["pcie", "nvlink-bridge", "nvlink-switch"],
     "fabric.expansion": ["vague", "concrete"],
     "fabric.cabling": ["excluded", "customer", "provider"],
+    "backup.scope": ["all", "data", "system-only"],
+    "commercial.billing": ["annual", "quarterly", "monthly"],
+    "tuning.owner": ["shared", "provider", "customer"],
+    "tuning.troubleshooting": ["shared", "provider", "customer"],
 }
 
 

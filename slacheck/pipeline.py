@@ -8,8 +8,10 @@ checks a contract goes through :func:`check_file`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
+from slacheck.config import Config, load_config
 from slacheck.documents import Document, load_document
 from slacheck.extract import Extraction, document_language, extract
 from slacheck.offering import Evidence, Offering, assemble
@@ -29,6 +31,10 @@ class Options:
     max_bytes: int = 50_000_000
     select: tuple[str, ...] = field(default_factory=tuple)
     ignore: tuple[str, ...] = field(default_factory=tuple)
+    settings: tuple[str, ...] = field(default_factory=tuple)
+    """``--set key=value`` policy overrides."""
+    config_file: Path | None = None
+    """``--config PATH``; None: the closest slacheck.toml / pyproject.toml [tool.slacheck] above each file."""
 
 
 @dataclass(frozen=True)
@@ -76,19 +82,38 @@ def document_evidence(document: Document) -> Evidence:
                     role="document")
 
 
-def selected(rules: list[Rule], options: Options) -> list[Rule]:
-    """Rules kept by --select / --ignore (IDs or prefixes such as HW or NET0)."""
+def selected(rules: list[Rule], options: Options, extra_ignores: tuple[str, ...] = ()) -> list[Rule]:
+    """Rules kept by --select / --ignore and the config's per-file ignores (IDs or prefixes such as HW or NET0)."""
+    ignore = (*options.ignore, *extra_ignores)
     kept = [r for r in rules if not options.select or r.id.startswith(tuple(options.select))]
-    return [r for r in kept if not r.id.startswith(tuple(options.ignore))] if options.ignore else kept
+    return [r for r in kept if not r.id.startswith(tuple(ignore))] if ignore else kept
+
+
+def config_for(path: str | Path, options: Options) -> Config:
+    """The configuration that applies to one document (raises ConfigError)."""
+    return load_config(path, options.settings, config_file=options.config_file)
+
+
+def _rules_for(config: Config, options: Options, rules: list[Rule] | None) -> list[Rule]:
+    """The given rules (else the built-in packs with --rules packs), with the config's own packs added."""
+    if not config.rules:
+        return rules if rules is not None else _loaded((*options.rule_packs,))
+    return _loaded((*options.rule_packs, *config.rules))
+
+
+@lru_cache(maxsize=16)
+def _loaded(packs: tuple[Path, ...]) -> list[Rule]:
+    return load_rules(packs)
 
 
 def check_file(path: str | Path, options: Options, rules: list[Rule] | None = None) -> Report:
     """Read and check one document: the full report."""
     analysis = analyse(path, options)
     language = report_language(analysis, options)
-    active = selected(rules if rules is not None else load_rules(options.rule_packs), options)
+    config = config_for(path, options)
+    active = selected(_rules_for(config, options, rules), options, config.ignored_for(path))
     findings = check(analysis.offering, active, language=language,
-                     document_evidence=document_evidence(analysis.document))
+                     document_evidence=document_evidence(analysis.document), policy=config.policy())
     return Report(language=language, documents=[document_info(analysis)], offering=analysis.offering,
                   findings=findings, summary=summarise(findings))
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import codecs
+import hashlib
+import os
 from pathlib import Path
 
 import pytest
@@ -36,6 +38,7 @@ def check_segments(doc: Document) -> None:
 
 
 def texts(doc: Document, kind: str | None = None) -> list[str]:
+    """The passage texts, optionally of one kind."""
     return [p.text for p in doc.passages if kind is None or p.kind == kind]
 
 
@@ -54,6 +57,7 @@ def wrap(text: str, size: float, width: float = RIGHT - LEFT) -> list[str]:
 
 
 def _tokens(text: str) -> list[str]:
+    """Single characters, except that runs of printable ASCII stay together as words."""
     out: list[str] = []
     for ch in text:
         if out and ch.isascii() and not ch.isspace() and out[-1][-1:].isascii() and not out[-1].isspace():
@@ -148,8 +152,6 @@ def test_encodings_round_trip(tmp_path: Path, codec: str, expected: str) -> None
     assert doc.lines[0].text.startswith("报价单")  # BOM stripped, columns start at the text
     assert doc.format == "text" and doc.pages == 1
     assert texts(doc) == ["报价单 Quote", "机型：８×Ｈ１００ SXM", "价格：￥3.5万/月，具体以咨询为准。"]
-    import hashlib
-
     assert doc.sha256 == hashlib.sha256(data).hexdigest()
 
 
@@ -261,6 +263,12 @@ def test_markdown_table_rows(tmp_path: Path) -> None:
     row = doc.passages[2]
     assert row.sources(0, len(row.text)) == [(4, 2, 5), (4, 9, 20), (4, 23, 30)]
     assert row.sources(3, 9) == [(4, 9, 12)]  # the " | " joiner is skipped
+
+
+def test_document_from_text_accepts_any_string() -> None:
+    assert document_from_text("").lines == () and document_from_text("").passages == ()
+    doc = document_from_text(" \n\x00\x01\n")
+    assert [l.text for l in doc.lines] == [" ", "\x00\x01"] and texts(doc) == ["\x00\x01"]
 
 
 def test_text_format_from_suffix(tmp_path: Path) -> None:
@@ -427,8 +435,8 @@ def test_font_decoding_failure_uses_pdfium(tmp_path: Path, monkeypatch: pytest.M
     path = pdf.save()
     real = documents._read_page
 
-    def undecodable_page_two(page, number, extractor):  # pdfminer yields nothing, as with CFF CJK fonts
-        content = real(page, number, extractor)
+    def undecodable_page_two(page, number):  # pdfminer yields nothing, as with CFF CJK fonts
+        content = real(page, number)
         if number == 2:
             content = documents._Page(number, [], [], [], set(), [], content.width, "has no text")
         return content
@@ -487,6 +495,7 @@ def test_error_cases(tmp_path: Path) -> None:
             path.write_bytes(content)
         assert _error(path, **kwargs).startswith(expected), name
     assert _error(tmp_path) == "is a directory"
+    assert _error(Path("bad\x00name.txt")) == "invalid path"
 
 
 def test_tail_truncated_pdf_error_or_text(tmp_path: Path) -> None:
@@ -510,8 +519,6 @@ def test_no_text_layer(tmp_path: Path) -> None:
 
 
 def test_unreadable_file(tmp_path: Path) -> None:
-    import os
-
     path = tmp_path / "secret.txt"
     path.write_text("x")
     path.chmod(0)
@@ -528,10 +535,7 @@ ALPHABET = st.sampled_from(list("机型价格咨询为准乙方提供八卡ab xy
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(st.lists(ALPHABET, max_size=80).map("".join), st.text(max_size=60)), st.sampled_from(["text", "markdown"]))
 def test_sources_slice_exactly(text: str, fmt: str) -> None:
-    try:
-        doc = document_from_text(text, format=fmt)
-    except DocumentError:
-        return
+    doc = document_from_text(text, format=fmt)
     check_segments(doc)
     for p in doc.passages:
         covered = [False] * len(p.text)
@@ -557,3 +561,30 @@ def test_pdf_words_without_space_glyphs(tmp_path: Path) -> None:
         x += pdfmetrics.stringWidth(word, "Helvetica", 11) + 0.3 * 11
     doc = load_document(pdf.save())
     assert [l.text for l in doc.lines] == ["GPU: 8x H100 80GB, 400 Gb/s"]
+
+
+def test_pdf_text_beside_a_table_and_rotated_text(tmp_path: Path) -> None:
+    pdf = Pdf(tmp_path / "side.pdf")
+    pdf.grid([["项目", "价格"], ["GPU", "3.5万/月"]], [80, 120])
+    pdf.c.setFont(FONT, 10)
+    pdf.c.drawString(LEFT + 260, A4[1] - 70 - 1.5 * 10 - 10, "备注：以合同为准")  # level with row 2
+    pdf.c.saveState()
+    pdf.c.translate(40, 400)
+    pdf.c.rotate(90)
+    pdf.c.drawString(0, 0, "合同专用章")
+    pdf.c.rotate(180)
+    pdf.c.drawString(0, 100, "骑缝章")
+    pdf.c.restoreState()
+    doc = load_document(pdf.save())
+    check_segments(doc)
+    assert texts(doc, "table-row") == ["项目 | 价格", "GPU | 3.5万/月"]
+    assert sorted(texts(doc, "text")) == sorted(["备注：以合同为准", "合同专用章", "骑缝章"])
+
+
+def test_cid_glyph_page_is_reported() -> None:
+    from types import SimpleNamespace
+
+    chars = [{"text": f"(cid:{k})", "x0": 10.0 * k, "x1": 10.0 * k + 9, "top": 10.0, "bottom": 20.0, "size": 10.0, "upright": True} for k in range(5)]
+    page = SimpleNamespace(chars=chars, width=595.0, images=[], objects={})
+    content = documents._read_page(page, 3)
+    assert content.texts == [] and "cid" in content.problem

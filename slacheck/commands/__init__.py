@@ -4,6 +4,6 @@ A command module has ``NAME``, ``HELP``, ``add_arguments(parser)`` and
 ``run(args) -> int`` (the exit code). Shared options live in ``common``.
 """
 
-from slacheck.commands import addendum, check, diff, extract
+from slacheck.commands import accept, addendum, check, config, diff, estimate, explain, extract, plan, rules_list
 
-COMMANDS = [check, extract, diff, addendum]
+COMMANDS = [check, extract, diff, addendum, accept, plan, estimate, rules_list, explain, config]

@@ -17,6 +17,9 @@ from pathlib import Path
 
 from slacheck.batch import Failure, check_all, expand_inputs, show_progress, summary_table
 from slacheck.commands.common import UsageError, add_document_options, add_output_options, console_for, options_from
+from slacheck.commands.measuring import measure, read_logs, write_plot
+from slacheck.config import ConfigError
+from slacheck.pipeline import analyse, config_for, selected
 from slacheck.report.formats import FORMATS
 from slacheck.report.json_format import render_json
 from slacheck.report.markdown_format import render_markdown
@@ -52,6 +55,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="only these rules (ID or prefix such as HW or NET0); repeatable")
     parser.add_argument("--ignore", action="append", default=[], metavar="ID",
                         help="skip these rules (ID or prefix); repeatable")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="set",
+                        help="override an org policy setting (see `slacheck config`); repeatable")
+    parser.add_argument("--config", type=Path, metavar="PATH",
+                        help="configuration file (default: closest slacheck.toml or pyproject.toml [tool.slacheck])")
+    parser.add_argument("--measured", action="append", default=[], metavar="LOG",
+                        help="check an nccl-tests / perftest log against the contract (ACC rules); repeatable")
+    parser.add_argument("--plot", type=Path, metavar="FILE",
+                        help="with --measured: write an SVG of busbw vs message size (first contract)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -60,11 +71,22 @@ def run(args: argparse.Namespace) -> int:
         rules = load_rules(options.rule_packs)
     except PackError as error:
         raise UsageError(str(error)) from None
+    logs = read_logs(args.measured)
     paths = expand_inputs(args.files)
+    try:
+        for path in paths:
+            config_for(path, options)
+    except (ConfigError, PackError) as error:
+        raise UsageError(str(error)) from None
     results = check_all(paths, options, rules, jobs=max(1, args.jobs), progress=show_progress(args.quiet))
     for failure in (r for r in results if isinstance(r, Failure)):
         print(f"slacheck: error: {failure.path}: {failure.message}", file=sys.stderr)
     reports = [r for r in results if isinstance(r, Report)]
+    if logs:
+        statements = [analyse(r.documents[0].path, options).extraction.statements for r in reports]
+        reports = [measure(r, logs, selected(rules, options), said) for r, said in zip(reports, statements)]
+        if args.plot and reports:
+            write_plot(args.plot, reports[0].offering, logs, statements[0])
     try:
         reports = _filter(args, reports)
     except WaiverError as error:

@@ -32,7 +32,8 @@ def options_from(args: argparse.Namespace) -> Options:
     """Pipeline options from parsed arguments."""
     return Options(language=args.lang, password=args.password, max_pages=args.max_pages, max_bytes=args.max_bytes,
                    rule_packs=tuple(getattr(args, "rules", ())), select=tuple(getattr(args, "select", ())),
-                   ignore=tuple(getattr(args, "ignore", ())))
+                   ignore=tuple(getattr(args, "ignore", ())), settings=tuple(getattr(args, "set", ()) or ()),
+                   config_file=getattr(args, "config", None))
 
 
 def console_for(args: argparse.Namespace) -> Console:

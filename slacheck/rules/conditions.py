@@ -49,6 +49,7 @@ def parse_condition(source: str, known_names: set[str], functions: Mapping[str, 
     """Parse a condition, checking every name and function against what exists."""
     if len(source) > MAX_LENGTH:
         raise ConditionError(f"condition longer than {MAX_LENGTH} characters")
+    _check_brackets(source)
     try:
         tree = _parser().parse(source)
     except UnexpectedInput as error:
@@ -67,6 +68,20 @@ def parse_condition(source: str, known_names: set[str], functions: Mapping[str, 
             if function not in functions:
                 raise ConditionError(f"unknown function '{function}'", node.children[0].column)
     return Condition(source=source, tree=tree, names=tuple(dict.fromkeys(names)))
+
+
+def _check_brackets(source: str) -> None:
+    """Refuse brackets nested deeper than MAX_DEPTH (redundant parentheses vanish from the tree)."""
+    depth, quoted = 0, False
+    for column, char in enumerate(source, start=1):
+        if char == '"':
+            quoted = not quoted
+        elif not quoted and char in "([":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ConditionError(f"condition nested deeper than {MAX_DEPTH} levels", column)
+        elif not quoted and char in ")]":
+            depth -= 1
 
 
 def _depth(tree: Tree) -> int:

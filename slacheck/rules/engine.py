@@ -8,12 +8,12 @@ lookups. Both tables are fixed: a pack can reach nothing else.
 
 from __future__ import annotations
 
-from importlib.resources import as_file
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from pydantic import BaseModel
 
+from slacheck.config import POLICY, default_policy
 from slacheck.offering import Evidence, Fact, Offering, Statement, fact_paths
 from slacheck.perf import catalogue
 from slacheck.perf.logs import NcclLog, PerftestLog
@@ -22,8 +22,9 @@ from slacheck.rules import measured
 from slacheck.rules.conditions import Function, evaluate
 from slacheck.rules.pack import PLACEHOLDER, SEVERITY_RANK, Rule, Severity, load_pack
 
-BUILTIN_PACKS = ("acceptance.toml", "claims.toml")
-"""Shipped after core.toml: ACC (measurement) and CLM (claims) rules."""
+BUILTIN_PACKS = ("core.toml", "contract.toml", "acceptance.toml", "claims.toml")
+"""The shipped packs, in load order: HW/NET, OPS/SLA/COM, ACC (measurement) and CLM (claims) rules.
+A name whose file is not (yet) in rules/ is skipped, so packs can land one at a time."""
 CLAIM_PATHS = ("claims.bandwidth_gbps", "claims.efficiency_pct", "claims.comm_share_pct")
 """Fact paths read by the claims reader (slacheck.extract.claims); None until the offering carries them."""
 
@@ -84,7 +85,8 @@ class Finding(BaseModel):
 def known_names() -> set[str]:
     """Every name a condition may read."""
     paths = _paths()
-    return {*paths, *(f"{path}.hedged" for path in paths), *DERIVED, *measured.MEASURED}
+    return {*paths, *(f"{path}.hedged" for path in paths), *DERIVED, *measured.MEASURED,
+            *(f"policy.{key}" for key in POLICY)}
 
 
 def _paths() -> list[str]:
@@ -105,10 +107,7 @@ def load_rules(extra_packs: Iterable[Path] = ()) -> list[Rule]:
     """The built-in pack followed by any user packs (a later rule with the same id replaces the earlier)."""
     names = known_names()
     by_id: dict[str, Rule] = {}
-    loaded = [load_pack(None, names, FUNCTIONS)]
-    for name in BUILTIN_PACKS:
-        with as_file(rules_file(name)) as path:
-            loaded.append(load_pack(path, names, FUNCTIONS))
+    loaded = [load_pack(name, names, FUNCTIONS) for name in BUILTIN_PACKS if rules_file(name).is_file()]
     loaded.extend(load_pack(pack, names, FUNCTIONS) for pack in extra_packs)
     for rules in loaded:
         for rule in rules:
@@ -116,9 +115,9 @@ def load_rules(extra_packs: Iterable[Path] = ()) -> list[Rule]:
     return list(by_id.values())
 
 
-def values_of(offering: Offering) -> dict[str, Any]:
-    """The flat name -> value table that conditions read."""
-    values: dict[str, Any] = {}
+def values_of(offering: Offering, policy: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The flat name -> value table that conditions read (``policy.<key>``: the org policy, defaults if None)."""
+    values: dict[str, Any] = {**default_policy(), **(policy or {})}
     for path in _paths():
         fact = _fact(offering, path)
         values[path] = fact.value if fact else None
@@ -147,9 +146,10 @@ def _derived(v: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def check(offering: Offering, rules: Iterable[Rule], *, language: str, document_evidence: Evidence) -> list[Finding]:
-    """Run every contract rule; findings in rule order."""
-    values = values_of(offering)
+def check(offering: Offering, rules: Iterable[Rule], *, language: str, document_evidence: Evidence,
+          policy: Mapping[str, Any] | None = None) -> list[Finding]:
+    """Run every contract rule (with the org ``policy``); findings in rule order."""
+    values = values_of(offering, policy)
     findings = []
     for rule in rules:
         if rule.spec.needs != "contract":

@@ -143,20 +143,31 @@ def claim_limits(offering: Offering) -> dict[str, float | None]:
 
 
 def thresholds(offering: Offering, statements: Sequence[Statement] = ()) -> dict[str, float]:
-    """The contract's busbw threshold (GB/s) per collective.
+    """The contract's busbw threshold (GB/s) per collective (or perftest test).
 
     A statement tagged with a collective applies to it alone; an untagged one (or the
-    assembled ``acceptance.threshold_gbytes`` fact) applies to all_reduce.
+    assembled ``acceptance.threshold_gbytes`` fact) applies to the test the contract
+    names (``acceptance.test``), else to all_reduce.
     """
+    named = _test_name(_fact(offering, "acceptance.test")) or UNTAGGED_COLLECTIVE
     found: dict[str, float] = {}
     for statement in statements:
         if statement.path == THRESHOLD_PATH and isinstance(statement.value, (int, float)):
-            found.setdefault(statement.tag if statement.tag in COLLECTIVES else UNTAGGED_COLLECTIVE,
-                             float(statement.value))
+            found.setdefault(_test_name(statement.tag) or named, float(statement.value))
     value = _fact(offering, THRESHOLD_PATH)
     if isinstance(value, (int, float)) and not found:
-        found[UNTAGGED_COLLECTIVE] = float(value)
+        found[named] = float(value)
     return found
+
+
+_TESTS = {re.sub(r"[^a-z]", "", name): name
+          for name in (*COLLECTIVES, "ib_write_bw", "ib_read_bw", "ib_send_bw")}
+
+
+def _test_name(said: Any) -> str | None:
+    """The collective or perftest test a test name or tag means, if any."""
+    key = re.sub(r"[^a-z]", "", str(said).lower().removesuffix("_perf")) if said else ""
+    return _TESTS.get(key)
 
 
 _MEMORY = re.compile(r"(\d{2,3})\s*G(?:B|iB)?\b", re.I)
@@ -269,7 +280,8 @@ def _nccl_subject(offering: Offering, log: NcclLog, collective: NcclCollective, 
     return Subject(path=log.path, values=values, lines=lines, text=text)
 
 
-def _perftest_subject(offering: Offering, log: PerftestLog, text: tuple[str, ...]) -> Subject:
+def _perftest_subject(offering: Offering, log: PerftestLog, limits: dict[str, float],
+                      text: tuple[str, ...]) -> Subject:
     model, variant, memory = device(log.gpu_name)
     average = log.plateau_avg_gbps
     values: dict[str, Any] = {
@@ -284,7 +296,7 @@ def _perftest_subject(offering: Offering, log: PerftestLog, text: tuple[str, ...
     values.update({name: None for name in MEASURED if name not in values and name.startswith("measured.")})
     values["measured.single_node_pcie_like"] = False
     rate = _fact(offering, "fabric.rate_gbps")
-    _judged(values, Band(rate / 8, rate / 8) if rate else None, None)
+    _judged(values, Band(rate / 8, rate / 8) if rate else None, limits.get(log.test or ""))
     last_row = log.rows[-1].line if log.rows else None
     lines = {name: log.plateau_line for name in ("measured.plateau_busbw", "measured.plateau_gbps",
                                                  "required_gbytes", "expected.typical", "expected.ceiling")}
@@ -306,7 +318,7 @@ def subjects(offering: Offering, log: NcclLog | PerftestLog, limits: dict[str, f
     """One subject per collective run of an nccl-tests log, or one for a perftest log."""
     text = _log_text(log.path)
     if isinstance(log, PerftestLog):
-        return [_perftest_subject(offering, log, text)]
+        return [_perftest_subject(offering, log, limits, text)]
     return [_nccl_subject(offering, log, c, limits, text) for c in log.collectives]
 
 

@@ -76,10 +76,11 @@ class Rule(BaseModel):
         return self.spec.zh if language == "zh" else self.spec.en
 
 
-def load_pack(path: Path | None, known_names: set[str], functions: Mapping[str, Function]) -> list[Rule]:
-    """Load a pack file (the built-in core pack when ``path`` is None)."""
-    if path is None:
-        label, text = "core.toml", rules_file("core.toml").read_text(encoding="utf-8")
+def load_pack(path: Path | str | None, known_names: set[str], functions: Mapping[str, Function]) -> list[Rule]:
+    """Load a pack: a file (a Path), a built-in pack by name (a str such as ``"contract.toml"``), or core.toml (None)."""
+    if path is None or isinstance(path, str):
+        label = path or "core.toml"
+        text = rules_file(label).read_text(encoding="utf-8")
     else:
         label = str(path)
         try:
@@ -117,7 +118,7 @@ def _load_rule(label: str, text: str, index: int, raw: Any, known_names: set[str
     try:
         condition = parse_condition(spec.when, known_names, functions)
     except ConditionError as error:
-        column = f" (column {error.column})" if error.column else ""
+        column = f" (column {error.column})" if error.column and "column" not in str(error) else ""
         raise PackError(f"{where}: when: {error}{column}") from None
     for name in spec.evidence:
         if name not in known_names:

@@ -1,0 +1,50 @@
+"""``slacheck config [FILE]``: every setting that applies to FILE (or the current folder), its value and its source.
+
+Sources, lowest to highest: the documented default, the closest slacheck.toml or
+pyproject.toml [tool.slacheck] above FILE, then --set key=value.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from rich.table import Table
+
+from slacheck.commands.common import UsageError, console_for
+from slacheck.config import POLICY, ConfigError, load_config
+
+NAME = "config"
+HELP = "show the settings (org policy, per-file ignores, rule packs) that apply to a file, and where each comes from"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", nargs="?", default=".", metavar="FILE", help="a document or folder (default .)")
+    parser.add_argument("--config", type=Path, metavar="PATH", help="use this configuration file")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="set",
+                        help="override a policy setting; repeatable")
+    parser.add_argument("--format", choices=["text", "json"], default="text", help="output format")
+    parser.add_argument("--no-color", action="store_true", help="plain text output")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        config = load_config(args.file, args.set, config_file=args.config)
+    except ConfigError as error:
+        raise UsageError(str(error)) from None
+    rows = [(s.key, s.value, s.source, POLICY[s.key][1] if s.key in POLICY else "") for s in config.settings.values()]
+    if args.format == "json":
+        data = {"file": config.path and str(config.path),
+                "settings": {k: {"value": v, "source": src, "help": h} for k, v, src, h in rows}}
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        return 0
+    table = Table(title=f"slacheck settings ({config.path or 'no configuration file: defaults'})")
+    for column in ("Setting", "Value", "Source", "Meaning"):
+        table.add_column(column, overflow="fold")
+    for key, value, source, meaning in rows:
+        shown = f"{value:g}" if isinstance(value, float) else json.dumps(value, ensure_ascii=False)
+        table.add_row(key, shown, source, meaning)
+    console_for(args).print(table)
+    return 0

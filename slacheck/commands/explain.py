@@ -1,0 +1,64 @@
+"""``slacheck explain RULE``: what a rule checks, why it matters, a clause that triggers it and the clause to use instead."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.markup import escape
+
+from slacheck.commands.common import UsageError, console_for
+from slacheck.commands.rules_list import loaded_rules
+from slacheck.rules.engine import DERIVED
+from slacheck.rules.pack import Rule
+
+NAME = "explain"
+HELP = "explain a rule: what it checks, why, an example that triggers it and the fix"
+
+_HEADINGS = {
+    "en": ("What it checks", "Condition", "Why it matters", "Example that triggers it", "Use instead",
+           "Severity", "Family", "Pack"),
+    "zh": ("检查内容", "触发条件", "为什么重要", "触发示例", "建议改为", "严重度", "类别", "规则包"),
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("rule", metavar="RULE", help="a rule ID such as NET004")
+    parser.add_argument("--lang", choices=["zh", "en"], default="en", help="language (default en)")
+    parser.add_argument("--rules", action="append", default=[], type=Path, metavar="PACK",
+                        help="also look in a rule pack (TOML); repeatable")
+    parser.add_argument("--no-color", action="store_true", help="plain text output")
+
+
+def explanation(rule: Rule, language: str) -> str:
+    """The explanation as plain text (placeholders shown as <name>)."""
+    texts = rule.texts(language)
+    what, condition, why, example, fix, severity, family, pack = _HEADINGS[language]
+    plain = lambda text: text.replace("{", "<").replace("}", ">")  # noqa: E731
+    parts = [
+        f"{rule.id}  {plain(texts.title)}",
+        f"{severity}: {rule.spec.severity}   {family}: {rule.spec.family}   {pack}: {Path(rule.pack).name}",
+        "",
+        f"{what}:",
+        f"  {plain(texts.message)}",
+        f"  {condition}: {rule.condition.source}",
+    ]
+    derived = [name for name in rule.condition.names if name in DERIVED]
+    parts.extend(f"    {name}: {DERIVED[name]}" for name in derived)
+    if texts.why:
+        parts += ["", f"{why}:", f"  {plain(texts.why)}"]
+    if texts.example:
+        parts += ["", f"{example}:", f"  {texts.example}"]
+    parts += ["", f"{fix}:", f"  {plain(texts.fix)}"]
+    return "\n".join(parts) + "\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    wanted = args.rule.strip().upper()
+    rules = {r.id: r for r in loaded_rules(args)}
+    if wanted not in rules:
+        close = sorted(i for i in rules if i.startswith(wanted[:3]))[:10]
+        hint = f"; rules of that family: {', '.join(close)}" if close else "; `slacheck rules` lists them"
+        raise UsageError(f"unknown rule '{args.rule}'{hint}")
+    console_for(args).print(escape(explanation(rules[wanted], args.lang)), end="", soft_wrap=True)
+    return 0

@@ -1,0 +1,163 @@
+"""Organisation configuration: policy thresholds, per-file ignores and extra rule packs.
+
+Settings come, lowest to highest precedence, from the documented defaults,
+the closest configuration file found upward from the checked file (a
+``slacheck.toml``, or the ``[tool.slacheck]`` table of a ``pyproject.toml``;
+in one directory slacheck.toml wins), and ``--set key=value`` flags.
+Conditions read the policy as ``policy.<key>``.
+
+    [tool.slacheck]
+    min_availability_pct = 99.9
+    rules = ["packs/org.toml"]          # relative to the config file
+    [tool.slacheck.per-file-ignores]
+    "vendors/legacy/*.md" = ["SLA005", "COM"]
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+POLICY: dict[str, tuple[float, str]] = {
+    "min_availability_pct": (99.5, "least availability % an SLA must commit to (SLA005)"),
+    "max_support_response_minutes": (30.0, "slowest acceptable support response, minutes (POL001)"),
+    "max_replacement_minutes": (240.0, "slowest acceptable hardware replacement/migration, minutes (POL002)"),
+    "min_per_gpu_gbps": (100.0, "least inter-node Gb/s per GPU on a data-centre multi-node cluster (NET014)"),
+}
+"""Policy keys: default and what they mean."""
+OTHER_KEYS = {"rules", "per-file-ignores"}
+
+
+class ConfigError(Exception):
+    """A configuration file or --set flag that cannot be used (message names the file and key)."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting's value and where it came from ("default", a file path, or "--set")."""
+
+    key: str
+    value: Any
+    source: str
+
+
+@dataclass(frozen=True)
+class Config:
+    """The settings that apply to one checked file."""
+
+    settings: dict[str, Setting]
+    path: Path | None = None
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    rules: tuple[Path, ...] = field(default_factory=tuple)
+
+    def policy(self) -> dict[str, float]:
+        """``policy.<key>`` -> value, as conditions read them."""
+        return {f"policy.{key}": self.settings[key].value for key in POLICY}
+
+    def ignored_for(self, document: str | Path) -> tuple[str, ...]:
+        """Rule IDs/prefixes ignored for a document by per-file-ignores (globs relative to the config file)."""
+        path = Path(document).resolve()
+        base = self.path.parent if self.path else Path.cwd()
+        try:
+            relative = path.relative_to(base.resolve()).as_posix()
+        except ValueError:
+            relative = path.as_posix()
+        found: list[str] = []
+        for pattern, ids in self.per_file_ignores:
+            if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path.name, pattern):
+                found.extend(ids)
+        return tuple(found)
+
+
+def find_config_file(start: str | Path) -> Path | None:
+    """The closest slacheck.toml, or pyproject.toml with a [tool.slacheck] table, at or above ``start``."""
+    here = Path(start).resolve()
+    directory = here if here.is_dir() else here.parent
+    for folder in (directory, *directory.parents):
+        candidate = folder / "slacheck.toml"
+        if candidate.is_file():
+            return candidate
+        pyproject = folder / "pyproject.toml"
+        if pyproject.is_file() and _table(pyproject) is not None:
+            return pyproject
+    return None
+
+
+def _table(path: Path) -> dict[str, Any] | None:
+    """The slacheck table of a config file (None: a pyproject.toml without one)."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read configuration: {error}") from None
+    if path.name == "pyproject.toml":
+        table = data.get("tool", {}).get("slacheck")
+        return table if isinstance(table, dict) else None
+    return data.get("tool", {}).get("slacheck", data) if "tool" in data else data
+
+
+def parse_overrides(pairs: Iterable[str]) -> dict[str, float]:
+    """``--set key=value`` flags (policy keys only)."""
+    overrides: dict[str, float] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip().replace("-", "_").removeprefix("policy.")
+        if not sep or key not in POLICY:
+            raise ConfigError(f"--set {pair}: expected key=value with key one of {', '.join(POLICY)}")
+        overrides[key] = _number(value.strip(), f"--set {pair}")
+    return overrides
+
+
+def _number(value: Any, where: str) -> float:
+    if isinstance(value, bool):
+        raise ConfigError(f"{where}: expected a number")
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"{where}: expected a number, got {value!r}") from None
+
+
+def load_config(start: str | Path | None = None, overrides: Iterable[str] = (),
+                config_file: Path | None = None) -> Config:
+    """The configuration for a file (or directory): defaults, closest config file, then --set flags."""
+    path = config_file or (find_config_file(start) if start is not None else None)
+    return _load(path.resolve() if path else None, tuple(overrides))
+
+
+@lru_cache(maxsize=64)
+def _load(path: Path | None, overrides: tuple[str, ...]) -> Config:
+    settings = {key: Setting(key, default, "default") for key, (default, _) in POLICY.items()}
+    ignores: list[tuple[str, tuple[str, ...]]] = []
+    rules: list[Path] = []
+    if path is not None:
+        table = _table(path) or {}
+        for key, value in table.items():
+            name = key.replace("-", "_") if key not in OTHER_KEYS else key
+            if name in POLICY:
+                settings[name] = Setting(name, _number(value, f"{path}: {key}"), str(path))
+            elif key == "rules":
+                if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                    raise ConfigError(f"{path}: rules: expected a list of pack paths")
+                rules.extend(path.parent / v for v in value)
+                settings["rules"] = Setting("rules", value, str(path))
+            elif key == "per-file-ignores":
+                if not isinstance(value, dict) or not all(
+                        isinstance(v, list) and all(isinstance(i, str) for i in v) for v in value.values()):
+                    raise ConfigError(f"{path}: per-file-ignores: expected a table of glob = [rule IDs]")
+                ignores.extend((glob, tuple(ids)) for glob, ids in value.items())
+                settings["per-file-ignores"] = Setting("per-file-ignores", value, str(path))
+            else:
+                raise ConfigError(f"{path}: unknown setting '{key}' (known: {', '.join([*POLICY, *OTHER_KEYS])})")
+    for key, value in parse_overrides(overrides).items():
+        settings[key] = Setting(key, value, "--set")
+    settings.setdefault("rules", Setting("rules", [], "default"))
+    settings.setdefault("per-file-ignores", Setting("per-file-ignores", {}, "default"))
+    return Config(settings=settings, path=path, per_file_ignores=tuple(ignores), rules=tuple(rules))
+
+
+def default_policy() -> dict[str, float]:
+    """``policy.<key>`` -> default value."""
+    return {f"policy.{key}": default for key, (default, _) in POLICY.items()}

@@ -1,0 +1,75 @@
+"""Claims a document makes about performance, read with regexes over normalised passages (CLM rules).
+
+Three kinds, each a Statement with evidence quoting the original text:
+
+- ``claims.bandwidth_gbps``: an inter-node throughput figure (实测/可达/吞吐/机间带宽,
+  "throughput", "inter-node bandwidth", "cluster bandwidth"), in Gb/s (GB/s x 8, T x 1000).
+  NVLink, PCIe, memory, storage and public-Internet figures are not claims of this kind;
+  totals (总/aggregate/in total) are skipped, being cluster-wide sums.
+- ``claims.efficiency_pct``: a scaling/training efficiency or a share of InfiniBand
+  performance ("95% scaling efficiency", "扩展效率 95%", "达到 IB 90% 性能").
+- ``claims.comm_share_pct``: a communication share of step time ("通信占比 5%").
+"""
+
+from __future__ import annotations
+
+import re
+
+from slacheck.documents import Document
+from slacheck.extract import evidence_for
+from slacheck.normalize import normalize
+from slacheck.offering import Statement
+
+_NUMBER = r"(\d{1,6}(?:\.\d{1,3})?)"
+_GAP = r"[^，。；;,\n%]{0,14}?"
+_UNIT = r"\s*(Tbps|Tb/s|TB/s|TBps|T|Gbps|Gb/s|GB/s|GBps|Gbit/s|G)(?![A-Za-z])"
+_BANDWIDTH = re.compile(
+    r"(?:实测|实际|有效|可达|达到|吞吐|机间带宽|跨机带宽|节点间带宽|通信带宽|集群带宽|集群网络带宽|"
+    r"throughput|deliver(?:s|ing)?|effective bandwidth|inter-node bandwidth|cluster bandwidth)"
+    + _GAP + _NUMBER + _UNIT, re.I)
+_NOT_NETWORK = re.compile(r"nvlink|nvswitch|pcie|显存|内存|存储|硬盘|公网|bgp|cn2|国际|internet|memory|storage|"
+                          r"总|aggregate|in total", re.I)
+_EFFICIENCY = (
+    re.compile(r"(?:扩展效率|加速效率|并行效率|训练效率|线性度|加速比|scaling efficiency|parallel efficiency)"
+               + _GAP + _NUMBER + r"\s*%", re.I),
+    re.compile(_NUMBER + r"\s*%\s*(?:的\s*)?(?:线性|扩展效率|加速比|scaling efficiency|parallel efficiency|"
+               r"of (?:IB|InfiniBand) performance)", re.I),
+    re.compile(r"(?:IB|InfiniBand)\s*(?:性能的?\s*)?" + _NUMBER + r"\s*%", re.I),
+)
+_COMM_SHARE = (
+    re.compile(r"(?:通信占比|通信开销|通信时间占比|通信耗时占比|communication (?:overhead|share)|comm share)"
+               + _GAP + _NUMBER + r"\s*%", re.I),
+    re.compile(_NUMBER + r"\s*%\s*(?:的\s*)?(?:通信占比|通信开销|communication overhead)", re.I),
+)
+_SCALE = {"t": 1000.0, "g": 1.0}
+
+
+def _gbps(number: str, unit: str) -> float:
+    """A rate in Gb/s from a number and its unit (a capital B means bytes)."""
+    value = float(number) * _SCALE[unit[0].lower()]
+    return value * 8 if "B" in unit[1:] else value
+
+
+def read_claims(document: Document) -> list[Statement]:
+    """Every performance claim of a document, in document order."""
+    statements: list[Statement] = []
+    for passage in document.passages:
+        normalized = normalize(passage.text)
+        text = normalized.text
+        found: list[tuple[int, int, str, float]] = []
+        for match in _BANDWIDTH.finditer(text):
+            before = text[max(0, match.start() - 20):match.start()]
+            context = re.split(r"[，。；;,\n]", before)[-1] + match[0]
+            if not _NOT_NETWORK.search(context):
+                found.append((match.start(), match.end(), "claims.bandwidth_gbps", _gbps(match[1], match[2])))
+        for path, patterns in (("claims.efficiency_pct", _EFFICIENCY), ("claims.comm_share_pct", _COMM_SHARE)):
+            spans: set[int] = set()
+            for pattern in patterns:
+                for match in pattern.finditer(text):
+                    if match.start(1) not in spans and 0 < float(match[1]) <= 100:
+                        spans.add(match.start(1))
+                        found.append((match.start(), match.end(), path, float(match[1])))
+        for start, end, path, value in sorted(found):
+            statements.append(Statement(path=path, value=value,
+                                        evidence=evidence_for(document, passage, normalized, start, end)))
+    return statements

@@ -1,0 +1,90 @@
+"""CLM001/CLM002: claims read by slacheck.extract.claims, judged against the performance model.
+
+The offering does not carry a ``claims`` section yet (the lead adds it); ``WithClaims``
+stands in for it exactly as the integration will: same paths, claims assembled first-said.
+"""
+
+from pydantic import Field
+
+from slacheck.documents import document_from_text
+from slacheck.extract import extract
+from slacheck.extract.claims import read_claims
+from slacheck.offering import Evidence, Fact, Offering, Section, assemble
+from slacheck.rules.engine import check, load_rules, values_of
+
+RULES = [r for r in load_rules() if r.spec.family == "CLM"]
+DOCUMENT = Evidence(path="<text>", page=1, line=1, column=1, text="", role="document")
+
+
+class Claims(Section):
+    bandwidth_gbps: Fact[float] | None = None
+    efficiency_pct: Fact[float] | None = None
+    comm_share_pct: Fact[float] | None = None
+
+
+class WithClaims(Offering):
+    claims: Claims = Field(default_factory=Claims)
+
+
+def offering(text: str) -> WithClaims:
+    document = document_from_text(text)
+    result = WithClaims(**assemble(extract(document).statements).model_dump())
+    for statement in read_claims(document):
+        if result.fact(statement.path) is None:
+            result.set_fact(statement.path, Fact(value=statement.value, evidence=statement.evidence))
+    return result
+
+
+def fired(text: str) -> list[str]:
+    return [f.rule for f in check(offering(text), RULES, language="zh", document_evidence=DOCUMENT)]
+
+
+def test_reader_units_and_exclusions():
+    said = {(s.path, s.value) for s in read_claims(document_from_text(
+        "机间实测带宽 400Gbps；吞吐达到 50GB/s；NVLink 实测带宽 900GB/s；公网带宽可达 10Gbps；"
+        "Cluster bandwidth: 3.2 Tbps；95% scaling efficiency；可用性 99.9%；通信占比 5%"))}
+    assert said == {("claims.bandwidth_gbps", 400.0), ("claims.bandwidth_gbps", 3200.0),
+                    ("claims.efficiency_pct", 95.0), ("claims.comm_share_pct", 5.0)}
+
+
+def test_reader_evidence_quotes_the_original_text():
+    (statement,) = read_claims(document_from_text("第一行\n可达到ＩＢ ９０％性能\n"))
+    assert statement.path == "claims.efficiency_pct" and statement.value == 90.0
+    assert (statement.evidence[0].line, statement.evidence[0].text) == (2, "ＩＢ ９０％")
+
+
+def test_clm001_100g_link_claimed_at_400g():
+    text = "4 台 x 8 卡 H100 SXM5，每台 {n} 张 100G RoCE v2 网卡，机间实测带宽 400Gbps。"
+    assert fired(text.format(n=1)) == ["CLM001"]
+    assert values_of(offering(text.format(n=1)))["node_network_gbps"] == 100.0
+    assert fired(text.format(n=8)) == []
+
+
+def test_clm001_evidence_quotes_the_claim():
+    (found,) = check(offering("4 台 x 8 卡 H100 SXM5，每台 1 张 100G RoCE v2 网卡，吞吐达到 50GB/s。"), RULES,
+                     language="en", document_evidence=DOCUMENT)
+    assert "400 Gb/s" in found.message and "吞吐达到 50GB/s" in [e.text for e in found.evidence]
+
+
+def test_clm002_efficiency_over_plain_tcp():
+    tcp = offering("4 nodes x 8 H100 SXM5. Internal network: 25 Gb/s Ethernet. Scaling efficiency 90%.\n")
+    assert values_of(tcp)["model_max_efficiency_pct"] < 55  # TCP factor 0.55, and 25G shared by 8 GPUs
+    assert fired("4 nodes x 8 H100 SXM5. Internal network: 25 Gb/s Ethernet. Scaling efficiency 90%.\n") \
+        == ["CLM002"]
+    assert fired("4 台 x 8 卡 H100 SXM5，每台 8 张 400G InfiniBand 网卡，可达到 IB 90% 性能。") == []
+
+
+def test_clm002_comm_share_and_scaling_efficiency():
+    setup = "8 nodes x 8 H100 SXM5, 8 x 400G InfiniBand NICs per node, "
+    values = values_of(offering(setup + "communication overhead 5%."))
+    assert values["model_min_comm_share_pct"] == 9.4 and values["model_max_efficiency_pct"] == 90.6
+    assert fired(setup + "communication overhead 5%.") == ["CLM002"]
+    assert fired(setup + "communication overhead 12%.") == []
+    assert fired(setup + "95% scaling efficiency.") == ["CLM002"]
+    assert fired(setup + "scaling efficiency 90%.") == []
+
+
+def test_claim_rules_are_quiet_without_the_claims_section():
+    plain = assemble(extract(document_from_text("4 台 x 8 卡 H100 SXM5，每台 1 张 100G 网卡，吞吐达到 400Gbps。"))
+                     .statements)
+    assert check(plain, RULES, language="zh", document_evidence=DOCUMENT) == []
