@@ -30,6 +30,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "intra_node.full_mesh": ("Full-mesh claim", "全互联表述"),
     "intra_node.nvswitch": ("NVSwitch", "NVSwitch"),
     "fabric.protocol": ("Fabric protocol", "机间网络协议"),
+    "fabric.included_protocol": ("Included fabric protocol", "标配网络协议"),
     "fabric.rate_gbps": ("Port rate (Gb/s)", "端口速率 (Gb/s)"),
     "fabric.nics_per_node": ("NICs per node", "每台网卡数"),
     "fabric.nics_total": ("NICs in total", "网卡总数"),

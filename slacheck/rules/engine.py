@@ -188,8 +188,15 @@ def _evidence(rule: Rule, offering: Offering, document_evidence: Evidence) -> li
     """The evidence of the facts a rule names (or reads); the document itself when none is stated."""
     paths = rule.spec.evidence or [name for name in rule.condition.names if name in set(_paths())]
     facts: list[Fact[Any]] = [f for f in (_fact(offering, p) for p in paths) if f is not None]
-    quoted = [e for f in facts for e in f.evidence]
-    return list(dict.fromkeys(quoted)) or [document_evidence]
+    quoted = list(dict.fromkeys(e for f in facts for e in f.evidence))
+    return [e for e in quoted if not any(_inside(e, other) for other in quoted)] or [document_evidence]
+
+
+def _inside(inner: Evidence, outer: Evidence) -> bool:
+    """``inner`` quotes part of what ``outer`` already quotes on the same line."""
+    if inner == outer or (inner.path, inner.page, inner.line) != (outer.path, outer.page, outer.line):
+        return False
+    return outer.column <= inner.column and inner.column + len(inner.text) <= outer.column + len(outer.text)
 
 
 def fill(template: str, values: Mapping[str, Any]) -> str:
