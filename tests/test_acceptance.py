@@ -191,3 +191,14 @@ def test_accept_with_expect_and_plot(tmp_path, nccl, capsys):
 def test_accept_without_hardware_is_a_usage_error(nccl, capsys):
     assert main(["accept", str(nccl(1)), "--expect", "fast network"]) == 2
     assert "--expect" in capsys.readouterr().err
+
+
+def test_acc001_contract_threshold_read_from_the_contract(nccl, tmp_path):
+    text = H100_10X8_IB + "交付时进行多机 NCCL all_reduce 测试，总线带宽不低于 {} GB/s。"
+    document = document_from_text(text.format(330))
+    statements = extract(document).statements
+    assert thresholds(assemble(statements), statements) == {"all_reduce": 330.0}
+    hits = fired(text.format(330), nccl(2), statements)["ACC001"]
+    assert [f.message.split(":")[0] for f in hits] == ["all_reduce"] and "330 GB/s" in hits[0].message
+    quiet = document_from_text(text.format(300))
+    assert "ACC001" not in fired(text.format(300), nccl(2), extract(quiet).statements)

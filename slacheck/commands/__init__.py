@@ -5,5 +5,6 @@ A command module has ``NAME``, ``HELP``, ``add_arguments(parser)`` and
 """
 
 from slacheck.commands import accept, addendum, check, config, diff, estimate, explain, extract, plan, rules_list
+from slacheck.commands import schema
 
-COMMANDS = [check, extract, diff, addendum, accept, plan, estimate, rules_list, explain, config]
+COMMANDS = [check, extract, diff, addendum, accept, plan, estimate, rules_list, explain, config, schema]
