@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
+from slacheck import extract  # the package, not its names: it imports this module in turn
 from slacheck.documents import Document
-from slacheck.extract import evidence_for
 from slacheck.normalize import normalize
 from slacheck.offering import Statement
 
@@ -71,5 +71,5 @@ def read_claims(document: Document) -> list[Statement]:
                         found.append((match.start(), match.end(), path, float(match[1])))
         for start, end, path, value in sorted(found):
             statements.append(Statement(path=path, value=value,
-                                        evidence=evidence_for(document, passage, normalized, start, end)))
+                                        evidence=extract.evidence_for(document, passage, normalized, start, end)))
     return statements
