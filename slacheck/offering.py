@@ -138,6 +138,14 @@ class Commercial(Section):
     power_kw: Fact[float] | None = None
 
 
+class Claims(Section):
+    """Performance claims the document makes (checked against the model by the CLM rules)."""
+
+    bandwidth_gbps: Fact[float] | None = None
+    efficiency_pct: Fact[float] | None = None
+    comm_share_pct: Fact[float] | None = None
+
+
 class Offering(BaseModel):
     """Everything the document offers, section by section."""
 
@@ -151,6 +159,7 @@ class Offering(BaseModel):
     sla: Sla = Field(default_factory=Sla)
     backup: Backup = Field(default_factory=Backup)
     commercial: Commercial = Field(default_factory=Commercial)
+    claims: Claims = Field(default_factory=Claims)
 
     def fact(self, path: str) -> Fact[Any] | None:
         """The fact at a dotted path such as ``fabric.rate_gbps``, or None."""

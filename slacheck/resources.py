@@ -2,6 +2,10 @@
 
 from importlib import resources
 from importlib.resources.abc import Traversable
+from typing import Any
+
+from lark import Lark
+from lark import lexer as lark_lexer
 
 
 def grammar_file(name: str) -> Traversable:
@@ -12,3 +16,19 @@ def grammar_file(name: str) -> Traversable:
 def rules_file(name: str) -> Traversable:
     """A file of rules/, e.g. ``rules_file("catalogue.toml")``."""
     return resources.files("slacheck.builtin_rules").joinpath(name)
+
+
+def build_lark(name: str, **options: Any) -> Lark:
+    """A lark parser for a grammar of grammar/, built without lark's terminal-collision search.
+
+    When the optional ``interegular`` package is installed, lark compares every
+    pair of terminals at build time: over a minute for the fact vocabulary.
+    Terminal order is fixed by priorities instead, and the grammar tests check it.
+    """
+    text = grammar_file(name).read_text(encoding="utf-8")
+    saved = lark_lexer.has_interegular
+    lark_lexer.has_interegular = False
+    try:
+        return Lark(text, **options)
+    finally:
+        lark_lexer.has_interegular = saved

@@ -1,38 +1,18 @@
-"""CLM001/CLM002: claims read by slacheck.extract.claims, judged against the performance model.
-
-The offering does not carry a ``claims`` section yet (the lead adds it); ``WithClaims``
-stands in for it exactly as the integration will: same paths, claims assembled first-said.
-"""
-
-from pydantic import Field
+"""CLM001/CLM002: claims read by slacheck.extract.claims, judged against the performance model."""
 
 from slacheck.documents import document_from_text
 from slacheck.extract import extract
+from slacheck.normalize import normalize
+from slacheck.offering import Evidence, Offering, assemble
 from slacheck.extract.claims import read_claims
-from slacheck.offering import Evidence, Fact, Offering, Section, assemble
 from slacheck.rules.engine import check, load_rules, values_of
 
 RULES = [r for r in load_rules() if r.spec.family == "CLM"]
 DOCUMENT = Evidence(path="<text>", page=1, line=1, column=1, text="", role="document")
 
 
-class Claims(Section):
-    bandwidth_gbps: Fact[float] | None = None
-    efficiency_pct: Fact[float] | None = None
-    comm_share_pct: Fact[float] | None = None
-
-
-class WithClaims(Offering):
-    claims: Claims = Field(default_factory=Claims)
-
-
-def offering(text: str) -> WithClaims:
-    document = document_from_text(text)
-    result = WithClaims(**assemble(extract(document).statements).model_dump())
-    for statement in read_claims(document):
-        if result.fact(statement.path) is None:
-            result.set_fact(statement.path, Fact(value=statement.value, evidence=statement.evidence))
-    return result
+def offering(text: str) -> Offering:
+    return assemble(extract(document_from_text(text)).statements)
 
 
 def fired(text: str) -> list[str]:
@@ -40,17 +20,17 @@ def fired(text: str) -> list[str]:
 
 
 def test_reader_units_and_exclusions():
-    said = {(s.path, s.value) for s in read_claims(document_from_text(
+    said = {(s.path, s.value) for s in read_claims(normalize(
         "机间实测带宽 400Gbps；吞吐达到 50GB/s；NVLink 实测带宽 900GB/s；公网带宽可达 10Gbps；"
-        "Cluster bandwidth: 3.2 Tbps；95% scaling efficiency；可用性 99.9%；通信占比 5%"))}
+        "Cluster bandwidth: 3.2 Tbps；95% scaling efficiency；可用性 99.9%；通信占比 5%").text)}
     assert said == {("claims.bandwidth_gbps", 400.0), ("claims.bandwidth_gbps", 3200.0),
                     ("claims.efficiency_pct", 95.0), ("claims.comm_share_pct", 5.0)}
 
 
 def test_reader_evidence_quotes_the_original_text():
-    (statement,) = read_claims(document_from_text("第一行\n可达到ＩＢ ９０％性能\n"))
-    assert statement.path == "claims.efficiency_pct" and statement.value == 90.0
-    assert (statement.evidence[0].line, statement.evidence[0].text) == (2, "ＩＢ ９０％")
+    claim = offering("第一行\n可达到ＩＢ ９０％性能\n").claims.efficiency_pct
+    assert claim is not None and claim.value == 90.0
+    assert (claim.evidence[0].line, claim.evidence[0].text) == (2, "ＩＢ ９０％")
 
 
 def test_clm001_100g_link_claimed_at_400g():
@@ -84,7 +64,6 @@ def test_clm002_comm_share_and_scaling_efficiency():
     assert fired(setup + "scaling efficiency 90%.") == []
 
 
-def test_claim_rules_are_quiet_without_the_claims_section():
-    plain = assemble(extract(document_from_text("4 台 x 8 卡 H100 SXM5，每台 1 张 100G 网卡，吞吐达到 400Gbps。"))
-                     .statements)
+def test_claim_rules_are_quiet_without_claims():
+    plain = offering("4 台 x 8 卡 H100 SXM5，每台 1 张 100G 网卡。")
     assert check(plain, RULES, language="zh", document_evidence=DOCUMENT) == []

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from slacheck.documents import Document, Passage
+from slacheck.extract.claims import read_claims
 from slacheck.extract.parser import scan
 from slacheck.extract.reading import Said, read
 from slacheck.normalize import Normalized, normalize
@@ -46,6 +47,7 @@ def extract(document: Document) -> Extraction:
     for passage in document.passages:
         normalized = normalize(passage.text)
         said = read(normalized.text, scan(normalized.text), table_row=passage.kind == "table-row")
+        said.extend(read_claims(normalized.text))
         characters += sum(1 for ch in normalized.text if not ch.isspace())
         covered = {i for s in said for start, end in s.spans for i in range(start, end)}
         in_facts += sum(1 for i in covered if not normalized.text[i].isspace())

@@ -15,10 +15,7 @@ from __future__ import annotations
 
 import re
 
-from slacheck import extract  # the package, not its names: it imports this module in turn
-from slacheck.documents import Document
-from slacheck.normalize import normalize
-from slacheck.offering import Statement
+from slacheck.extract.reading import Said
 
 _NUMBER = r"(\d{1,6}(?:\.\d{1,3})?)"
 _GAP = r"[^，。；;,\n%]{0,14}?"
@@ -50,26 +47,19 @@ def _gbps(number: str, unit: str) -> float:
     return value * 8 if "B" in unit[1:] else value
 
 
-def read_claims(document: Document) -> list[Statement]:
-    """Every performance claim of a document, in document order."""
-    statements: list[Statement] = []
-    for passage in document.passages:
-        normalized = normalize(passage.text)
-        text = normalized.text
-        found: list[tuple[int, int, str, float]] = []
-        for match in _BANDWIDTH.finditer(text):
-            before = text[max(0, match.start() - 20):match.start()]
-            context = re.split(r"[，。；;,\n]", before)[-1] + match[0]
-            if not _NOT_NETWORK.search(context):
-                found.append((match.start(), match.end(), "claims.bandwidth_gbps", _gbps(match[1], match[2])))
-        for path, patterns in (("claims.efficiency_pct", _EFFICIENCY), ("claims.comm_share_pct", _COMM_SHARE)):
-            spans: set[int] = set()
-            for pattern in patterns:
-                for match in pattern.finditer(text):
-                    if match.start(1) not in spans and 0 < float(match[1]) <= 100:
-                        spans.add(match.start(1))
-                        found.append((match.start(), match.end(), path, float(match[1])))
-        for start, end, path, value in sorted(found):
-            statements.append(Statement(path=path, value=value,
-                                        evidence=extract.evidence_for(document, passage, normalized, start, end)))
-    return statements
+def read_claims(text: str) -> list[Said]:
+    """Every performance claim of one normalised passage, in order."""
+    found: list[Said] = []
+    for match in _BANDWIDTH.finditer(text):
+        before = text[max(0, match.start() - 20):match.start()]
+        context = re.split(r"[，。；;,\n]", before)[-1] + match[0]
+        if not _NOT_NETWORK.search(context):
+            found.append(Said("claims.bandwidth_gbps", _gbps(match[1], match[2]), [(match.start(), match.end())]))
+    for path, patterns in (("claims.efficiency_pct", _EFFICIENCY), ("claims.comm_share_pct", _COMM_SHARE)):
+        starts: set[int] = set()
+        for pattern in patterns:
+            for match in pattern.finditer(text):
+                if match.start(1) not in starts and 0 < float(match[1]) <= 100:
+                    starts.add(match.start(1))
+                    found.append(Said(path, float(match[1]), [(match.start(), match.end())]))
+    return sorted(found, key=lambda said: said.spans[0])

@@ -14,7 +14,7 @@ from functools import lru_cache
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from slacheck.resources import grammar_file
+from slacheck.resources import build_lark
 
 
 @dataclass(frozen=True)
@@ -44,9 +44,8 @@ _SKIPPED_IN_RUNS = {"VENDOR", "BRACKET"}
 @lru_cache(maxsize=1)
 def _parsers() -> tuple[Lark, Lark]:
     """The lexer-only parser and the phrase parser, built once."""
-    text = grammar_file("facts.lark").read_text(encoding="utf-8")
-    lexer = Lark(text, parser=None, lexer="basic", start="tokens")
-    phrases = Lark(text, parser="lalr", lexer="basic", start="phrase")
+    lexer = build_lark("facts.lark", parser=None, lexer="basic", start="tokens")
+    phrases = build_lark("facts.lark", parser="lalr", lexer="basic", start="phrase")
     return lexer, phrases
 
 

@@ -290,17 +290,11 @@ def _nics(phrase: Phrase, context: _Context) -> list[Said]:
 
 
 def _fabric_rate(phrase: Phrase, context: _Context) -> list[Said]:
+    """A link rate said with its fabric ("InfiniBand NDR 400Gb/s"): internal, or public when only public."""
     tokens = _leaves(phrase.tree)
     span = [(phrase.start, phrase.end)]
-    rate_token = next((t for t in tokens if t.type in ("G_QTY", "RATE_BITS")), None)
-    generation = next((t for t in tokens if t.type == "IB_GEN"), None)
-    if rate_token is not None:
-        rate = _rate_gbps(rate_token)
-    elif generation is not None:
-        rate = _IB_GENERATIONS.get(generation.value[:3])
-        digits = re.search(r"\d+$", generation.value)
-        rate = float(digits.group()) if digits else rate
-    else:
+    rate = next((_rate_gbps(t) for t in tokens if t.type in ("G_QTY", "RATE_BITS")), None)
+    if rate is None:
         return []
     if _public_only(context.sentence_types(phrase.start)):
         return [Said("fabric.public_bandwidth", rate, span)]

@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from slacheck.resources import grammar_file
+from slacheck.resources import build_lark
 
 MAX_DEPTH = 40
 MAX_LENGTH = 4000
@@ -42,7 +42,7 @@ class Condition:
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark(grammar_file("condition.lark").read_text(encoding="utf-8"), parser="lalr")
+    return build_lark("condition.lark", parser="lalr")
 
 
 def parse_condition(source: str, known_names: set[str], functions: Mapping[str, Function]) -> Condition:
