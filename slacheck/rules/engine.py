@@ -17,16 +17,12 @@ from slacheck.config import POLICY, default_policy
 from slacheck.offering import Evidence, Fact, Offering, Statement, fact_paths
 from slacheck.perf import catalogue
 from slacheck.perf.logs import NcclLog, PerftestLog
-from slacheck.resources import rules_file
 from slacheck.rules import measured
 from slacheck.rules.conditions import Function, evaluate
 from slacheck.rules.pack import PLACEHOLDER, SEVERITY_RANK, Rule, Severity, load_pack
 
 BUILTIN_PACKS = ("core.toml", "contract.toml", "acceptance.toml", "claims.toml")
-"""The shipped packs, in load order: HW/NET, OPS/SLA/COM, ACC (measurement) and CLM (claims) rules.
-A name whose file is not (yet) in rules/ is skipped, so packs can land one at a time."""
-CLAIM_PATHS = ("claims.bandwidth_gbps", "claims.efficiency_pct", "claims.comm_share_pct")
-"""Fact paths read by the claims reader (slacheck.extract.claims); None until the offering carries them."""
+"""The shipped packs, in load order: HW/NET, OPS/SLA/COM, ACC (measurement) and CLM (claims) rules."""
 
 DERIVED = {
     "multi_node": "two or more GPU servers that train together",
@@ -84,30 +80,16 @@ class Finding(BaseModel):
 
 def known_names() -> set[str]:
     """Every name a condition may read."""
-    paths = _paths()
+    paths = fact_paths()
     return {*paths, *(f"{path}.hedged" for path in paths), *DERIVED, *measured.MEASURED,
             *(f"policy.{key}" for key in POLICY)}
-
-
-def _paths() -> list[str]:
-    """The offering's fact paths, plus the claim paths it may not carry yet."""
-    paths = fact_paths()
-    return paths + [p for p in CLAIM_PATHS if p not in paths]
-
-
-def _fact(offering: Offering, path: str) -> Fact[Any] | None:
-    """The fact at ``path``; None when unstated or not (yet) a path of the offering."""
-    try:
-        return offering.fact(path)
-    except KeyError:
-        return None
 
 
 def load_rules(extra_packs: Iterable[Path] = ()) -> list[Rule]:
     """The built-in pack followed by any user packs (a later rule with the same id replaces the earlier)."""
     names = known_names()
     by_id: dict[str, Rule] = {}
-    loaded = [load_pack(name, names, FUNCTIONS) for name in BUILTIN_PACKS if rules_file(name).is_file()]
+    loaded = [load_pack(name, names, FUNCTIONS) for name in BUILTIN_PACKS]
     loaded.extend(load_pack(pack, names, FUNCTIONS) for pack in extra_packs)
     for rules in loaded:
         for rule in rules:
@@ -118,8 +100,8 @@ def load_rules(extra_packs: Iterable[Path] = ()) -> list[Rule]:
 def values_of(offering: Offering, policy: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The flat name -> value table that conditions read (``policy.<key>``: the org policy, defaults if None)."""
     values: dict[str, Any] = {**default_policy(), **(policy or {})}
-    for path in _paths():
-        fact = _fact(offering, path)
+    for path in fact_paths():
+        fact = offering.fact(path)
         values[path] = fact.value if fact else None
         values[f"{path}.hedged"] = fact.hedged if fact else None
     values.update(_derived(values))
@@ -186,8 +168,9 @@ def finding(rule: Rule, language: str, values: Mapping[str, Any], evidence: list
 
 def _evidence(rule: Rule, offering: Offering, document_evidence: Evidence) -> list[Evidence]:
     """The evidence of the facts a rule names (or reads); the document itself when none is stated."""
-    paths = rule.spec.evidence or [name for name in rule.condition.names if name in set(_paths())]
-    facts: list[Fact[Any]] = [f for f in (_fact(offering, p) for p in paths) if f is not None]
+    stated = set(fact_paths())
+    paths = rule.spec.evidence or [name for name in rule.condition.names if name in stated]
+    facts: list[Fact[Any]] = [f for f in (offering.fact(p) for p in paths) if f is not None]
     quoted = list(dict.fromkeys(e for f in facts for e in f.evidence))
     return [e for e in quoted if not any(_inside(e, other) for other in quoted)] or [document_evidence]
 

@@ -76,11 +76,8 @@ class Subject:
 
 
 def _fact(offering: Offering, path: str) -> Any:
-    """A fact's value, None when unstated or when the offering has no such path yet."""
-    try:
-        fact = offering.fact(path)
-    except KeyError:
-        return None
+    """A fact's value, None when unstated."""
+    fact = offering.fact(path)
     return fact.value if fact else None
 
 
