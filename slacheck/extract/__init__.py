@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from slacheck.documents import Document, Passage
 from slacheck.extract.claims import read_claims
 from slacheck.extract.parser import scan
-from slacheck.extract.reading import Said, read
+from slacheck.extract.context import Said
+from slacheck.extract.reading import read
 from slacheck.normalize import Normalized, normalize
 from slacheck.offering import Evidence, Statement
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from slacheck.extract.reading import Said
+from slacheck.extract.context import Said
 
 _NUMBER = r"(\d{1,6}(?:\.\d{1,3})?)"
 _GAP = r"[^，。；;,\n%]{0,14}?"

@@ -1,0 +1,185 @@
+"""Reading the GPUs and the intra-node link: models, form factors, counts, NVLink and NVSwitch."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from lark import Token, Tree
+
+from slacheck.extract.context import (COUNTS, FABRIC_WORDS, GPU_WORDS, Context, Handler, PhraseHandler,
+                                      Said, as_count, as_number, flag, leaves, negated,
+                                      span_of)
+from slacheck.extract.parser import Phrase
+
+
+def _canonical_model(text: str) -> str:
+    compact = re.sub(r"\s+", " ", text).strip()
+    if re.search(r"910B", compact):
+        return "Ascend 910B"
+    if compact.upper().startswith("RTX"):
+        return "RTX " + compact[3:].strip()
+    return compact.upper()
+
+
+def _variant(text: str) -> str | None:
+    upper = text.upper()
+    if upper.startswith(("SXM", "HGX", "DGX")):
+        return "SXM"
+    if upper == "NVL":
+        return "NVL"
+    if upper.startswith("PCI"):
+        return "PCIe"
+    return None
+
+
+def _gpu(phrase: Phrase, context: Context) -> list[Said]:
+    tree = phrase.tree
+    said: list[Said] = []
+    span = [(phrase.start, phrase.end)]
+    model = next(t for t in leaves(tree) if t.type == "MODEL")
+    node_count = per_node = None
+    for part in tree.children:
+        if not isinstance(part, Tree):
+            continue
+        counts = [c for c in leaves(part) if c.type in COUNTS]
+        if part.data == "node_prefix" and counts:
+            node_count = as_count(counts[0])
+        elif part.data in ("cards", "card_suffix") and counts:
+            per_node = as_count(counts[0])
+        elif part.data == "gpu_detail":
+            detail = part.children[0]
+            if detail.type in ("VARIANT", "PCIE"):
+                variant = _variant(detail.value)
+                if variant:
+                    said.append(Said("gpu.variant", variant, span, tag="primary"))
+            elif detail.type in ("MEM_GB", "G_QTY") and (memory := as_count(detail)):
+                said.append(Said("gpu.memory_gb", memory, span, tag="primary"))
+    counted = node_count is not None or per_node is not None
+    said.insert(0, Said("gpu.model", _canonical_model(model.value), span, tag="primary" if counted else None))
+    if node_count is not None:
+        said.append(Said("nodes", node_count, span))
+    if per_node is not None:
+        before = [t for t in context.keywords if t.end_pos <= phrase.start]
+        if (before and before[-1].type == "TOTAL") or (per_node > 16 and node_count is None):
+            said.append(Said("gpu.total", per_node, span))
+        else:
+            said.append(Said("gpu.per_node", per_node, span, tag="primary"))
+    return said
+
+
+def _nodes(phrase: Phrase, context: Context) -> list[Said]:
+    tokens = leaves(phrase.tree)
+    after = [t for t in context.keywords if t.start_pos >= phrase.end][:1]
+    if after and after[0].type in ("SWITCH", "SWITCH_MODEL", "PORT", "NIC"):
+        return []
+    count = next((as_count(t) for t in tokens if t.type in COUNTS), None)
+    return [Said("nodes", count, [(phrase.start, phrase.end)])] if count else []
+
+
+def _cluster_cards(phrase: Phrase, context: Context) -> list[Said]:
+    counts = [as_count(t) for t in leaves(phrase.tree) if t.type in COUNTS]
+    span = [(phrase.start, phrase.end)]
+    if len(counts) < 2 or None in counts:
+        return []
+    return [Said("nodes", counts[0], span), Said("gpu.per_node", counts[-1], span)]
+
+
+def _single_count(path: str) -> Callable[[Phrase, Context], list[Said]]:
+    def handler(phrase: Phrase, context: Context) -> list[Said]:
+        count = next((as_count(t) for t in leaves(phrase.tree) if t.type in COUNTS), None)
+        return [Said(path, count, [(phrase.start, phrase.end)])] if count else []
+    return handler
+
+
+def _card_count(phrase: Phrase, context: Context) -> list[Said]:
+    """"64 卡": a total when the passage says total or the count exceeds a server, else per node."""
+    count = next((as_count(t) for t in leaves(phrase.tree) if t.type in COUNTS), None)
+    if not count:
+        return []
+    total = count > 16 or any(t.type == "TOTAL" and t.end_pos <= phrase.start for t in context.keywords)
+    return [Said("gpu.total" if total else "gpu.per_node", count, [(phrase.start, phrase.end)])]
+
+
+def _nvlink_rate(phrase: Phrase, context: Context) -> list[Said]:
+    token = next(t for t in leaves(phrase.tree) if t.type == "BW_BYTES")
+    value = as_number(token)
+    if value is None:
+        return []
+    if "TB" in token.value:
+        value *= 1000
+    return [Said("intra_node.bandwidth_gbytes", value, [(phrase.start, phrase.end)])]
+
+
+def _loose_nvlink_rate(token: Token, context: Context) -> list[Said]:
+    """A GB/s figure in a clause about NVLink ("单卡 NVLink 带宽 600GB/s")."""
+    if context.in_phrase(token) or not context.clause_types(token.start_pos) & {"NVLINK", "NVSWITCH"}:
+        return []
+    value = as_number(token)
+    if value is None:
+        return []
+    return [Said("intra_node.bandwidth_gbytes", value * 1000 if "TB" in token.value else value, [span_of(token)])]
+
+
+def _model(token: Token, context: Context) -> list[Said]:
+    return [Said("gpu.model", _canonical_model(token.value), [span_of(token)])]
+
+
+def _variant_word(token: Token, context: Context) -> list[Said]:
+    variant = _variant(token.value)
+    return [Said("gpu.variant", variant, [span_of(token)])] if variant else []
+
+
+def _pcie(token: Token, context: Context) -> list[Said]:
+    clause = context.clause_types(token.start_pos)
+    sentence = context.sentence_types(token.start_pos)
+    if clause & {"NIC", "NIC_MODEL", "PROTO_IB", "ROCE", "SWITCH"}:
+        return []
+    if "MODEL" in clause:
+        return [Said("gpu.variant", "PCIe", [span_of(token)])]
+    if sentence & GPU_WORDS:
+        return [Said("intra_node.link", "pcie", [span_of(token)])]
+    return []
+
+
+def _nvswitch(token: Token, context: Context) -> list[Said]:
+    if negated(token, context):
+        return [Said("intra_node.nvswitch", False, [span_of(token)])]
+    return [Said("intra_node.nvswitch", True, [span_of(token)]),
+            Said("intra_node.link", "nvlink-switch", [span_of(token)])]
+
+
+def _bridge(token: Token, context: Context) -> list[Said]:
+    if "NVLINK" in context.sentence_types(token.start_pos) or token.type == "BRIDGE":
+        return [Said("intra_node.link", "nvlink-bridge", [span_of(token)])]
+    return []
+
+
+def _full_mesh(token: Token, context: Context) -> list[Said]:
+    sentence = context.sentence_types(token.start_pos)
+    if not sentence & (GPU_WORDS | {"PCIE"}) or context.clause_types(token.start_pos) & FABRIC_WORDS:
+        return []
+    return [Said("intra_node.full_mesh", not negated(token, context), [span_of(token)])]
+
+
+PHRASES: dict[str, PhraseHandler] = {
+    "gpu": _gpu,
+    "nodes": _nodes,
+    "cluster_cards": _cluster_cards,
+    "per_node_cards": _single_count("gpu.per_node"),
+    "gpu_total": _single_count("gpu.total"),
+    "card_count": _card_count,
+    "nvlink_rate": _nvlink_rate,
+}
+
+KEYWORDS: dict[str, Handler] = {
+    "MODEL": _model,
+    "VARIANT": _variant_word,
+    "PCIE": _pcie,
+    "NVSWITCH": _nvswitch,
+    "BRIDGE": _bridge,
+    "PAIRWISE": _bridge,
+    "FULL_MESH": _full_mesh,
+    "BW_BYTES": _loose_nvlink_rate,
+    "VERIFY": flag("verification.hardware"),
+}

@@ -1,0 +1,247 @@
+"""Reading the inter-node network: protocol, rates, NICs, switches, ports, dedication, topology, sites."""
+
+from __future__ import annotations
+
+import re
+
+from lark import Token, Tree
+
+from slacheck.extract.context import (COUNTS, NETWORK_WORDS, Context, Handler, PhraseHandler,
+                                      Said, as_count, as_rate_gbps, best_protocol, flag, leaves, negated,
+                                      protocol_of, public_only, span_of, text_value)
+from slacheck.extract.parser import Phrase
+
+_IB_GENERATIONS = {"EDR": 100.0, "HDR": 200.0, "NDR": 400.0, "XDR": 800.0}
+_NAMED_ETHERNET = {"千兆": 1.0, "万兆": 10.0, "二十五G": 25.0, "十万兆": 100.0}
+
+
+def _nics(phrase: Phrase, context: Context) -> list[Said]:
+    """NICs (or ports) of a node: count, rate and the protocol said with them."""
+    tokens = leaves(phrase.tree)
+    span = [(phrase.start, phrase.end)]
+    types = {t.type for t in tokens}
+    has_rate = bool(types & {"G_QTY", "RATE_BITS"})
+    if not (types & {"NIC", "NIC_MODEL"} or ("TIMES" in types and has_rate)):
+        return []
+    if has_rate and public_only(context.sentence_types(phrase.start)):
+        return []
+    count = next((as_count(t) for t in tokens if t.type in COUNTS), None)
+    protocol = best_protocol(tokens) or best_protocol(context.in_clause(phrase.start))
+    said: list[Said] = []
+    if count:
+        total = any(t.type == "TOTAL" for t in tokens)
+        said.append(Said("fabric.nics_total" if total else "fabric.nics_per_node", count, span, tag=protocol))
+    rate = next((as_rate_gbps(t) for t in tokens if t.type in ("G_QTY", "RATE_BITS")), None)
+    if rate:
+        said.append(Said("fabric.rate_gbps", rate, span, tag=protocol))
+    return said
+
+
+def _fabric_rate(phrase: Phrase, context: Context) -> list[Said]:
+    """A link rate said with its fabric ("InfiniBand NDR 400Gb/s"): internal, or public when only public."""
+    tokens = leaves(phrase.tree)
+    span = [(phrase.start, phrase.end)]
+    rate = next((as_rate_gbps(t) for t in tokens if t.type in ("G_QTY", "RATE_BITS")), None)
+    if rate is None:
+        return []
+    if public_only(context.sentence_types(phrase.start)):
+        return [Said("fabric.public_bandwidth", rate, span)]
+    protocol = best_protocol(tokens) or best_protocol(context.in_clause(phrase.start))
+    return [Said("fabric.rate_gbps", rate, span, tag=protocol)]
+
+
+def _ports(phrase: Phrase, context: Context) -> list[Said]:
+    tokens = leaves(phrase.tree)
+    count = next((as_count(t) for t in tokens if t.type in COUNTS), None)
+    if not count:
+        return []
+    span = [(phrase.start, phrase.end)]
+    if not any(t.type == "PER_NODE" for t in tokens):
+        return [Said("fabric.switch_ports", count, span)]
+    protocol = best_protocol(context.in_sentence(phrase.start))
+    said = [Said("fabric.nics_per_node", count, span, tag=protocol)]
+    rate = next((as_rate_gbps(t) for t in tokens if t.type in ("G_QTY", "RATE_BITS")), None)
+    if rate:
+        said.append(Said("fabric.rate_gbps", rate, span, tag=protocol))
+    return said
+
+
+def _loose_ports(token: Token, context: Context) -> list[Said]:
+    """A port count with a few words between number and 端口 ("64 个主机侧 NDR 端口")."""
+    if context.in_phrase(token):
+        return []
+    before = [t for t in context.in_clause(token.start_pos) if t.end_pos <= token.start_pos]
+    number = next((t for t in reversed(before) if t.type in COUNTS), None)
+    if number is None or token.start_pos - number.end_pos > 16:
+        return []
+    between = [t for t in before if t.start_pos >= number.end_pos]
+    if any(t.type not in ("G_QTY", "RATE_BITS", "IB_GEN", "PROTO_IB", "ROCE") for t in between):
+        return []
+    count = as_count(number)
+    if not count:
+        return []
+    span = [(number.start_pos, token.end_pos)]
+    if "PER_NODE" not in context.clause_types(token.start_pos):
+        return [Said("fabric.switch_ports", count, span)]
+    protocol = best_protocol(context.in_sentence(token.start_pos))
+    said = [Said("fabric.nics_per_node", count, span, tag=protocol)]
+    rate = next((as_rate_gbps(t) for t in between if t.type in ("G_QTY", "RATE_BITS")), None)
+    if rate:
+        said.append(Said("fabric.rate_gbps", rate, span, tag=protocol))
+    return said
+
+
+def _loose_ratio(token: Token, context: Context) -> list[Said]:
+    """A ratio in a passage (e.g. a table row) that names oversubscription elsewhere."""
+    if context.in_phrase(token) or not any(t.type == "OVERSUB" for t in context.keywords):
+        return []
+    return _oversubscription(Phrase(tree=Tree("oversubscription", [token]), start=token.start_pos,
+                                    end=token.end_pos), context)
+
+
+def _oversubscription(phrase: Phrase, context: Context) -> list[Said]:
+    ratio = next(t for t in leaves(phrase.tree) if t.type == "RATIO")
+    parts = [float(p) for p in re.findall(r"\d+(?:\.\d+)?", ratio.value)]
+    if len(parts) != 2 or min(parts) <= 0:
+        return []
+    factor = max(parts) / min(parts)
+    span = [(phrase.start, phrase.end)]
+    return [Said("fabric.oversubscription", factor, span), Said("fabric.dedicated", factor <= 1.0, span)]
+
+
+def _bare_rate(phrase: Phrase, context: Context) -> list[Said]:
+    token = leaves(phrase.tree)[0]
+    types = context.sentence_types(phrase.start)
+    rate = as_rate_gbps(token)
+    span = [(phrase.start, phrase.end)]
+    if rate is None:
+        return []
+    if public_only(types):
+        return [Said("fabric.public_bandwidth", rate, span)]
+    if types & (NETWORK_WORDS - {"RATE_BITS"}):
+        return [Said("fabric.rate_gbps", rate, span, tag=best_protocol(context.in_sentence(phrase.start)))]
+    return []
+
+
+def _multi_site(token: Token, context: Context) -> list[Said]:
+    """Nodes placed across sites: the sentence must be about nodes we count, not the vendor's premises."""
+    sentence = context.sentence_types(token.start_pos)
+    if not (sentence & {"NODE_UNIT", "CARD_UNIT"} and sentence & set(COUNTS)):
+        return []
+    return [Said("fabric.multi_site", not negated(token, context), [span_of(token)])]
+
+
+def _fabric_protocol(token: Token, context: Context) -> list[Said]:
+    protocol = protocol_of(token)
+    said = [Said("fabric.protocol", protocol, [span_of(token)])]
+    if token.type == "IB_GEN":
+        rate = _IB_GENERATIONS.get(token.value[:3])
+        digits = re.search(r"\d+$", token.value)
+        said.append(Said("fabric.rate_gbps", float(digits.group()) if digits else rate, [span_of(token)],
+                         tag="infiniband"))
+    return said
+
+
+def _ethernet(token: Token, context: Context) -> list[Said]:
+    types = context.sentence_types(token.start_pos)
+    if public_only(types):
+        return []
+    said = [Said("fabric.protocol", "ethernet-tcp", [span_of(token)])]
+    if token.type == "ETH_NAMED":
+        said.append(Said("fabric.rate_gbps", _NAMED_ETHERNET[token.value], [span_of(token)], tag="ethernet-tcp"))
+    return said
+
+
+def _dedicated(token: Token, context: Context) -> list[Said]:
+    clause = context.clause_types(token.start_pos)
+    if not clause & NETWORK_WORDS:
+        return []
+    said = [Said("fabric.dedicated", not negated(token, context), [span_of(token)])]
+    if clause & {"SWITCH", "PORT"} and not negated(token, context):
+        said.append(Said("fabric.isolation", True, [span_of(token)]))
+    return said
+
+
+def _shared(token: Token, context: Context) -> list[Said]:
+    clause = context.clause_types(token.start_pos)
+    if not clause & (NETWORK_WORDS | {"TENANT"}):
+        return []
+    denied = negated(token, context)
+    said = [Said("fabric.dedicated", denied, [span_of(token)])]
+    if "TENANT" in context.sentence_types(token.start_pos):
+        said.append(Said("fabric.isolation", denied, [span_of(token)]))
+    return said
+
+
+def _nonblocking(token: Token, context: Context) -> list[Said]:
+    return [Said("fabric.dedicated", True, [span_of(token)]), Said("fabric.oversubscription", 1.0, [span_of(token)])]
+
+
+def _topology(token: Token, context: Context) -> list[Said]:
+    value = token.value.lower().replace(" ", "-")
+    names = {"胖树": "fat-tree", "叶脊": "leaf-spine", "脊叶": "leaf-spine", "轨道优化": "rail-optimized",
+             "多轨": "rail-optimized", "单交换机": "single-switch", "spine-leaf": "leaf-spine",
+             "rail-optimised": "rail-optimized"}
+    return [Said("fabric.topology", names.get(value, value), [span_of(token)])]
+
+
+def _expansion(token: Token, context: Context) -> list[Said]:
+    sentence = context.sentence_types(token.start_pos)
+    reserved = token.value.startswith("预留") or token.value.lower() == "reserved"
+    if not reserved and not sentence & NETWORK_WORDS:
+        return []
+    concrete = bool(sentence & {"MONEY"}) or _has_port_count(token, context)
+    return [Said("fabric.expansion", "concrete" if concrete else "vague", [span_of(token)])]
+
+
+def _has_port_count(token: Token, context: Context) -> bool:
+    tokens = context.in_sentence(token.start_pos)
+    return any(a.type in COUNTS and b.type in ("PORT", "CARD_UNIT") for a, b in zip(tokens, tokens[1:]))
+
+
+def _optics(token: Token, context: Context) -> list[Said]:
+    clause = context.clause_types(token.start_pos)
+    sentence = context.sentence_types(token.start_pos)
+    if "NEGATION" in clause:
+        value = "excluded"
+    elif "CUSTOMER" in clause:
+        value = "customer"
+    elif clause & {"PROVIDER", "INCLUDED"}:
+        value = "provider"
+    else:
+        return []
+    said = [Said("fabric.cabling", value, [span_of(token)])]
+    if "MONEY" in sentence:
+        said.append(Said("fabric.cabling_priced", True, [span_of(token)]))
+    return said
+
+
+PHRASES: dict[str, PhraseHandler] = {
+    "nics": _nics,
+    "fabric_rate": _fabric_rate,
+    "switch_ports": _ports,
+    "oversubscription": _oversubscription,
+    "bare_rate": _bare_rate,
+}
+
+KEYWORDS: dict[str, Handler] = {
+    "PROTO_IB": _fabric_protocol,
+    "IB_GEN": _fabric_protocol,
+    "ROCE": _fabric_protocol,
+    "RDMA": _fabric_protocol,
+    "ETHERNET": _ethernet,
+    "TCP": _ethernet,
+    "ETH_NAMED": _ethernet,
+    "NIC_MODEL": text_value("fabric.nic_model"),
+    "SWITCH_MODEL": text_value("fabric.switch_model"),
+    "DEDICATED": _dedicated,
+    "SHARED": _shared,
+    "NONBLOCKING": _nonblocking,
+    "ISOLATION": flag("fabric.isolation"),
+    "TOPOLOGY": _topology,
+    "MULTI_SITE": _multi_site,
+    "EXPANSION": _expansion,
+    "OPTICS": _optics,
+    "PORT": _loose_ports,
+    "RATIO": _loose_ratio,
+}

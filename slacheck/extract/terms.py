@@ -1,0 +1,231 @@
+"""Reading operations, service levels and commercial terms: acceptance, tuning, SLA times, backups, prices."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterable
+
+from lark import Token
+
+from slacheck.extract.context import (FABRIC_WORDS, Context, Handler, Said, as_number, flag, negated,
+                                      sentence_text, span_of)
+
+
+_SINGLE_ZH = {"单机", "单台", "单节点"}
+_MINUTES = (("business hour", 60.0), ("working hour", 60.0), ("business day", 1440.0), ("个工作日", 1440.0),
+            ("工作日", 1440.0), ("分钟", 1.0), ("小时", 60.0), ("天", 1440.0), ("min", 1.0), ("hour", 60.0),
+            ("hr", 60.0), ("h", 60.0), ("day", 1440.0))
+
+
+def _hedge(token: Token, context: Context) -> list[Said]:
+    sentence = context.sentence_types(token.start_pos)
+    price_like = re.search(r"为准|面议|报价|quotation|request|sales|application", token.value, re.I)
+    if not (price_like or sentence & {"PRICE_WORD", "MONEY"}):
+        return []
+    said = [Said("commercial.price_hedged", True, [span_of(token)], hedged=True)]
+    if "OPTIONAL" in sentence and sentence & FABRIC_WORDS:
+        said.append(Said("commercial.addon_on_request", True, [span_of(token)], hedged=True))
+    return said
+
+
+def _minutes(token: Token) -> float | None:
+    """A DURATION token in minutes (NEXT_DAY: one day)."""
+    if token.type == "NEXT_DAY":
+        return 1440.0
+    value = as_number(token)
+    unit = token.value.lower()
+    factor = next((f for name, f in _MINUTES if name in unit), None)
+    return value * factor if value is not None and factor else None
+
+
+def _party(tokens: Iterable[Token]) -> str | None:
+    """provider / customer / shared from the parties named among ``tokens``."""
+    types = {t.type for t in tokens}
+    if {"PROVIDER", "CUSTOMER"} <= types:
+        return "shared"
+    return "provider" if "PROVIDER" in types else "customer" if "CUSTOMER" in types else None
+
+
+def _bench(token: Token, context: Context) -> list[Said]:
+    """An acceptance benchmark: its name, and whether it spans all nodes or one machine."""
+    said = [Said("acceptance.test", token.value.lower().replace(" ", "-"), [span_of(token)])]
+    near = context.in_sentence(token.start_pos)
+    index = context.sentence(token.start_pos)
+    if index > 0:  # a wrapped line: the sentence before often says where the test runs
+        near = [t for t in context.keywords if context.sentence(t.start_pos) == index - 1] + near
+    single = [t for t in near if t.type == "SINGLE_NODE" or (t.type == "PER_NODE" and (
+        t.value in _SINGLE_ZH or (t.value.lower().startswith("each")
+                                  and context.text[:t.start_pos].rstrip().lower().endswith(" on"))))]
+    spread = [t for t in near if t.type == "ALL_NODES"]
+    if single and not spread:
+        said.append(Said("acceptance.multi_node", False, [span_of(single[0])]))
+    elif spread:
+        said.append(Said("acceptance.multi_node", True, [span_of(spread[0])]))
+    return said
+
+
+def _pass_threshold(token: Token, context: Context) -> list[Said]:
+    """A GB/s, Gb/s or % figure in a sentence about an acceptance test or its bus bandwidth."""
+    sentence = context.sentence_types(token.start_pos)
+    if not sentence & {"BENCH", "BUSBW", "ACCEPTANCE"} or context.clause_types(token.start_pos) & {
+            "NVLINK", "NVSWITCH", "AVAILABILITY", "CREDIT"}:
+        return []
+    value = as_number(token)
+    if value is None:
+        return []
+    if token.type == "PERCENT":
+        return [Said("acceptance.threshold_pct", value, [span_of(token)])] if 0 < value <= 100 else []
+    if token.type == "RATE_BITS":
+        value = value / 8
+    elif "TB" in token.value:
+        value *= 1000
+    return [Said("acceptance.threshold_gbytes", value, [span_of(token)])]
+
+
+def _rate_bits(token: Token, context: Context) -> list[Said]:
+    return _pass_threshold(token, context) if context.sentence_types(token.start_pos) & {"BENCH", "BUSBW"} else []
+
+
+def _percent(token: Token, context: Context) -> list[Said]:
+    """Availability (in a clause that names it) or an acceptance threshold as a share of line rate."""
+    value = as_number(token)
+    if value is None:
+        return []
+    clause = context.clause_types(token.start_pos)
+    sentence = context.sentence_types(token.start_pos)
+    if "AVAILABILITY" in clause or ("AVAILABILITY" in sentence and "CREDIT" not in clause):
+        multiplied = context.text[max(0, token.start_pos - 3):token.start_pos].strip().endswith(("×", "x"))
+        if 50 <= value < 100 and not multiplied:
+            return [Said("sla.availability_pct", value, [span_of(token)])]
+        return []
+    return _pass_threshold(token, context)
+
+
+def _report_kept(token: Token, context: Context) -> list[Said]:
+    """A kept or signed acceptance report."""
+    text = sentence_text(token, context).lower()
+    if not context.sentence_types(token.start_pos) & {"BENCH", "ACCEPTANCE"} and "报告" not in text \
+            and "report" not in text:
+        return []
+    return [Said("acceptance.report_kept", not negated(token, context), [span_of(token)])]
+
+
+_PROVIDER_TEAM = re.compile(
+    r"(?<![A-Za-z])NOC(?![A-Za-z])|网络运维|运维团队|our (?:network |support )?(?:team|engineers)")
+
+
+def _owner(path: str) -> Callable[[Token, Context], list[Said]]:
+    """Who configures (TUNING) or troubleshoots (TROUBLESHOOT) the fabric: the party named in the sentence."""
+    def handler(token: Token, context: Context) -> list[Said]:
+        party = _party(context.in_clause(token.start_pos)) or _party(context.in_sentence(token.start_pos))
+        text = sentence_text(token, context)
+        if party is None and path == "tuning.owner" and "自行" in text:
+            party = "customer"
+        if party is None and _PROVIDER_TEAM.search(text):
+            party = "provider"
+        return [Said(path, party, [span_of(token)])] if party else []
+    return handler
+
+
+def _snapshot(token: Token, context: Context) -> list[Said]:
+    """Backup scope: what the snapshots of this sentence cover (a negated data disk is not covered)."""
+    tokens = context.in_sentence(token.start_pos)
+    system = any(t.type == "SYSTEM_DISK" for t in tokens)
+    data = any(t.type == "DATA_DISK" and "NEGATION" not in context.clause_types(t.start_pos) for t in tokens)
+    if data and "NEGATION" in context.sentence_types(token.start_pos) and not system:
+        return []
+    scope = "all" if system and data else "data" if data else "system-only" if system else None
+    return [Said("backup.scope", scope, [span_of(token)])] if scope else []
+
+
+def _duration(token: Token, context: Context) -> list[Said]:
+    """A response or replacement time: the nearest RESPONSE / REPLACE word of the clause decides which."""
+    before = context.text[max(0, token.start_pos - 2):token.start_pos]
+    if re.search(r"[×x*]\s*$", before):  # 7×24 小时: service hours, not a time limit
+        return []
+    minutes = _minutes(token)
+    if minutes is None:
+        return []
+    clause = [t for t in context.in_clause(token.start_pos) if t.type in ("RESPONSE", "REPLACE")]
+    if not clause:
+        return []
+    nearest = min(clause, key=lambda t: abs(t.start_pos - token.start_pos))
+    if nearest.type == "RESPONSE":
+        return [Said("sla.support_response_minutes", minutes, [span_of(token), span_of(nearest)])]
+    return [Said("sla.failover_minutes", minutes, [span_of(token), span_of(nearest)])]
+
+
+def _restore(token: Token, context: Context) -> list[Said]:
+    near = context.in_sentence(token.start_pos)
+    index = context.sentence(token.start_pos)
+    if index > 0:
+        near = [t for t in context.keywords if context.sentence(t.start_pos) == index - 1] + near
+    types = {t.type for t in near}
+    text = sentence_text(token, context)
+    if not (types & {"NETWORK", "INTERNAL", "TOPOLOGY"} or "NCCL" in text):
+        return []
+    if not (types & {"REPLACE"} or re.search(r"更换|迁移|replace|migrat", text, re.I)):
+        return []
+    return [Said("sla.network_restore", not negated(token, context), [span_of(token)])]
+
+
+def _billing(token: Token, context: Context) -> list[Said]:
+    value = token.value.lower()
+    kind = ("annual" if re.search(r"年|annual", value) else "quarterly" if re.search(r"季|quarter", value)
+            else "monthly")
+    return [Said("commercial.billing", kind, [span_of(token)])]
+
+
+def _months(token: Token, context: Context) -> list[Said]:
+    if "TERM" not in context.sentence_types(token.start_pos) or "TRIAL" in context.clause_types(token.start_pos):
+        return []
+    value = as_number(token)
+    return [Said("commercial.term_months", value, [span_of(token)])] if value else []
+
+
+def _power(token: Token, context: Context) -> list[Said]:
+    value = as_number(token)
+    return [Said("commercial.power_kw", value, [span_of(token)])] if value else []
+
+
+def _availability_target(token: Token, context: Context) -> list[Said]:
+    if "AVAILABILITY" not in context.sentence_types(token.start_pos):
+        return []
+    return [Said("sla.availability_guaranteed", False, [span_of(token)])]
+
+
+def _credit(token: Token, context: Context) -> list[Said]:
+    sentence = context.sentence_types(token.start_pos)
+    if not sentence & {"AVAILABILITY", "PERCENT", "MONEY", "SLA_WORD"} and "服务" not in sentence_text(token, context):
+        return []
+    return [Said("sla.credits", not negated(token, context), [span_of(token)])]
+
+
+def _bw_threshold(token: Token, context: Context) -> list[Said]:
+    """A GB/s figure as an acceptance threshold (inside a phrase only when the sentence names bus bandwidth)."""
+    if context.in_phrase(token) and "BUSBW" not in context.sentence_types(token.start_pos):
+        return []
+    return _pass_threshold(token, context)
+
+
+KEYWORDS: dict[str, Handler] = {
+    "HEDGE": _hedge,
+    "BENCH": _bench,
+    "BW_BYTES": _bw_threshold,
+    "RATE_BITS": _rate_bits,
+    "PERCENT": _percent,
+    "REPORT_KEPT": _report_kept,
+    "TRIAL": flag("acceptance.trial"),
+    "TUNING": _owner("tuning.owner"),
+    "TROUBLESHOOT": _owner("tuning.troubleshooting"),
+    "BASELINE": flag("tuning.baseline"),
+    "SNAPSHOT": _snapshot,
+    "DURATION": _duration,
+    "NEXT_DAY": _duration,
+    "RESTORE": _restore,
+    "BILLING": _billing,
+    "MONTHS": _months,
+    "POWER": _power,
+    "TARGET_ONLY": _availability_target,
+    "CREDIT": _credit,
+}
