@@ -195,6 +195,9 @@ class Statement(BaseModel):
     tag: str | None = None
 
 
+MAX_EVIDENCE = 8
+"""Quotes kept per fact: the first places the document says it (a term repeated on every page needs no more)."""
+
 # How competing statements for one path are resolved; the default is "the first one said".
 _DENIAL_WINS = {"fabric.dedicated", "fabric.isolation", "verification.hardware", "acceptance.multi_node",
                 "sla.availability_guaranteed"}
@@ -245,7 +248,8 @@ def assemble(statements: list[Statement]) -> Offering:
             continue
         agreeing = [s for s in said if s.value == chosen.value]
         evidence = [e for s in agreeing for e in s.evidence]
-        offering.set_fact(path, Fact(value=chosen.value, hedged=chosen.hedged, evidence=_unique(evidence)))
+        offering.set_fact(path, Fact(value=chosen.value, hedged=chosen.hedged,
+                                       evidence=_unique(evidence)[:MAX_EVIDENCE]))
     return offering
 
 

@@ -8,7 +8,7 @@ the normalised passage text; the extract stage maps them back to the document.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -23,6 +23,8 @@ _CLAUSE_END = re.compile(r"[。;!?,|\n]|\.(?=\s|$)")
 _EN_NUMBERS = {"one": 1, "two": 2, "four": 4, "eight": 8, "sixteen": 16}
 _ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _MAX_COUNT = 100_000
+MAX_SPAN = 1000
+"""Longest sentence or clause, in characters, before it is cut."""
 COUNTS = ("NUMBER", "NUMBER_ZH", "NUMBER_WORD")
 """Token types that carry a count."""
 FABRIC_WORDS = {"PROTO_IB", "IB_GEN", "ROCE", "RDMA", "NIC", "NIC_MODEL", "SWITCH", "SWITCH_MODEL"}
@@ -45,45 +47,98 @@ class Said:
 
 @dataclass
 class Context:
-    """Sentence and clause boundaries of one passage, and the tokens in each."""
+    """Sentence and clause boundaries of one passage, and the keyword tokens in each.
+
+    Tokens are grouped by sentence and clause once, so a handler's look at its
+    neighbourhood costs the size of that neighbourhood, never of the passage;
+    sentences and clauses are cut at MAX_SPAN characters, so neither grows
+    without bound on text that has no punctuation.
+    """
 
     text: str
     keywords: list[Token]
     phrases: tuple[Phrase, ...] = ()
     table_row: bool = False
-    sentence_starts: list[int] = field(default_factory=list)
-    clause_starts: list[int] = field(default_factory=list)
+    sentence_starts: list[int] = field(init=False)
+    clause_starts: list[int] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.sentence_starts = [0] + [m.end() for m in _SENTENCE_END.finditer(self.text)]
-        self.clause_starts = [0] + [m.end() for m in _CLAUSE_END.finditer(self.text)]
+        self.sentence_starts = _bounded(self.text, [0] + [m.end() for m in _SENTENCE_END.finditer(self.text)])
+        clause_ends = [m.end() for m in _CLAUSE_END.finditer(self.text)]
+        self.clause_starts = _bounded(self.text, sorted({0, *clause_ends, *self.sentence_starts}))
+        self._by_sentence = _group(self.keywords, self.sentence)
+        self._by_clause = _group(self.keywords, self.clause)
+        self._sentence_types = {i: {t.type for t in ts} for i, ts in self._by_sentence.items()}
+        self._clause_types = {i: {t.type for t in ts} for i, ts in self._by_clause.items()}
+        self._first_of: dict[str, Token] = {}
+        for token in self.keywords:
+            self._first_of.setdefault(token.type, token)
+        self._positions = [t.start_pos for t in self.keywords]
+        self._phrase_starts = [p.start for p in self.phrases]
 
     def sentence(self, position: int) -> int:
+        """Index of the sentence holding a text position."""
         return bisect_right(self.sentence_starts, position) - 1
 
     def clause(self, position: int) -> int:
+        """Index of the clause holding a text position."""
         return bisect_right(self.clause_starts, position) - 1
 
-    def in_sentence(self, position: int) -> list[Token]:
-        index = self.sentence(position)
-        return [t for t in self.keywords if self.sentence(t.start_pos) == index]
+    def in_sentence(self, position: int, *, before: int = 0) -> list[Token]:
+        """Keywords of the sentence at a position (``before=1``: of the sentence before it)."""
+        return self._by_sentence.get(self.sentence(position) - before, [])
 
     def in_clause(self, position: int) -> list[Token]:
-        index = self.clause(position)
-        return [t for t in self.keywords if self.clause(t.start_pos) == index]
+        """Keywords of the clause at a position."""
+        return self._by_clause.get(self.clause(position), [])
 
     def sentence_types(self, position: int) -> set[str]:
-        return {t.type for t in self.in_sentence(position)}
+        """Token types of the sentence at a position."""
+        return self._sentence_types.get(self.sentence(position), set())
 
     def clause_types(self, position: int) -> set[str]:
-        return {t.type for t in self.in_clause(position)}
+        """Token types of the clause at a position."""
+        return self._clause_types.get(self.clause(position), set())
+
+    def first_of(self, kind: str) -> Token | None:
+        """The passage's first keyword of a type."""
+        return self._first_of.get(kind)
+
+    def previous(self, position: int) -> Token | None:
+        """The last keyword that ends at or before a position."""
+        index = bisect_right(self._positions, position) - 1
+        while index >= 0 and self.keywords[index].end_pos > position:
+            index -= 1
+        return self.keywords[index] if index >= 0 else None
+
+    def following(self, position: int) -> Token | None:
+        """The first keyword that starts at or after a position."""
+        index = bisect_left(self._positions, position)
+        return self.keywords[index] if index < len(self.keywords) else None
 
     def in_phrase(self, token: Token) -> bool:
-        return any(p.start <= token.start_pos < p.end for p in self.phrases)
+        """Whether a token lies inside a parsed phrase."""
+        index = bisect_right(self._phrase_starts, token.start_pos) - 1
+        return index >= 0 and token.start_pos < self.phrases[index].end
 
-    def first(self, kind: str, position: int, *, clause: bool = False) -> Token | None:
-        tokens = self.in_clause(position) if clause else self.in_sentence(position)
-        return next((t for t in tokens if t.type == kind), None)
+
+def _bounded(text: str, starts: list[int]) -> list[int]:
+    """Boundaries with extra cuts (at whitespace when there is some) so no span exceeds MAX_SPAN."""
+    bounded = []
+    for start, end in zip(starts, [*starts[1:], len(text)]):
+        bounded.append(start)
+        while end - start > MAX_SPAN:
+            space = text.rfind(" ", start + MAX_SPAN // 2, start + MAX_SPAN)
+            start = space + 1 if space > start else start + MAX_SPAN
+            bounded.append(start)
+    return bounded
+
+
+def _group(tokens: list[Token], index_of: Callable[[int], int]) -> dict[int, list[Token]]:
+    grouped: dict[int, list[Token]] = {}
+    for token in tokens:
+        grouped.setdefault(index_of(token.start_pos), []).append(token)
+    return grouped
 
 
 def span_of(token: Token) -> Span:

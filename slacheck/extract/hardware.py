@@ -60,8 +60,8 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     if node_count is not None:
         said.append(Said("nodes", node_count, span))
     if per_node is not None:
-        before = [t for t in context.keywords if t.end_pos <= phrase.start]
-        if (before and before[-1].type == "TOTAL") or (per_node > 16 and node_count is None):
+        previous = context.previous(phrase.start)
+        if (previous is not None and previous.type == "TOTAL") or (per_node > 16 and node_count is None):
             said.append(Said("gpu.total", per_node, span))
         else:
             said.append(Said("gpu.per_node", per_node, span, tag="primary"))
@@ -70,8 +70,8 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
 
 def _nodes(phrase: Phrase, context: Context) -> list[Said]:
     tokens = leaves(phrase.tree)
-    after = [t for t in context.keywords if t.start_pos >= phrase.end][:1]
-    if after and after[0].type in ("SWITCH", "SWITCH_MODEL", "PORT", "NIC"):
+    after = context.following(phrase.end)
+    if after is not None and after.type in ("SWITCH", "SWITCH_MODEL", "PORT", "NIC"):
         return []
     count = next((as_count(t) for t in tokens if t.type in COUNTS), None)
     return [Said("nodes", count, [(phrase.start, phrase.end)])] if count else []
@@ -97,7 +97,8 @@ def _card_count(phrase: Phrase, context: Context) -> list[Said]:
     count = next((as_count(t) for t in leaves(phrase.tree) if t.type in COUNTS), None)
     if not count:
         return []
-    total = count > 16 or any(t.type == "TOTAL" and t.end_pos <= phrase.start for t in context.keywords)
+    first_total = context.first_of("TOTAL")
+    total = count > 16 or (first_total is not None and first_total.end_pos <= phrase.start)
     return [Said("gpu.total" if total else "gpu.per_node", count, [(phrase.start, phrase.end)])]
 
 

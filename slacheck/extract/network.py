@@ -93,7 +93,7 @@ def _loose_ports(token: Token, context: Context) -> list[Said]:
 
 def _loose_ratio(token: Token, context: Context) -> list[Said]:
     """A ratio in a passage (e.g. a table row) that names oversubscription elsewhere."""
-    if context.in_phrase(token) or not any(t.type == "OVERSUB" for t in context.keywords):
+    if context.in_phrase(token) or context.first_of("OVERSUB") is None:
         return []
     return _oversubscription(Phrase(tree=Tree("oversubscription", [token]), start=token.start_pos,
                                     end=token.end_pos), context)

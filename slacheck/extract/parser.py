@@ -39,6 +39,8 @@ class Scan:
 
 
 _SKIPPED_IN_RUNS = {"VENDOR", "BRACKET"}
+MAX_PHRASE_TOKENS = 24
+"""No phrase is longer; bounds the work on runs of keywords without prose between them."""
 
 
 @lru_cache(maxsize=1)
@@ -70,8 +72,9 @@ def _phrases_in_run(parser: Lark, run: list[Token]) -> list[Phrase]:
     """Longest-prefix phrases in a run of keyword tokens, left to right."""
     found = []
     position = 0
+    starters = _phrase_starters()
     while position < len(run):
-        length, tree = _longest_phrase(parser, run, position)
+        length, tree = _longest_phrase(parser, run, position) if run[position].type in starters else (0, None)
         if tree is None:
             position += 1
             continue
@@ -81,11 +84,23 @@ def _phrases_in_run(parser: Lark, run: list[Token]) -> list[Phrase]:
     return found
 
 
+@lru_cache(maxsize=1)
+def _phrase_starters() -> frozenset[str]:
+    """Token types that can begin a phrase: no parse is tried from any other."""
+    return frozenset(_parsers()[1].parse_interactive("").choices())
+
+
 def _longest_phrase(parser: Lark, run: list[Token], position: int) -> tuple[int, Tree | None]:
-    """The longest phrase starting at ``run[position]``: (token count, tree)."""
+    """The longest phrase starting at ``run[position]``: (token count, tree).
+
+    One pass finds the prefixes after which the parser would accept the end;
+    LALR lookahead can promise an end it then refuses, so the longest such
+    prefix that really parses wins.
+    """
+    tokens = run[position:position + MAX_PHRASE_TOKENS]
     interactive = parser.parse_interactive("")
-    best_length, best_tree = 0, None
-    for offset, token in enumerate(run[position:], start=1):
+    ends = []
+    for offset, token in enumerate(tokens, start=1):
         if token.type not in interactive.choices():
             break
         try:
@@ -93,8 +108,20 @@ def _longest_phrase(parser: Lark, run: list[Token], position: int) -> tuple[int,
         except UnexpectedInput:
             break
         if "$END" in interactive.choices():
-            try:
-                best_length, best_tree = offset, interactive.copy().feed_eof()
-            except UnexpectedInput:
-                continue
-    return best_length, best_tree
+            ends.append(offset)
+    for length in reversed(ends):
+        tree = _parse_exactly(parser, tokens[:length])
+        if tree is not None:
+            return length, tree
+    return 0, None
+
+
+def _parse_exactly(parser: Lark, tokens: list[Token]) -> Tree | None:
+    """The phrase tree of exactly these tokens, or None."""
+    interactive = parser.parse_interactive("")
+    try:
+        for token in tokens:
+            interactive.feed_token(token)
+        return interactive.feed_eof()
+    except UnexpectedInput:
+        return None

@@ -32,8 +32,7 @@ def read(text: str, scan: Scan, *, table_row: bool = False) -> list[Said]:
             said.extend(handler(token, context))
     said.extend(_qualifiers(said, context))
     for statement in said:
-        hedge = context.first("HEDGE", statement.spans[0][0])
-        if hedge is not None:
+        if "HEDGE" in context.sentence_types(statement.spans[0][0]):
             statement.hedged = True
     return said
 
@@ -46,8 +45,7 @@ def _qualifiers(said: list[Said], context: Context) -> list[Said]:
     optional = {scope(t.start_pos) for t in context.keywords if t.type in ("OPTIONAL", "EXPANSION")}
     extra = [Said("fabric.included_protocol", s.value, s.spans) for s in said
              if s.path == "fabric.protocol" and scope(s.spans[0][0]) not in optional]
-    for token in context.keywords:
-        if token.type == "OPTIONAL" and any(
-                s.path.startswith("fabric.") and scope(s.spans[0][0]) == scope(token.start_pos) for s in said):
-            extra.append(Said("fabric.optional", True, [span_of(token)]))
+    about_fabric = {scope(s.spans[0][0]) for s in said if s.path.startswith("fabric.")}
+    extra.extend(Said("fabric.optional", True, [span_of(t)]) for t in context.keywords
+                 if t.type == "OPTIONAL" and scope(t.start_pos) in about_fabric)
     return extra

@@ -49,10 +49,8 @@ def _party(tokens: Iterable[Token]) -> str | None:
 def _bench(token: Token, context: Context) -> list[Said]:
     """An acceptance benchmark: its name, and whether it spans all nodes or one machine."""
     said = [Said("acceptance.test", token.value.lower().replace(" ", "-"), [span_of(token)])]
-    near = context.in_sentence(token.start_pos)
-    index = context.sentence(token.start_pos)
-    if index > 0:  # a wrapped line: the sentence before often says where the test runs
-        near = [t for t in context.keywords if context.sentence(t.start_pos) == index - 1] + near
+    # a wrapped line: the sentence before often says where the test runs
+    near = context.in_sentence(token.start_pos, before=1) + context.in_sentence(token.start_pos)
     single = [t for t in near if t.type == "SINGLE_NODE" or (t.type == "PER_NODE" and (
         t.value in _SINGLE_ZH or (t.value.lower().startswith("each")
                                   and context.text[:t.start_pos].rstrip().lower().endswith(" on"))))]
@@ -156,10 +154,8 @@ def _duration(token: Token, context: Context) -> list[Said]:
 
 
 def _restore(token: Token, context: Context) -> list[Said]:
-    near = context.in_sentence(token.start_pos)
-    index = context.sentence(token.start_pos)
-    if index > 0:
-        near = [t for t in context.keywords if context.sentence(t.start_pos) == index - 1] + near
+    """A promise that a replaced node gets its network configuration and topology back."""
+    near = context.in_sentence(token.start_pos, before=1) + context.in_sentence(token.start_pos)
     types = {t.type for t in near}
     text = sentence_text(token, context)
     if not (types & {"NETWORK", "INTERNAL", "TOPOLOGY"} or "NCCL" in text):
