@@ -29,6 +29,8 @@ class Options:
     rule_packs: tuple[Path, ...] = ()
     max_pages: int = 2000
     max_bytes: int = 50_000_000
+    time_budget: float = 120.0
+    """Seconds allowed to read one document (0: no limit)."""
     select: tuple[str, ...] = field(default_factory=tuple)
     ignore: tuple[str, ...] = field(default_factory=tuple)
     settings: tuple[str, ...] = field(default_factory=tuple)
@@ -51,7 +53,7 @@ def analyse(path: str | Path, options: Options) -> Analysis:
     """Load and read one document (raises DocumentError for unusable input)."""
     document = load_document(path, password=options.password, max_pages=options.max_pages,
                              max_bytes=options.max_bytes)
-    extraction = extract(document)
+    extraction = extract(document, budget_seconds=options.time_budget or None)
     return Analysis(document=document, extraction=extraction, offering=assemble(extraction.statements),
                     language=document_language(document))
 

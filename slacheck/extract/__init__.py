@@ -7,9 +7,10 @@ evidence that quotes the original lines.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
-from slacheck.documents import Document, Passage
+from slacheck.documents import Document, DocumentError, Passage
 from slacheck.extract.claims import read_claims
 from slacheck.extract.parser import scan
 from slacheck.extract.context import Said
@@ -41,14 +42,30 @@ class Extraction:
     coverage: Coverage
 
 
-def extract(document: Document) -> Extraction:
-    """Read every passage of a document into statements with evidence."""
+WINDOW = 20_000
+"""Characters read at a time: a passage longer than this (a file that is one huge line) is read in windows."""
+
+
+class TimeBudgetExceeded(DocumentError):
+    """Reading the document took longer than the budget allowed."""
+
+
+def extract(document: Document, *, budget_seconds: float | None = None) -> Extraction:
+    """Read every passage of a document into statements with evidence, within an optional time budget."""
     statements: list[Statement] = []
     with_facts = characters = in_facts = 0
+    deadline = time.monotonic() + budget_seconds if budget_seconds else None
     for passage in document.passages:
         normalized = normalize(passage.text)
-        said = read(normalized.text, scan(normalized.text), table_row=passage.kind == "table-row")
-        said.extend(read_claims(normalized.text))
+        said: list[Said] = []
+        for start, end in _windows(normalized.text):
+            window = normalized.text[start:end]
+            found = read(window, scan(window), table_row=passage.kind == "table-row") + read_claims(window)
+            for statement in found:
+                statement.spans = [(a + start, b + start) for a, b in statement.spans]
+            said.extend(found)
+            if deadline is not None and time.monotonic() > deadline:
+                raise TimeBudgetExceeded(_over_budget(budget_seconds, document, passage))
         characters += sum(1 for ch in normalized.text if not ch.isspace())
         covered = {i for s in said for start, end in s.spans for i in range(start, end)}
         in_facts += sum(1 for i in covered if not normalized.text[i].isspace())
@@ -56,6 +73,24 @@ def extract(document: Document) -> Extraction:
         statements.extend(_statement(s, document, passage, normalized) for s in said)
     coverage = Coverage(len(document.passages), with_facts, characters, in_facts)
     return Extraction(statements=statements, coverage=coverage)
+
+
+def _windows(text: str) -> list[tuple[int, int]]:
+    """Spans of at most WINDOW characters covering ``text``, cut after a sentence end or a space."""
+    spans, start = [], 0
+    while len(text) - start > WINDOW:
+        cut = max(text.rfind(mark, start + WINDOW // 2, start + WINDOW) for mark in "。;. \n")
+        end = cut + 1 if cut > start else start + WINDOW
+        spans.append((start, end))
+        start = end
+    spans.append((start, len(text)))
+    return spans
+
+
+def _over_budget(budget_seconds: float | None, document: Document, passage: Passage) -> str:
+    line = document.lines[passage.segments[0].line] if passage.segments else None
+    where = f" (reached page {line.page}, line {line.number})" if line else ""
+    return f"time budget of {budget_seconds:g} s exceeded{where}; raise --time-budget"
 
 
 def _statement(said: Said, document: Document, passage: Passage, normalized: Normalized) -> Statement:
