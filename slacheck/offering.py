@@ -128,6 +128,17 @@ class Backup(Section):
     scope: Fact[str] | None = None
 
 
+class Price(BaseModel):
+    """A price as stated: amount, currency, and what it is per (a GPU or a node, per hour/day/week/month/year)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    amount: float
+    currency: Literal["CNY", "USD"] | None = None
+    per: Literal["gpu", "node"] | None = None
+    period: Literal["hour", "day", "week", "month", "year"] | None = None
+
+
 class Commercial(Section):
     """Prices and their qualifiers, billing, term and rack power."""
 
@@ -136,6 +147,10 @@ class Commercial(Section):
     billing: Fact[str] | None = None
     term_months: Fact[float] | None = None
     power_kw: Fact[float] | None = None
+    unit_price: Fact[Price] | None = None
+    line_total: Fact[float] | None = None
+    monthly_total: Fact[float] | None = None
+    contract_total: Fact[float] | None = None
 
 
 class Claims(Section):
@@ -172,13 +187,6 @@ class Offering(BaseModel):
             raise KeyError(path)
         return node
 
-    def set_fact(self, path: str, fact: Fact[Any]) -> None:
-        """Store a fact at a dotted path (used while assembling)."""
-        *parents, name = path.split(".")
-        node: Any = self
-        for parent in parents:
-            node = getattr(node, parent)
-        setattr(node, name, fact)
 
 
 class Statement(BaseModel):
@@ -232,25 +240,25 @@ def _choose(path: str, said: list[Statement], protocol: str | None) -> Statement
 
 
 def assemble(statements: list[Statement]) -> Offering:
-    """Build the offering from the statements, in document order."""
+    """Build the offering from the statements, in document order (values are validated against the model)."""
     by_path: dict[str, list[Statement]] = {}
     for statement in statements:
         by_path.setdefault(statement.path, []).append(statement)
-    offering = Offering()
     protocol_said = by_path.get("fabric.protocol")
     protocol = _choose("fabric.protocol", protocol_said, None).value if protocol_said else None
+    data: dict[str, Any] = {}
     for path in fact_paths():
         said = by_path.get(path)
-        if not said:
-            continue
-        chosen = _choose(path, said, protocol)
+        chosen = _choose(path, said, protocol) if said else None
         if chosen is None:
             continue
-        agreeing = [s for s in said if s.value == chosen.value]
-        evidence = [e for s in agreeing for e in s.evidence]
-        offering.set_fact(path, Fact(value=chosen.value, hedged=chosen.hedged,
-                                       evidence=_unique(evidence)[:MAX_EVIDENCE]))
-    return offering
+        evidence = [e for s in said if s.value == chosen.value for e in s.evidence]
+        *sections, name = path.split(".")
+        target = data
+        for section in sections:
+            target = target.setdefault(section, {})
+        target[name] = {"value": chosen.value, "hedged": chosen.hedged, "evidence": _unique(evidence)[:MAX_EVIDENCE]}
+    return Offering.model_validate(data)
 
 
 def _unique(evidence: list[Evidence]) -> list[Evidence]:

@@ -60,3 +60,21 @@ def test_estimate_side_by_side(contracts, capsys):
 
 def test_estimate_rejects_bad_workload(contracts, capsys):
     assert main(["estimate", str(contracts[0]), "--params", "0"]) == 2
+
+
+def test_estimate_prices_per_effective_gpu_hour(tmp_path, capsys):
+    offers = []
+    for name, network, price in (("ib", "8 x 400G InfiniBand NICs per node", "USD 2.40/GPU-hour"),
+                                 ("roce", "1 x 100G RoCE v2 NIC per node", "USD 2.00/GPU-hour")):
+        path = tmp_path / f"{name}.txt"
+        path.write_text(f"8 nodes x 8 H100 SXM5 80GB, {network}.\nPrice: {price}.\n", encoding="utf-8")
+        offers.append(str(path))
+    assert main(["estimate", *offers, "--format", "json"]) == 0
+    ib, roce = json.loads(capsys.readouterr().out)
+    assert (ib["price_per_gpu_hour"], ib["currency"]) == (2.4, "USD")
+    for offer in (ib, roce):
+        share = offer["comm_share"]["typical"]
+        assert offer["price_per_effective_gpu_hour"] == round(offer["price_per_gpu_hour"] / (1 - share), 3)
+    # the cheaper list price is the dearer GPU-hour once the slow network is paid for
+    assert roce["price_per_gpu_hour"] < ib["price_per_gpu_hour"]
+    assert roce["price_per_effective_gpu_hour"] > ib["price_per_effective_gpu_hour"]

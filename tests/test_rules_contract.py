@@ -1,4 +1,4 @@
-"""OPS001-OPS007, SLA001-SLA005 and COM001-COM003: each fires on a clause written to trip it and stays quiet
+"""OPS001-OPS007, SLA001-SLA005 and COM001-COM004: each fires on a clause written to trip it and stays quiet
 on a near miss (same style as test_rules_hw_net.py)."""
 
 import pytest
@@ -53,6 +53,8 @@ CASES = {
     "COM002": (doc() + "可选 InfiniBand 400G 组网，价格以咨询为准。\n",
                doc() + "可选 InfiniBand 400G 组网，每台 8 张 HCA，¥20,000/台/月。\n"),
     "COM003": (doc(power=""), doc()),
+    "COM004": (doc(term="租期：12 个月，月付。服务费：¥98,000/台/月，4 台合计 ¥372,000/月。\n"),
+               doc(term="租期：12 个月，月付。服务费：¥98,000/台/月，4 台合计 ¥392,000/月。\n")),
 }
 
 EN_CASES = {
@@ -142,3 +144,15 @@ def test_replacement_time_units(text: str, minutes: float) -> None:
 def test_service_hours_are_not_a_response_time() -> None:
     offering = assemble(extract(document_from_text("乙方提供 7×24 小时技术支持。")).statements)
     assert offering.sla.support_response_minutes is None
+
+
+def test_com004_checks_the_contract_total_against_monthly_total_and_term() -> None:
+    lines = "| 合计 |  | ¥392,000/月 |\n12 个月合同总额：{total}。\n"
+    assert "COM004" in fired(doc() + lines.format(total="¥4,800,000"))
+    assert "COM004" not in fired(doc() + lines.format(total="¥4,704,000"))
+
+
+def test_hourly_gpu_price_times_730_hours_is_the_monthly_line() -> None:
+    row = "| GPU compute | 32 GPUs | USD 2.10/GPU-hour | USD {amount} |\n"
+    assert "COM004" not in fired(EN_NODES + row.format(amount="49,056.00"))
+    assert "COM004" in fired(EN_NODES + row.format(amount="52,000.00"))

@@ -1,8 +1,9 @@
 """``slacheck estimate FILE...``: what each offer should deliver, side by side.
 
 Per offer: the model's large-message busbw per collective (typical / ceiling), the
-data-parallel communication share for ``--params`` and ``--tokens-per-step``, and the
-effective GPUs that leaves. Prices are not compared: the offering does not carry them yet.
+data-parallel communication share for ``--params`` and ``--tokens-per-step``, the
+effective GPUs that leaves, and, where the document states a unit price, the price per
+GPU-hour and per effective GPU-hour (the price divided by the share of time GPUs compute).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from slacheck.commands.common import UsageError, add_document_options, add_outpu
 from slacheck.perf.model import COLLECTIVES, comm_share
 from slacheck.pipeline import analyse
 from slacheck.rules import measured
+from slacheck.rules.engine import values_of
 
 NAME = "estimate"
 HELP = "expected busbw and communication share of each offer, side by side"
@@ -36,7 +38,8 @@ def estimate(path: str, args: argparse.Namespace) -> dict[str, Any]:
     """The model's figures for one offer (errors as a string when it states too little)."""
     offering = analyse(path, options_from(args)).offering
     spec = measured.cluster_spec(offering)
-    entry: dict[str, Any] = {"path": path, "setup": None, "busbw": {}, "comm_share": None, "effective_gpus": None}
+    entry: dict[str, Any] = {"path": path, "setup": None, "busbw": {}, "comm_share": None, "effective_gpus": None,
+                             "price_per_gpu_hour": None, "price_per_effective_gpu_hour": None, "currency": None}
     if spec is None:
         entry["error"] = "no GPU model and count stated"
         return entry
@@ -53,6 +56,11 @@ def estimate(path: str, args: argparse.Namespace) -> dict[str, Any]:
         return entry
     entry["comm_share"] = {"typical": round(share.typical, 4), "floor": round(share.floor, 4)}
     entry["effective_gpus"] = round(spec.total_gpus * (1 - share.typical), 1)
+    price = values_of(offering)["price_per_gpu_hour"]
+    if price is not None and offering.commercial.unit_price is not None:
+        entry["currency"] = offering.commercial.unit_price.value.currency
+        entry["price_per_gpu_hour"] = round(price, 3)
+        entry["price_per_effective_gpu_hour"] = round(price / (1 - share.typical), 3)
     return entry
 
 
@@ -80,5 +88,8 @@ def run(args: argparse.Namespace) -> int:
     table.add_row("comm share (typical / floor)", *(_cell(e["comm_share"], 100, " %") for e in entries))
     table.add_row("effective GPUs", *("-" if e["effective_gpus"] is None else f"{e['effective_gpus']:g}"
                                       for e in entries))
+    for key, label in (("price_per_gpu_hour", "price / GPU-hour"),
+                       ("price_per_effective_gpu_hour", "price / effective GPU-hour")):
+        table.add_row(label, *("-" if e[key] is None else f"{e[key]:g} {e['currency']}" for e in entries))
     console_for(args).print(table)
     return 0

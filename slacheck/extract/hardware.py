@@ -12,7 +12,6 @@ from slacheck.extract.context import (COUNTS, FABRIC_WORDS, GPU_WORDS, Context, 
                                       span_of)
 from slacheck.extract.parser import Phrase
 
-
 def _canonical_model(text: str) -> str:
     compact = re.sub(r"\s+", " ", text).strip()
     if re.search(r"910B", compact):

@@ -12,7 +12,7 @@ from slacheck.extract import hardware, network, terms
 from slacheck.extract.context import Context, Handler, PhraseHandler, Said, span_of
 from slacheck.extract.parser import Scan
 
-_PHRASES: dict[str, PhraseHandler] = {**hardware.PHRASES, **network.PHRASES}
+_PHRASES: dict[str, PhraseHandler] = {**hardware.PHRASES, **network.PHRASES, **terms.PHRASES}
 _KEYWORDS: dict[str, list[Handler]] = {}
 for _module in (hardware, network, terms):
     for _kind, _handler in _module.KEYWORDS.items():

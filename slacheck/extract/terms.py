@@ -7,9 +7,9 @@ from typing import Callable, Iterable
 
 from lark import Token
 
-from slacheck.extract.context import (FABRIC_WORDS, Context, Handler, Said, as_number, flag, negated,
-                                      sentence_text, span_of)
-
+from slacheck.extract.context import (FABRIC_WORDS, Context, Handler, PhraseHandler, Said, as_number, flag, leaves,
+                                      negated, sentence_text, span_of)
+from slacheck.extract.parser import Phrase
 
 _SINGLE_ZH = {"单机", "单台", "单节点"}
 _MINUTES = (("business hour", 60.0), ("working hour", 60.0), ("business day", 1440.0), ("个工作日", 1440.0),
@@ -197,12 +197,67 @@ def _credit(token: Token, context: Context) -> list[Said]:
     return [Said("sla.credits", not negated(token, context), [span_of(token)])]
 
 
+_PERIODS = {"月": "month", "年": "year", "周": "week", "天": "day", "小时": "hour", "时": "hour", "month": "month",
+            "year": "year", "week": "week", "day": "day", "hour": "hour", "hr": "hour"}
+
+
+def _money(token: Token) -> tuple[float | None, str | None]:
+    """Amount and currency of a MONEY token ("¥9.6万" is 96,000 CNY)."""
+    amount = as_number(token)
+    if amount is not None and "万" in token.value:
+        amount *= 10_000
+    currency = "USD" if re.search(r"USD|\$|美元", token.value) else "CNY"
+    return amount, currency
+
+
+def _price_unit(token: Token | None) -> tuple[str | None, str | None]:
+    """(per, period) of a PRICE_UNIT token: "/台/月" is per node per month, "/GPU-hour" per GPU per hour."""
+    if token is None:
+        return None, None
+    text = token.value.lower()
+    per = "gpu" if re.search(r"卡|张|gpu", text) else "node" if re.search(r"台|节点|node|server", text) else None
+    period = next((name for word, name in _PERIODS.items() if word in text), None)
+    return per, period
+
+
+def _price(phrase: Phrase, context: Context) -> list[Said]:
+    """A unit price (with the line amount that follows it), a monthly total, or a contract total.
+
+    Trial fees are not the price of the offering. In a table row the whole row is
+    the line: "¥98,000/台/月 | ¥784,000" is a unit price and its line amount.
+    """
+    tokens = leaves(phrase.tree)
+    amount, currency = _money(tokens[0])
+    if amount is None or "TRIAL" in context.sentence_types(phrase.start):
+        return []
+    per, period = _price_unit(next((t for t in tokens if t.type == "PRICE_UNIT"), None))
+    span = [(phrase.start, phrase.end)]
+    line = context.keywords if context.table_row else context.in_sentence(phrase.start)
+    if per is not None:
+        price = {"amount": amount, "currency": currency, "per": per, "period": period}
+        said = [Said("commercial.unit_price", price, span)]
+        later = next((t for t in line if t.type == "MONEY" and t.start_pos >= phrase.end), None)
+        line_amount = _money(later)[0] if later is not None else None
+        if line_amount:
+            said.append(Said("commercial.line_total", line_amount, [span_of(later)]))
+        return said
+    if not any(t.type == "TOTAL" for t in line) or period not in (None, "month"):
+        return []
+    types = {t.type for t in line}
+    path = "commercial.contract_total" if period is None and "MONTHS" in types else "commercial.monthly_total"
+    return [Said(path, amount, span)]
+
+
 def _bw_threshold(token: Token, context: Context) -> list[Said]:
     """A GB/s figure as an acceptance threshold (inside a phrase only when the sentence names bus bandwidth)."""
     if context.in_phrase(token) and "BUSBW" not in context.sentence_types(token.start_pos):
         return []
     return _pass_threshold(token, context)
 
+
+PHRASES: dict[str, PhraseHandler] = {
+    "price": _price,
+}
 
 KEYWORDS: dict[str, Handler] = {
     "HEDGE": _hedge,

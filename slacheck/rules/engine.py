@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from pydantic import BaseModel
 
 from slacheck.config import POLICY, default_policy
-from slacheck.offering import Evidence, Fact, Offering, Statement, fact_paths
+from slacheck.offering import Evidence, Fact, Offering, Price, Statement, fact_paths
 from slacheck.perf import catalogue
 from slacheck.perf.logs import NcclLog, PerftestLog
 from slacheck.rules import measured
@@ -34,6 +34,9 @@ DERIVED = {
     "node_network_gbps": "inter-node Gb/s one node can carry: NICs per node (1 if unstated) x port rate",
     "model_max_efficiency_pct": "best scaling efficiency (%) the model allows on the reference workload",
     "model_min_comm_share_pct": "least communication share (%) of a step physics allows on the reference workload",
+    "price_per_gpu_hour": "the unit price as a price per GPU-hour",
+    "price_line_expected": "unit price x quantity (GPUs or nodes) for one month (hourly prices: 730 hours)",
+    "contract_total_expected": "monthly total x term in months",
 }
 
 
@@ -125,6 +128,33 @@ def _derived(v: Mapping[str, Any]) -> dict[str, Any]:
         "nics_per_node_effective": nics,
         "per_gpu_gbps": per_gpu,
         "gpu_nvlink_gbytes": _nvlink_gbytes(v["gpu.model"], v["gpu.variant"]),
+        **_price_arithmetic(v, node_count, gpu_count),
+    }
+
+
+HOURS = {"hour": 1.0, "day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}
+"""Hours per billing period (a month is 730 hours, as hourly GPU prices are billed)."""
+
+
+def _price_arithmetic(v: Mapping[str, Any], node_count: int | None, gpu_count: int | None) -> dict[str, Any]:
+    """Per-GPU-hour price, the month's amount for the priced line, and the contract total they imply."""
+    price: Price | None = v["commercial.unit_price"]
+    per_node = v["gpu.per_node"]
+    gpu_hour = line = None
+    if price is not None and price.period is not None:
+        hours = HOURS[price.period]
+        if price.per == "gpu":
+            gpu_hour = price.amount / hours
+        elif per_node:
+            gpu_hour = price.amount / per_node / hours
+        quantity = gpu_count if price.per == "gpu" else node_count
+        if quantity and price.period in ("hour", "month"):
+            line = price.amount * quantity * HOURS["month"] / hours
+    monthly, months = v["commercial.monthly_total"], v["commercial.term_months"]
+    return {
+        "price_per_gpu_hour": gpu_hour,
+        "price_line_expected": line,
+        "contract_total_expected": monthly * months if monthly and months else None,
     }
 
 
