@@ -14,7 +14,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from rich.console import Console
 from rich.markup import escape
@@ -66,6 +66,12 @@ def check_one(path: str, options: Options, rules: list[Rule] | None = None) -> R
         return Failure(path=path, message=str(error))
 
 
+def _check_in_worker(path: str, options: Options) -> dict[str, Any] | Failure:
+    """check_one in a pool worker; the report crosses back as plain data (typed facts do not pickle)."""
+    result = check_one(path, options)
+    return result if isinstance(result, Failure) else result.model_dump(by_alias=True)
+
+
 def check_all(paths: list[str], options: Options, rules: list[Rule], *, jobs: int = 1,
               progress: bool = False) -> list[Report | Failure]:
     """Check every path (in a pool of ``jobs`` processes when above 1); results in input order."""
@@ -78,9 +84,10 @@ def check_all(paths: list[str], options: Options, rules: list[Rule], *, jobs: in
                 bar.advance(task)
         else:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures = {pool.submit(check_one, path, options): i for i, path in enumerate(paths)}
+                futures = {pool.submit(_check_in_worker, path, options): i for i, path in enumerate(paths)}
                 for future in as_completed(futures):
-                    results[futures[future]] = future.result()
+                    result = future.result()
+                    results[futures[future]] = result if isinstance(result, Failure) else Report.model_validate(result)
                     bar.advance(task)
     return [r for r in results if r is not None]
 
