@@ -70,6 +70,8 @@ class Fabric(Section):
     included_protocol: Fact[str] | None = None
     rate_gbps: Fact[float] | None = None
     nics_per_node: Fact[int] | None = None
+    included_rate_gbps: Fact[float] | None = None
+    included_nics_per_node: Fact[int] | None = None
     nics_total: Fact[int] | None = None
     nic_model: Fact[str] | None = None
     optional: Fact[bool] | None = None
@@ -225,8 +227,14 @@ _RANKED = {
 }
 
 
+# Counts and rates of a fabric: each follows its own protocol (the best offered, or the one included).
+_BY_PROTOCOL = {"fabric.rate_gbps": "fabric.protocol", "fabric.nics_per_node": "fabric.protocol",
+                "fabric.included_rate_gbps": "fabric.included_protocol",
+                "fabric.included_nics_per_node": "fabric.included_protocol"}
+
+
 def _choose(path: str, said: list[Statement], protocol: str | None) -> Statement | None:
-    """Pick the statement that stands for a path (None: none of them is about the chosen fabric)."""
+    """Pick the statement that stands for a path (None: none of them is about the fabric it follows)."""
     if path in _DENIAL_WINS:
         return next((s for s in said if s.value is False), said[0])
     if path in _ANY_TRUE:
@@ -234,7 +242,7 @@ def _choose(path: str, said: list[Statement], protocol: str | None) -> Statement
     if path in _RANKED:
         order = _RANKED[path]
         return min(said, key=lambda s: order.index(s.value) if s.value in order else len(order))
-    if path in ("fabric.rate_gbps", "fabric.nics_per_node") and protocol:
+    if path in _BY_PROTOCOL and protocol:
         return next((s for s in said if s.tag == protocol), next((s for s in said if s.tag is None), None))
     return next((s for s in said if s.tag == "primary"), said[0])
 
@@ -244,12 +252,12 @@ def assemble(statements: list[Statement]) -> Offering:
     by_path: dict[str, list[Statement]] = {}
     for statement in statements:
         by_path.setdefault(statement.path, []).append(statement)
-    protocol_said = by_path.get("fabric.protocol")
-    protocol = _choose("fabric.protocol", protocol_said, None).value if protocol_said else None
+    protocols = {path: _choose(path, by_path[path], None).value for path in set(_BY_PROTOCOL.values())
+                 if by_path.get(path)}
     data: dict[str, Any] = {}
     for path in fact_paths():
         said = by_path.get(path)
-        chosen = _choose(path, said, protocol) if said else None
+        chosen = _choose(path, said, protocols.get(_BY_PROTOCOL.get(path, ""))) if said else None
         if chosen is None:
             continue
         evidence = [e for s in said if s.value == chosen.value for e in s.evidence]

@@ -42,8 +42,8 @@ def test_weakened_revision_exits_1(tmp_path: Path, capsys) -> None:
                     ("1:1，全网无阻塞（non-blocking）", "2:1"))
     code, changes = _changes(capsys, CLEAN, weak)
     assert code == 1
-    assert changes == {"fabric.nics_per_node": "weakened", "fabric.dedicated": "weakened",
-                       "fabric.oversubscription": "weakened"}
+    assert changes == {"fabric.nics_per_node": "weakened", "fabric.included_nics_per_node": "weakened",
+                       "fabric.dedicated": "weakened", "fabric.oversubscription": "weakened"}
     code, back = _changes(capsys, weak, CLEAN)
     assert code == 0 and set(back.values()) == {"strengthened"} and set(back) == set(changes)
 

@@ -28,12 +28,16 @@ NAME = "diff"
 HELP = "compare the offerings of two versions of a document"
 
 HIGHER = {"nodes", "gpu.memory_gb", "gpu.per_node", "gpu.total", "intra_node.bandwidth_gbytes", "fabric.rate_gbps",
-          "fabric.nics_per_node", "fabric.nics_total", "fabric.switch_ports", "fabric.public_bandwidth"}
-LOWER = {"fabric.oversubscription"}
+          "fabric.nics_per_node", "fabric.included_rate_gbps", "fabric.included_nics_per_node", "fabric.nics_total",
+          "fabric.switch_ports", "fabric.public_bandwidth", "acceptance.threshold_gbytes", "acceptance.threshold_pct",
+          "sla.availability_pct", "commercial.power_kw"}
+LOWER = {"fabric.oversubscription", "sla.failover_minutes", "sla.support_response_minutes"}
 GOOD_BOOL = {"intra_node.full_mesh": True, "intra_node.nvswitch": True, "fabric.dedicated": True,
              "fabric.isolation": True, "verification.hardware": True, "fabric.cabling_priced": True,
              "fabric.optional": False, "fabric.multi_site": False, "commercial.price_hedged": False,
-             "commercial.addon_on_request": False}
+             "commercial.addon_on_request": False, "acceptance.multi_node": True, "acceptance.report_kept": True,
+             "acceptance.trial": True, "tuning.baseline": True, "sla.credits": True, "sla.network_restore": True,
+             "sla.availability_guaranteed": True}
 RANKED = {  # best first
     "gpu.variant": ["SXM", "NVL", "PCIe"],
     "intra_node.link": ["nvlink-switch", "nvlink-bridge", "pcie"],
@@ -41,6 +45,7 @@ RANKED = {  # best first
     "fabric.included_protocol": ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"],
     "fabric.cabling": ["provider", "customer", "excluded"],
     "fabric.expansion": ["concrete", "vague"],
+    "backup.scope": ["all", "data", "system-only"],
 }
 
 

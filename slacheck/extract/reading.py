@@ -38,13 +38,15 @@ def read(text: str, scan: Scan, *, table_row: bool = False) -> list[Said]:
 
 
 def _qualifiers(said: list[Said], context: Context) -> list[Said]:
-    """fabric.optional from 可选/optional in a sentence that states the fabric, and the included protocol."""
+    """fabric.optional from 可选/optional in a sentence that states the fabric; the included fabric's facts."""
     def scope(position: int) -> int:
         return 0 if context.table_row else context.sentence(position)
 
     optional = {scope(t.start_pos) for t in context.keywords if t.type in ("OPTIONAL", "EXPANSION")}
-    extra = [Said("fabric.included_protocol", s.value, s.spans) for s in said
-             if s.path == "fabric.protocol" and scope(s.spans[0][0]) not in optional]
+    included = {"fabric.protocol": "fabric.included_protocol", "fabric.rate_gbps": "fabric.included_rate_gbps",
+                "fabric.nics_per_node": "fabric.included_nics_per_node"}
+    extra = [Said(included[s.path], s.value, s.spans, tag=s.tag) for s in said
+             if s.path in included and scope(s.spans[0][0]) not in optional]
     about_fabric = {scope(s.spans[0][0]) for s in said if s.path.startswith("fabric.")}
     extra.extend(Said("fabric.optional", True, [span_of(t)]) for t in context.keywords
                  if t.type == "OPTIONAL" and scope(t.start_pos) in about_fabric)

@@ -29,7 +29,10 @@ DERIVED = {
     "node_count": "GPU servers: the stated node count, or GPU total / GPUs per node",
     "gpu_count": "GPUs in all: the stated total, or nodes x GPUs per node",
     "nics_per_node_effective": "NICs per node: stated, or the NIC total / nodes",
-    "per_gpu_gbps": "inter-node Gb/s per GPU: NICs per node x port rate / GPUs per node",
+    "per_gpu_gbps": "inter-node Gb/s per GPU, NICs per node x port rate / GPUs per node: the lower of the best "
+                    "offered fabric and the fabric included in the base offer",
+    "per_gpu_nics": "NICs per node of the fabric that gives per_gpu_gbps",
+    "per_gpu_link_gbps": "port rate of the fabric that gives per_gpu_gbps",
     "gpu_nvlink_gbytes": "the catalogue's NVLink GB/s per GPU for the stated model and variant",
     "node_network_gbps": "inter-node Gb/s one node can carry: NICs per node (1 if unstated) x port rate",
     "model_max_efficiency_pct": "best scaling efficiency (%) the model allows on the reference workload",
@@ -119,14 +122,18 @@ def _derived(v: Mapping[str, Any]) -> dict[str, Any]:
     nics = v["fabric.nics_per_node"]
     if nics is None and v["fabric.nics_total"] and node_count:
         nics = v["fabric.nics_total"] / node_count
-    rate = v["fabric.rate_gbps"]
-    per_gpu = nics * rate / per_node if nics and rate and per_node else None
+    offered = (nics, v["fabric.rate_gbps"])
+    included = (v["fabric.included_nics_per_node"], v["fabric.included_rate_gbps"])
+    per_gpu = {link: link[0] * link[1] / per_node for link in (offered, included) if link[0] and link[1] and per_node}
+    lowest = min(per_gpu, key=per_gpu.__getitem__, default=(None, None))
     return {
         "multi_node": node_count is not None and node_count >= 2,
         "node_count": node_count,
         "gpu_count": gpu_count,
         "nics_per_node_effective": nics,
-        "per_gpu_gbps": per_gpu,
+        "per_gpu_gbps": per_gpu.get(lowest),
+        "per_gpu_nics": lowest[0],
+        "per_gpu_link_gbps": lowest[1],
         "gpu_nvlink_gbytes": _nvlink_gbytes(v["gpu.model"], v["gpu.variant"]),
         **_price_arithmetic(v, node_count, gpu_count),
     }
