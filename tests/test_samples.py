@@ -1,4 +1,4 @@
-"""The bundled samples: intended HW/NET findings, PDF = text, evidence with pages."""
+"""The bundled samples: intended HW/NET/OPS/SLA/COM findings, PDF = text, evidence with pages."""
 
 import tomllib
 
@@ -9,13 +9,7 @@ from slacheck.pipeline import Options, check_file
 from conftest import SAMPLES
 
 EXPECTED = tomllib.loads((SAMPLES / "EXPECTED.toml").read_text(encoding="utf-8"))
-FAMILIES = ("HW", "NET")
-# Intended findings the grammar does not reach yet, each with the reason.
-KNOWN_MISSES = {
-    # The included network is 2 x 25GbE, the IB add-on has no NIC count: per-GPU bandwidth is
-    # computed for the best offered fabric (IB), whose NIC count is unknown.
-    ("zh_quote_h100_ib_addon.md", "NET014"),
-}
+FAMILIES = ("HW", "NET", "OPS", "SLA", "COM")
 
 
 def _rules(report) -> list[str]:
@@ -25,8 +19,7 @@ def _rules(report) -> list[str]:
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_sample_fires_intended_rules(name: str) -> None:
     report = check_file(SAMPLES / name, Options())
-    intended = {r for r in EXPECTED[name] if r.startswith(FAMILIES)} - {r for n, r in KNOWN_MISSES if n == name}
-    assert _rules(report) == sorted(intended)
+    assert _rules(report) == sorted(r for r in EXPECTED[name] if r.startswith(FAMILIES))
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -46,7 +39,7 @@ def test_pdf_evidence_carries_page_numbers() -> None:
     assert len(pages) >= 2
 
 
-def test_clean_samples_have_no_hw_or_net_findings() -> None:
+def test_clean_samples_have_no_contract_findings() -> None:
     clean = [name for name, rules in EXPECTED.items() if not rules]
     assert len(clean) >= 2
     for name in clean:
