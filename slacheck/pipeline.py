@@ -29,6 +29,8 @@ class Options:
     rule_packs: tuple[Path, ...] = ()
     max_pages: int = 2000
     max_bytes: int = 50_000_000
+    engine: str = "pdfplumber"
+    """How PDFs are read: "pdfplumber" or the faster "pdfium" (see documents.load_document)."""
     time_budget: float = 120.0
     """Seconds allowed to read one document (0: no limit)."""
     select: tuple[str, ...] = field(default_factory=tuple)
@@ -52,7 +54,7 @@ class Analysis:
 def analyse(path: str | Path, options: Options) -> Analysis:
     """Load and read one document (raises DocumentError for unusable input)."""
     document = load_document(path, password=options.password, max_pages=options.max_pages,
-                             max_bytes=options.max_bytes)
+                             max_bytes=options.max_bytes, engine=options.engine)
     extraction = extract(document, budget_seconds=options.time_budget or None)
     return Analysis(document=document, extraction=extraction, offering=assemble(extraction.statements),
                     language=document_language(document))

@@ -20,6 +20,8 @@ def add_document_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--password", help="password of an encrypted PDF")
     parser.add_argument("--max-pages", type=int, default=2000, help="refuse PDFs with more pages (default 2000)")
     parser.add_argument("--max-bytes", type=int, default=50_000_000, help="refuse larger files (default 50 MB)")
+    parser.add_argument("--engine", choices=["pdfplumber", "pdfium"], default="pdfplumber",
+                        help="PDF reader: pdfplumber (default) or pdfium (faster; pdfplumber only for pages with tables)")
     parser.add_argument("--time-budget", type=float, default=120.0, metavar="SECONDS",
                         help="give up on a document after this long (default 120; 0: no limit)")
 
@@ -33,7 +35,7 @@ def add_output_options(parser: argparse.ArgumentParser, formats: list[str]) -> N
 def options_from(args: argparse.Namespace) -> Options:
     """Pipeline options from parsed arguments."""
     return Options(language=args.lang, password=args.password, max_pages=args.max_pages, max_bytes=args.max_bytes,
-                   time_budget=args.time_budget,
+                   time_budget=args.time_budget, engine=args.engine,
                    rule_packs=tuple(getattr(args, "rules", ())), select=tuple(getattr(args, "select", ())),
                    ignore=tuple(getattr(args, "ignore", ())), settings=tuple(getattr(args, "set", ()) or ()),
                    config_file=getattr(args, "config", None))
