@@ -60,7 +60,7 @@ def scan(text: str) -> Scan:
     for token in (*tokens, None):
         if token is not None and token.type in _SKIPPED_IN_RUNS:
             continue
-        if token is not None and token.type != "PROSE":
+        if token is not None and token.type not in ("PROSE", "OUTLINE"):
             run.append(token)
             continue
         phrases.extend(_phrases_in_run(phrase_parser, run))
