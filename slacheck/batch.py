@@ -59,7 +59,9 @@ _RULES: dict[tuple[Path, ...], list[Rule]] = {}
 def check_one(path: str, options: Options, rules: list[Rule] | None = None) -> Report | Failure:
     """Check one document; a load error becomes a Failure (worker processes load rules once)."""
     if rules is None:
-        rules = _RULES.setdefault(options.rule_packs, load_rules(options.rule_packs))
+        if options.rule_packs not in _RULES:
+            _RULES[options.rule_packs] = load_rules(options.rule_packs)
+        rules = _RULES[options.rule_packs]
     try:
         return check_file(path, options, rules)
     except DocumentError as error:

@@ -95,3 +95,15 @@ def test_scanning_never_raises(text: str) -> None:
     normalized = unicodedata.normalize("NFKC", text)
     for statement in read(normalized, scan(normalized)):
         assert all(0 <= a < b <= len(normalized) for a, b in statement.spans)
+
+
+def test_prose_runs_never_swallow_a_keyword_character() -> None:
+    """PROSE groups CJK characters that occur in no other terminal; the list must cover every one that does."""
+    from slacheck.resources import grammar_file
+
+    lines = grammar_file("facts.lark").read_text(encoding="utf-8").splitlines()
+    prose = next(line for line in lines if line.startswith("PROSE"))
+    excluded = set(prose[prose.index("(?![") + 4:prose.index("])")])
+    used = {ch for line in lines if line[:1].isupper() and not line.startswith("PROSE")
+            for ch in line if "\u4e00" <= ch <= "\u9fff"}
+    assert used <= excluded, "".join(sorted(used - excluded))

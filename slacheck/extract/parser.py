@@ -63,8 +63,9 @@ def scan(text: str) -> Scan:
         if token is not None and token.type not in ("PROSE", "OUTLINE"):
             run.append(token)
             continue
-        phrases.extend(_phrases_in_run(phrase_parser, run))
-        run = []
+        if run:
+            phrases.extend(_phrases_in_run(phrase_parser, run))
+            run = []
     return Scan(tokens=tokens, phrases=tuple(phrases))
 
 
