@@ -125,14 +125,15 @@ def child(kind: str, path: str) -> dict[str, float]:
             page.close()
         pdf.close()
         result["seconds"] = time.perf_counter() - start
-    elif kind == "slacheck":
+    elif kind in ("slacheck", "slacheck-pdfium"):
         start = time.perf_counter()
         from slacheck.pipeline import Options, check_file
 
-        check_file(WARMUP, Options())
+        engine = "pdfium" if kind == "slacheck-pdfium" else "pdfplumber"
+        check_file(WARMUP, Options(engine=engine))
         result["startup"] = time.perf_counter() - start
         start = time.perf_counter()
-        check_file(path, Options(time_budget=0))
+        check_file(path, Options(time_budget=0, engine=engine))
         result["seconds"] = time.perf_counter() - start
     else:
         raise SystemExit(f"unknown measurement {kind}")
@@ -222,6 +223,11 @@ def main(argv: list[str] | None = None) -> int:
             ratio = own["seconds"] / base["seconds"]
             rows.append((f"  ratio slacheck / pdfplumber, {n} pages", f"{ratio:.2f}x", "", "",
                          f"<= {TARGET_RATIO}x", verdict(ratio <= TARGET_RATIO)))
+            fast, fast_rss = measure_child("slacheck-pdfium", path)
+            rows.append((f"slacheck check_file --engine pdfium, {n} pages", f"{fast['seconds']:.2f}",
+                         f"{n / fast['seconds']:.1f} p/s", f"{fast_rss:.0f}", "", ""))
+            rows.append((f"  ratio pdfium engine / pdfplumber, {n} pages", f"{fast['seconds'] / base['seconds']:.2f}x",
+                         "", "", "", ""))
 
         text, text_rss = measure_child("slacheck", corpus)
         megabytes = corpus.stat().st_size / 1e6
