@@ -42,9 +42,10 @@ import io
 import math
 import re
 import stat
+import time
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import median
 from typing import TYPE_CHECKING
@@ -70,6 +71,23 @@ class DocumentError(Exception):
 
     def __init__(self, message: str) -> None:
         super().__init__(" ".join(message.split()))
+
+
+class TimeBudgetExceeded(DocumentError):
+    """Reading the document took longer than its time budget."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The time allowed to read one document, counted from its creation."""
+
+    seconds: float
+    started: float = field(default_factory=time.monotonic)
+
+    def check(self, where: str) -> None:
+        """Raise TimeBudgetExceeded once the time is up; ``where`` says how far reading got."""
+        if time.monotonic() - self.started > self.seconds:
+            raise TimeBudgetExceeded(f"time budget of {self.seconds:g} s exceeded ({where}); raise --time-budget")
 
 
 @dataclass(frozen=True)
@@ -140,6 +158,7 @@ def load_document(
     max_pages: int = 2000,
     max_bytes: int = 50_000_000,
     engine: str = "pdfplumber",
+    budget: Budget | None = None,
 ) -> Document:
     """Read a PDF, Markdown or text file into a :class:`Document`; raise DocumentError.
 
@@ -163,7 +182,8 @@ def load_document(
         raise DocumentError(f"cannot read file: {e.strerror or type(e).__name__}") from None
     if len(data) > max_bytes:
         raise DocumentError(f"file too large: more than {max_bytes} bytes")
-    return document_from_bytes(data, path=str(path), password=password, max_pages=max_pages, engine=engine)
+    return document_from_bytes(data, path=str(path), password=password, max_pages=max_pages, engine=engine,
+                               budget=budget)
 
 
 def document_from_bytes(
@@ -174,6 +194,7 @@ def document_from_bytes(
     password: str | None = None,
     max_pages: int = 2000,
     engine: str = "pdfplumber",
+    budget: Budget | None = None,
 ) -> Document:
     """Parse file bytes; ``format`` ("pdf", "text", "markdown") defaults to the path suffix
     (a ``%PDF-`` header always means PDF)."""
@@ -187,7 +208,7 @@ def document_from_bytes(
             format = "markdown" if suffix in (".md", ".markdown") else "text"
     sha = hashlib.sha256(data).hexdigest()
     if format == "pdf":
-        return _pdf_document(data, path, sha, password, max_pages, engine)
+        return _pdf_document(data, path, sha, password, max_pages, engine, budget)
     for magic, what in _BINARY_MAGIC:
         if data.startswith(magic):
             raise DocumentError(f"not a text file ({what})")
@@ -333,13 +354,13 @@ class _Page:
 
 
 def _pdf_document(data: bytes, path: str, sha: str, password: str | None, max_pages: int,
-                  engine: str = "pdfplumber") -> Document:
+                  engine: str = "pdfplumber", budget: Budget | None = None) -> Document:
     if b"%PDF-" not in data[:1024]:
         raise DocumentError("not a PDF file (no %PDF header)")
     if engine == "pdfium":
-        pages, failed = _pdfium_pages(data, password, max_pages)
+        pages, failed = _pdfium_pages(data, password, max_pages, budget)
     else:
-        pages, failed = _pdfplumber_pages(data, password, max_pages)
+        pages, failed = _pdfplumber_pages(data, password, max_pages, budget=budget)
     warnings = []
     fallback = _pdfium_texts(data, password, sorted(failed)) if failed else {}
     for index, why in failed.items():
@@ -360,8 +381,8 @@ def _pdf_document(data: bytes, path: str, sha: str, password: str | None, max_pa
     return Document(path, "pdf", len(pages), sha, None, lines, passages, tuple(warnings))
 
 
-def _pdfplumber_pages(data: bytes, password: str | None, max_pages: int,
-                      only: set[int] | None = None) -> tuple[list[_Page], dict[int, str]]:
+def _pdfplumber_pages(data: bytes, password: str | None, max_pages: int, only: set[int] | None = None,
+                      budget: Budget | None = None) -> tuple[list[_Page], dict[int, str]]:
     """Pages read by pdfplumber (all, or ``only`` these indices: the others stay empty) and why some gave no text."""
     import pdfplumber
     from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
@@ -393,6 +414,8 @@ def _pdfplumber_pages(data: bytes, password: str | None, max_pages: int,
             if only is not None and index not in only:
                 pages.append(_Page(index + 1, [], [], [], set(), []))
                 continue
+            if budget is not None:
+                budget.check(f"reading page {index + 1} of {count}")
             try:
                 content = _read_page(page, index + 1)
             except Exception as e:
@@ -412,7 +435,8 @@ def _pdfplumber_pages(data: bytes, password: str | None, max_pages: int,
     return pages, failed
 
 
-def _pdfium_pages(data: bytes, password: str | None, max_pages: int) -> tuple[list[_Page], dict[int, str]]:
+def _pdfium_pages(data: bytes, password: str | None, max_pages: int,
+                  budget: Budget | None = None) -> tuple[list[_Page], dict[int, str]]:
     """The fast engine: pypdfium2's text for each page; pdfplumber only for pages with ruled lines (tables)."""
     import pypdfium2
     import pypdfium2.raw as pdfium_c
@@ -450,7 +474,7 @@ def _pdfium_pages(data: bytes, password: str | None, max_pages: int) -> tuple[li
     finally:
         doc.close()
     if ruled:
-        read, why = _pdfplumber_pages(data, password, max_pages, only=ruled)
+        read, why = _pdfplumber_pages(data, password, max_pages, only=ruled, budget=budget)
         for index in ruled:
             pages[index] = read[index]
             if index in why:

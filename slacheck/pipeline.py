@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from slacheck.config import Config, load_config
-from slacheck.documents import Document, load_document
+from slacheck.documents import Budget, Document, load_document
 from slacheck.extract import Extraction, document_language, extract
 from slacheck.offering import Evidence, Offering, assemble
 from slacheck.report.model import Coverage, DocumentInfo, Report, summarise
@@ -53,9 +53,10 @@ class Analysis:
 
 def analyse(path: str | Path, options: Options) -> Analysis:
     """Load and read one document (raises DocumentError for unusable input)."""
+    budget = Budget(options.time_budget) if options.time_budget else None
     document = load_document(path, password=options.password, max_pages=options.max_pages,
-                             max_bytes=options.max_bytes, engine=options.engine)
-    extraction = extract(document, budget_seconds=options.time_budget or None)
+                             max_bytes=options.max_bytes, engine=options.engine, budget=budget)
+    extraction = extract(document, budget=budget)
     return Analysis(document=document, extraction=extraction, offering=assemble(extraction.statements),
                     language=document_language(document))
 

@@ -1,9 +1,11 @@
 """--engine pdfium: pypdfium2's text with pdfplumber only for pages with ruled tables."""
 
+import time
+
 import pytest
 from reportlab.pdfgen import canvas
 
-from slacheck.documents import DocumentError, load_document
+from slacheck.documents import Budget, DocumentError, TimeBudgetExceeded, load_document
 from slacheck.pipeline import Options, check_file
 
 from conftest import SAMPLES
@@ -33,3 +35,10 @@ def test_pdfium_engine_refuses_an_encrypted_pdf_without_password(tmp_path) -> No
     with pytest.raises(DocumentError, match="encrypted PDF"):
         load_document(path, engine="pdfium")
     assert any("H100" in line.text for line in load_document(path, engine="pdfium", password="pw").lines)
+
+
+@pytest.mark.parametrize("engine", ["pdfplumber", "pdfium"])
+def test_time_budget_counts_pdf_loading(engine: str) -> None:
+    spent = Budget(1.0, started=time.monotonic() - 2.0)
+    with pytest.raises(TimeBudgetExceeded, match=r"time budget of 1 s exceeded \(reading page 1 of"):
+        load_document(SAMPLES / "zh_clean_h100_ib_cluster.pdf", engine=engine, budget=spent)
