@@ -103,3 +103,12 @@ def test_addendum_language_override(capsys) -> None:
 def test_addendum_for_a_clean_document(capsys) -> None:
     code, out, _ = run(capsys, "addendum", str(SAMPLES / "en_clean_h100_order_form.md"))
     assert code == 0 and "No clauses to add." in out and not re.search(r"^\d+\. ", out, flags=re.M)
+
+
+def test_diff_json_carries_prices(capsys) -> None:
+    code, out, _ = run(capsys, "diff", str(CLEAN), str(CLEAN.parent / "mixed_quote_grid_h100_roce.md"),
+                       "--format", "json")
+    change = next(c for c in json.loads(out)["changes"] if c["path"] == "commercial.unit_price")
+    assert change["old"]["value"] == {"amount": 98000.0, "currency": "CNY", "per": "node", "period": "month"}
+    assert change["new"]["value"]["amount"] == 95000.0
+    assert code == 1

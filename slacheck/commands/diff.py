@@ -16,13 +16,14 @@ import json
 import sys
 from typing import Any
 
+from pydantic_core import to_jsonable_python
 from rich.markup import escape
 from rich.table import Table
 
 from slacheck.commands.common import add_document_options, add_output_options, console_for, options_from
 from slacheck.offering import Fact, Offering, fact_paths
 from slacheck.pipeline import analyse, report_language
-from slacheck.report.text_format import LABELS
+from slacheck.report.labels import label, show_value
 
 NAME = "diff"
 HELP = "compare the offerings of two versions of a document"
@@ -63,15 +64,15 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         data = {"old": args.old, "new": args.new, "changes": changes,
                 "summary": {kind: sum(c["change"] == kind for c in changes) for kind in KINDS}}
-        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(json.dumps(to_jsonable_python(data), ensure_ascii=False, indent=2) + "\n")
     else:
-        index = 1 if report_language(new, options) == "zh" else 0
+        language = report_language(new, options)
         table = Table(title=f"{args.old} -> {args.new}", title_justify="left")
         for column in ("Fact", "Old", "New", "Change"):
             table.add_column(column)
         for c in changes:
-            table.add_row(LABELS.get(c["path"], (c["path"], c["path"]))[index], escape(_show(c["old"])),
-                          escape(_show(c["new"])), f"[{STYLES[c['change']]}]{c['change']}[/]")
+            table.add_row(label(c["path"], language), escape(_show(c["old"], language)),
+                          escape(_show(c["new"], language)), f"[{STYLES[c['change']]}]{c['change']}[/]")
         console_for(args).print(table if changes else "No differences in the offering.")
     return 1 if any(c["change"] == "weakened" for c in changes) else 0
 
@@ -134,9 +135,7 @@ def _state(fact: Fact[Any] | None) -> dict[str, Any] | None:
     return None if fact is None else {"value": fact.value, "hedged": fact.hedged}
 
 
-def _show(state: dict[str, Any] | None) -> str:
+def _show(state: dict[str, Any] | None, language: str) -> str:
     if state is None:
         return "—"
-    value = state["value"]
-    text = str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
-    return text + (" (hedged)" if state["hedged"] else "")
+    return show_value(state["value"], language) + (" (hedged)" if state["hedged"] else "")

@@ -9,7 +9,7 @@ from html import escape
 
 from slacheck.offering import fact_paths
 from slacheck.report.model import Report
-from slacheck.report.text_format import LABELS
+from slacheck.report.labels import label, show_value
 
 _CSS = """body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;color:#222}
 table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3rem .5rem;text-align:left}
@@ -22,7 +22,6 @@ def render_html(*reports: Report) -> str:
     language = reports[0].language if reports else "en"
     parts = [f'<!DOCTYPE html>\n<html lang="{language}">\n<head>\n<meta charset="utf-8">\n'
              f"<title>slacheck report</title>\n<style>{_CSS}</style>\n</head>\n<body>\n<h1>slacheck report</h1>"]
-    index = 1 if language == "zh" else 0
     for report in reports:
         for document in report.documents:
             parts.append(f"<h2>{escape(document.path)}</h2>\n<p>{escape(document.format)}, {document.pages} p., "
@@ -33,8 +32,8 @@ def render_html(*reports: Report) -> str:
             if fact is None:
                 continue
             where = ", ".join(f"p. {e.page}, l. {e.line}" for e in fact.evidence[:3])
-            rows.append(f"<tr><td>{escape(LABELS.get(path, (path, path))[index])}</td>"
-                        f"<td>{escape(str(fact.value))}{' (hedged)' if fact.hedged else ''}</td>"
+            rows.append(f"<tr><td>{escape(label(path, language))}</td>"
+                        f"<td>{escape(show_value(fact.value, language))}{' (hedged)' if fact.hedged else ''}</td>"
                         f"<td>{escape(where)}</td></tr>")
         parts.append("<table>\n<tr><th>Fact</th><th>Value</th><th>Where</th></tr>\n" + "\n".join(rows)
                      + "\n</table>")
