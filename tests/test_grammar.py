@@ -61,6 +61,13 @@ def test_grammar_has_no_lalr_conflicts(name: str, start: str, caplog: pytest.Log
     ("光模块由乙方提供", "fabric.cabling", "provider"),
     ("两层胖树", "fabric.topology", "fat-tree"),
     ("分配 32 个端口", "fabric.switch_ports", 32),
+    ("8 nodes x 8 H100 SXM, 8x NDR400 per node", "fabric.nics_per_node", 8),
+    ("8 nodes x 8 H100 SXM, 8x NDR400 per node", "fabric.rate_gbps", 400.0),
+    ("8 GPUs per node", "gpu.per_node", 8),
+    ("USD 60,000 per server per month", "commercial.unit_price",
+     {"amount": 60000.0, "currency": "USD", "per": "node", "period": "month"}),
+    ("￥9.6万/台/月", "commercial.unit_price", {"amount": 96000.0, "currency": "CNY", "per": "node", "period": "month"}),
+    ("3.1.3 Ports: 128 host-facing NDR ports", "fabric.switch_ports", 128),
 ])
 def test_phrases_read_their_facts(text: str, path: str, value: object) -> None:
     assert said(text).get(path) == value

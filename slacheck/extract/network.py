@@ -20,7 +20,9 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
     tokens = leaves(phrase.tree)
     span = [(phrase.start, phrase.end)]
     types = {t.type for t in tokens}
-    has_rate = bool(types & {"G_QTY", "RATE_BITS"})
+    rate = next((as_rate_gbps(t) for t in tokens if t.type in ("G_QTY", "RATE_BITS")), None) \
+        or next((_generation_rate(t) for t in tokens if t.type == "IB_GEN"), None)
+    has_rate = rate is not None
     if not (types & {"NIC", "NIC_MODEL"} or ("TIMES" in types and has_rate)):
         return []
     if has_rate and public_only(context.sentence_types(phrase.start)):
@@ -31,10 +33,15 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
     if count:
         total = any(t.type == "TOTAL" for t in tokens)
         said.append(Said("fabric.nics_total" if total else "fabric.nics_per_node", count, span, tag=protocol))
-    rate = next((as_rate_gbps(t) for t in tokens if t.type in ("G_QTY", "RATE_BITS")), None)
     if rate:
         said.append(Said("fabric.rate_gbps", rate, span, tag=protocol))
     return said
+
+
+def _generation_rate(token: Token) -> float | None:
+    """The data rate an InfiniBand generation names: NDR 400, HDR 200, "NDR200" 200."""
+    digits = re.search(r"\d+$", token.value)
+    return float(digits.group()) if digits else _IB_GENERATIONS.get(token.value[:3])
 
 
 def _fabric_rate(phrase: Phrase, context: Context) -> list[Said]:
@@ -135,10 +142,7 @@ def _fabric_protocol(token: Token, context: Context) -> list[Said]:
     protocol = protocol_of(token)
     said = [Said("fabric.protocol", protocol, [span_of(token)])]
     if token.type == "IB_GEN":
-        rate = _IB_GENERATIONS.get(token.value[:3])
-        digits = re.search(r"\d+$", token.value)
-        said.append(Said("fabric.rate_gbps", float(digits.group()) if digits else rate, [span_of(token)],
-                         tag="infiniband"))
+        said.append(Said("fabric.rate_gbps", _generation_rate(token), [span_of(token)], tag="infiniband"))
     return said
 
 
