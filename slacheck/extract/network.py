@@ -79,7 +79,7 @@ def _loose_ports(token: Token, context: Context) -> list[Said]:
         return []
     before = [t for t in context.in_clause(token.start_pos) if t.end_pos <= token.start_pos]
     number = next((t for t in reversed(before) if t.type in COUNTS), None)
-    if number is None or token.start_pos - number.end_pos > 16:
+    if number is None or token.start_pos - number.end_pos > 24:
         return []
     between = [t for t in before if t.start_pos >= number.end_pos]
     if any(t.type not in ("G_QTY", "RATE_BITS", "IB_GEN", "PROTO_IB", "ROCE") for t in between):
