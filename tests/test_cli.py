@@ -98,3 +98,10 @@ def test_installed_wheel_runs_from_another_folder(tmp_path: Path) -> None:
     location = subprocess.run([python, "-c", "import slacheck; print(slacheck.__file__)"], cwd=elsewhere,
                               capture_output=True, text=True).stdout
     assert str(env_dir) in location
+
+
+def test_select_and_ignore_take_comma_separated_ids_and_prefixes(capsys) -> None:
+    sample = str(SAMPLES / "en_order_form_h100_pcie_shared_ib.md")
+    _, out, _ = run(capsys, sample, "--format", "json", "--select", "hw002,NET0", "--ignore", "NET01")
+    rules = {f["rule"] for f in json.loads(out)["findings"]}
+    assert rules == {"HW002", "NET004", "NET007", "NET008"}

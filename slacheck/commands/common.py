@@ -36,9 +36,14 @@ def options_from(args: argparse.Namespace) -> Options:
     """Pipeline options from parsed arguments."""
     return Options(language=args.lang, password=args.password, max_pages=args.max_pages, max_bytes=args.max_bytes,
                    time_budget=args.time_budget, engine=args.engine,
-                   rule_packs=tuple(getattr(args, "rules", ())), select=tuple(getattr(args, "select", ())),
-                   ignore=tuple(getattr(args, "ignore", ())), settings=tuple(getattr(args, "set", ()) or ()),
+                   rule_packs=tuple(getattr(args, "rules", ())), select=_ids(getattr(args, "select", ())),
+                   ignore=_ids(getattr(args, "ignore", ())), settings=tuple(getattr(args, "set", ()) or ()),
                    config_file=getattr(args, "config", None))
+
+
+def _ids(values: list[str]) -> tuple[str, ...]:
+    """Rule IDs or prefixes from repeated and comma-separated options (--select HW,NET0)."""
+    return tuple(part.strip().upper() for value in values for part in value.split(",") if part.strip())
 
 
 def console_for(args: argparse.Namespace) -> Console:
