@@ -1,22 +1,19 @@
 """CLM001/CLM002: claims read by slacheck.extract.claims, judged against the performance model."""
 
-from slacheck.documents import document_from_text
-from slacheck.extract import extract
-from slacheck.normalize import normalize
-from slacheck.offering import Evidence, Offering, assemble
 from slacheck.extract.claims import read_claims
+from slacheck.normalize import normalize
+from slacheck.offering import Evidence
 from slacheck.rules.engine import check, load_rules, values_of
+
+from conftest import findings_for, offering_of
 
 RULES = [r for r in load_rules() if r.spec.family == "CLM"]
 DOCUMENT = Evidence(path="<text>", page=1, line=1, column=1, text="", role="document")
 
 
-def offering(text: str) -> Offering:
-    return assemble(extract(document_from_text(text)).statements)
-
 
 def fired(text: str) -> list[str]:
-    return [f.rule for f in check(offering(text), RULES, language="zh", document_evidence=DOCUMENT)]
+    return [f.rule for f in findings_for(text, RULES)]
 
 
 def test_reader_units_and_exclusions():
@@ -28,7 +25,7 @@ def test_reader_units_and_exclusions():
 
 
 def test_reader_evidence_quotes_the_original_text():
-    claim = offering("第一行\n可达到ＩＢ ９０％性能\n").claims.efficiency_pct
+    claim = offering_of("第一行\n可达到ＩＢ ９０％性能\n").claims.efficiency_pct
     assert claim is not None and claim.value == 90.0
     assert (claim.evidence[0].line, claim.evidence[0].text) == (2, "ＩＢ ９０％")
 
@@ -36,18 +33,18 @@ def test_reader_evidence_quotes_the_original_text():
 def test_clm001_100g_link_claimed_at_400g():
     text = "4 台 x 8 卡 H100 SXM5，每台 {n} 张 100G RoCE v2 网卡，机间实测带宽 400Gbps。"
     assert fired(text.format(n=1)) == ["CLM001"]
-    assert values_of(offering(text.format(n=1)))["node_network_gbps"] == 100.0
+    assert values_of(offering_of(text.format(n=1)))["node_network_gbps"] == 100.0
     assert fired(text.format(n=8)) == []
 
 
 def test_clm001_evidence_quotes_the_claim():
-    (found,) = check(offering("4 台 x 8 卡 H100 SXM5，每台 1 张 100G RoCE v2 网卡，吞吐达到 50GB/s。"), RULES,
+    (found,) = check(offering_of("4 台 x 8 卡 H100 SXM5，每台 1 张 100G RoCE v2 网卡，吞吐达到 50GB/s。"), RULES,
                      language="en", document_evidence=DOCUMENT)
     assert "400 Gb/s" in found.message and "吞吐达到 50GB/s" in [e.text for e in found.evidence]
 
 
 def test_clm002_efficiency_over_plain_tcp():
-    tcp = offering("4 nodes x 8 H100 SXM5. Internal network: 25 Gb/s Ethernet. Scaling efficiency 90%.\n")
+    tcp = offering_of("4 nodes x 8 H100 SXM5. Internal network: 25 Gb/s Ethernet. Scaling efficiency 90%.\n")
     assert values_of(tcp)["model_max_efficiency_pct"] < 55  # TCP factor 0.55, and 25G shared by 8 GPUs
     assert fired("4 nodes x 8 H100 SXM5. Internal network: 25 Gb/s Ethernet. Scaling efficiency 90%.\n") \
         == ["CLM002"]
@@ -56,7 +53,7 @@ def test_clm002_efficiency_over_plain_tcp():
 
 def test_clm002_comm_share_and_scaling_efficiency():
     setup = "8 nodes x 8 H100 SXM5, 8 x 400G InfiniBand NICs per node, "
-    values = values_of(offering(setup + "communication overhead 5%."))
+    values = values_of(offering_of(setup + "communication overhead 5%."))
     assert values["model_min_comm_share_pct"] == 9.4 and values["model_max_efficiency_pct"] == 90.6
     assert fired(setup + "communication overhead 5%.") == ["CLM002"]
     assert fired(setup + "communication overhead 12%.") == []
@@ -65,5 +62,5 @@ def test_clm002_comm_share_and_scaling_efficiency():
 
 
 def test_claim_rules_are_quiet_without_claims():
-    plain = offering("4 台 x 8 卡 H100 SXM5，每台 1 张 100G 网卡。")
+    plain = offering_of("4 台 x 8 卡 H100 SXM5，每台 1 张 100G 网卡。")
     assert check(plain, RULES, language="zh", document_evidence=DOCUMENT) == []

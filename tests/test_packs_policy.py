@@ -6,12 +6,12 @@ import pytest
 
 from slacheck.cli import main
 from slacheck.config import ConfigError, load_config
-from slacheck.documents import document_from_text
-from slacheck.extract import extract
-from slacheck.offering import Evidence, assemble
+from slacheck.offering import Evidence
 from slacheck.pipeline import Options, check_file
-from slacheck.rules.engine import FUNCTIONS, check, fill, known_names, load_rules
+from slacheck.rules.engine import FUNCTIONS, fill, known_names, load_rules
 from slacheck.rules.pack import PackError, load_pack
+
+from conftest import findings_for
 
 DOCUMENT = Evidence(path="<text>", page=1, line=1, column=1, text="", role="document")
 
@@ -57,8 +57,7 @@ ROCE_DOC = "4 台 x 8 卡 H100 SXM5，每台 8 张 400G RoCE v2 网卡。\n月�
 
 
 def fired(text: str, rules, policy=None) -> set[str]:
-    offering = assemble(extract(document_from_text(text)).statements)
-    return {f.rule for f in check(offering, rules, language="en", document_evidence=DOCUMENT, policy=policy)}
+    return {f.rule for f in findings_for(text, rules, language="en", policy=policy)}
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:

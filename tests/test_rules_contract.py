@@ -6,7 +6,9 @@ import pytest
 from slacheck.documents import document_from_text
 from slacheck.extract import extract
 from slacheck.offering import Evidence, assemble
-from slacheck.rules.engine import check, load_rules
+from slacheck.rules.engine import load_rules
+
+from conftest import findings_for
 
 RULES = load_rules()
 
@@ -81,9 +83,7 @@ DOCUMENT = Evidence(path="<text>", page=1, line=1, column=1, text="", role="docu
 
 
 def fired(text: str, policy: dict | None = None) -> set[str]:
-    document = document_from_text(text)
-    offering = assemble(extract(document).statements)
-    return {f.rule for f in check(offering, RULES, language="zh", document_evidence=DOCUMENT, policy=policy)}
+    return {f.rule for f in findings_for(text, RULES, policy=policy)}
 
 
 def test_pinned_document_is_clean() -> None:

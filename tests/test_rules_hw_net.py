@@ -2,10 +2,9 @@
 
 import pytest
 
-from slacheck.documents import document_from_text
-from slacheck.extract import extract
-from slacheck.offering import Evidence, assemble
-from slacheck.rules.engine import check, load_rules
+from slacheck.rules.engine import load_rules
+
+from conftest import findings_for
 
 RULES = load_rules()
 
@@ -64,10 +63,7 @@ CASES = {
 
 
 def fired(text: str) -> set[str]:
-    document = document_from_text(text)
-    offering = assemble(extract(document).statements)
-    placeholder = Evidence(path=document.path, page=1, line=1, column=1, text="", role="document")
-    return {f.rule for f in check(offering, RULES, language="zh", document_evidence=placeholder)}
+    return {f.rule for f in findings_for(text, RULES)}
 
 
 @pytest.mark.parametrize("rule", sorted(CASES))
@@ -86,10 +82,7 @@ def test_every_hw_and_net_rule_has_cases() -> None:
 
 
 def test_finding_quotes_the_clause_that_fired() -> None:
-    document = document_from_text("4 台 x 8 卡 H100 SXM5。\n内网端口共享。\n")
-    offering = assemble(extract(document).statements)
-    placeholder = Evidence(path=document.path, page=1, line=1, column=1, text="", role="document")
-    net004 = next(f for f in check(offering, RULES, language="en", document_evidence=placeholder)
+    net004 = next(f for f in findings_for("4 台 x 8 卡 H100 SXM5。\n内网端口共享。\n", RULES, language="en")
                   if f.rule == "NET004")
     assert [(e.line, e.text) for e in net004.evidence] == [(2, "共享")]
     assert net004.fix.startswith("Require")

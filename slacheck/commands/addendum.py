@@ -10,12 +10,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from slacheck.commands.common import UsageError, add_document_options, options_from
+from slacheck.commands.common import add_document_options, options_from, rules_for
 from slacheck.pipeline import check_file
 from slacheck.report.markdown_format import md_escape
 from slacheck.report.model import Report
-from slacheck.rules.engine import load_rules
-from slacheck.rules.pack import PackError
 
 NAME = "addendum"
 HELP = "draft supplementary clauses from the findings (Markdown)"
@@ -37,10 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     options = options_from(args)
-    try:
-        rules = load_rules(options.rule_packs)
-    except PackError as error:
-        raise UsageError(str(error)) from None
+    rules = rules_for(options)
     sys.stdout.write(render_addendum(check_file(args.file, options, rules)))
     return 0
 

@@ -16,7 +16,8 @@ import sys
 from pathlib import Path
 
 from slacheck.batch import Failure, check_all, expand_inputs, show_progress, summary_table
-from slacheck.commands.common import UsageError, add_document_options, add_output_options, console_for, options_from
+from slacheck.commands.common import (UsageError, add_document_options, add_output_options, console_for, options_from,
+                                      rules_for)
 from slacheck.commands.measuring import measure, read_logs, write_plot
 from slacheck.config import ConfigError
 from slacheck.pipeline import analyse, config_for, selected
@@ -25,7 +26,7 @@ from slacheck.report.json_format import render_json
 from slacheck.report.markdown_format import render_markdown
 from slacheck.report.model import Report
 from slacheck.report.text_format import render_text
-from slacheck.rules.engine import at_or_above, load_rules
+from slacheck.rules.engine import at_or_above
 from slacheck.rules.pack import PackError
 from slacheck.waivers import WaiverError, apply_baseline, apply_waivers, find_waiver_file, load_baseline, \
     load_waivers, today, write_baseline
@@ -67,10 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     options = options_from(args)
-    try:
-        rules = load_rules(options.rule_packs)
-    except PackError as error:
-        raise UsageError(str(error)) from None
+    rules = rules_for(options)
     logs = read_logs(args.measured)
     paths = expand_inputs(args.files)
     try:

@@ -8,6 +8,8 @@ import os
 from rich.console import Console
 
 from slacheck.pipeline import Options
+from slacheck.rules.engine import load_rules
+from slacheck.rules.pack import PackError, Rule
 
 
 class UsageError(Exception):
@@ -39,6 +41,14 @@ def options_from(args: argparse.Namespace) -> Options:
                    rule_packs=tuple(getattr(args, "rules", ())), select=_ids(getattr(args, "select", ())),
                    ignore=_ids(getattr(args, "ignore", ())), settings=tuple(getattr(args, "set", ()) or ()),
                    config_file=getattr(args, "config", None))
+
+
+def rules_for(options: Options) -> list[Rule]:
+    """The built-in rules plus the user's packs; a broken pack is a usage error."""
+    try:
+        return load_rules(options.rule_packs)
+    except PackError as error:
+        raise UsageError(str(error)) from None
 
 
 def _ids(values: list[str]) -> tuple[str, ...]:

@@ -58,14 +58,19 @@ def _fabric_rate(phrase: Phrase, context: Context) -> list[Said]:
 
 
 def _ports(phrase: Phrase, context: Context) -> list[Said]:
+    """"16 个端口": switch ports allotted; with 每台 / per node, the node's own ports."""
     tokens = leaves(phrase.tree)
     count = next((as_count(t) for t in tokens if t.type in COUNTS), None)
-    if not count:
-        return []
-    span = [(phrase.start, phrase.end)]
-    if not any(t.type == "PER_NODE" for t in tokens):
+    per_node = any(t.type == "PER_NODE" for t in tokens)
+    return _port_count(count, tokens, per_node, [(phrase.start, phrase.end)], context) if count else []
+
+
+def _port_count(count: int, tokens: list[Token], per_node: bool, span: list[tuple[int, int]],
+                context: Context) -> list[Said]:
+    """Switch ports, or (per node) NIC ports with the rate said among ``tokens``."""
+    if not per_node:
         return [Said("fabric.switch_ports", count, span)]
-    protocol = best_protocol(context.in_sentence(phrase.start))
+    protocol = best_protocol(context.in_sentence(span[0][0]))
     said = [Said("fabric.nics_per_node", count, span, tag=protocol)]
     rate = next((as_rate_gbps(t) for t in tokens if t.type in ("G_QTY", "RATE_BITS")), None)
     if rate:
@@ -85,17 +90,8 @@ def _loose_ports(token: Token, context: Context) -> list[Said]:
     if any(t.type not in ("G_QTY", "RATE_BITS", "IB_GEN", "PROTO_IB", "ROCE") for t in between):
         return []
     count = as_count(number)
-    if not count:
-        return []
-    span = [(number.start_pos, token.end_pos)]
-    if "PER_NODE" not in context.clause_types(token.start_pos):
-        return [Said("fabric.switch_ports", count, span)]
-    protocol = best_protocol(context.in_sentence(token.start_pos))
-    said = [Said("fabric.nics_per_node", count, span, tag=protocol)]
-    rate = next((as_rate_gbps(t) for t in between if t.type in ("G_QTY", "RATE_BITS")), None)
-    if rate:
-        said.append(Said("fabric.rate_gbps", rate, span, tag=protocol))
-    return said
+    per_node = "PER_NODE" in context.clause_types(token.start_pos)
+    return _port_count(count, between, per_node, [(number.start_pos, token.end_pos)], context) if count else []
 
 
 def _loose_ratio(token: Token, context: Context) -> list[Said]:
