@@ -14,7 +14,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from rich.console import Console
 from rich.markup import escape
@@ -22,7 +22,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from slacheck.documents import DocumentError
-from slacheck.pipeline import Options, check_file
+from slacheck.pipeline import Log, Options, check_file
 from slacheck.report.model import Report
 from slacheck.rules.engine import load_rules
 from slacheck.rules.pack import Rule
@@ -56,37 +56,37 @@ def expand_inputs(inputs: list[str]) -> list[str]:
 _RULES: dict[tuple[Path, ...], list[Rule]] = {}
 
 
-def check_one(path: str, options: Options, rules: list[Rule] | None = None) -> Report | Failure:
+def check_one(path: str, options: Options, rules: list[Rule] | None = None, logs: Sequence[Log] = ()) -> Report | Failure:
     """Check one document; a load error becomes a Failure (worker processes load rules once)."""
     if rules is None:
         if options.rule_packs not in _RULES:
             _RULES[options.rule_packs] = load_rules(options.rule_packs)
         rules = _RULES[options.rule_packs]
     try:
-        return check_file(path, options, rules)
+        return check_file(path, options, rules, logs)
     except DocumentError as error:
         return Failure(path=path, message=str(error))
 
 
-def _check_in_worker(path: str, options: Options) -> dict[str, Any] | Failure:
+def _check_in_worker(path: str, options: Options, logs: Sequence[Log]) -> dict[str, Any] | Failure:
     """check_one in a pool worker; the report crosses back as plain data (typed facts do not pickle)."""
-    result = check_one(path, options)
+    result = check_one(path, options, logs=logs)
     return result if isinstance(result, Failure) else result.model_dump(by_alias=True)
 
 
 def check_all(paths: list[str], options: Options, rules: list[Rule], *, jobs: int = 1,
-              progress: bool = False) -> list[Report | Failure]:
+              progress: bool = False, logs: Sequence[Log] = ()) -> list[Report | Failure]:
     """Check every path (in a pool of ``jobs`` processes when above 1); results in input order."""
     results: list[Report | Failure | None] = [None] * len(paths)
     with Progress(console=Console(stderr=True), transient=True, disable=not progress) as bar:
         task = bar.add_task("checking", total=len(paths))
         if jobs <= 1:
             for i, path in enumerate(paths):
-                results[i] = check_one(path, options, rules)
+                results[i] = check_one(path, options, rules, logs)
                 bar.advance(task)
         else:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures = {pool.submit(_check_in_worker, path, options): i for i, path in enumerate(paths)}
+                futures = {pool.submit(_check_in_worker, path, options, logs): i for i, path in enumerate(paths)}
                 for future in as_completed(futures):
                     result = future.result()
                     results[futures[future]] = result if isinstance(result, Failure) else Report.model_validate(result)

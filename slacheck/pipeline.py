@@ -10,14 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Sequence
 
 from slacheck.config import Config, load_config
 from slacheck.documents import Budget, Document, load_document
 from slacheck.extract import Extraction, document_language, extract
-from slacheck.offering import Evidence, Offering, assemble
+from slacheck.offering import Evidence, Offering, Statement, assemble
+from slacheck.perf.logs import NcclLog, PerftestLog
 from slacheck.report.model import Coverage, DocumentInfo, Report, summarise
-from slacheck.rules.engine import check, load_rules
+from slacheck.rules import measured
+from slacheck.rules.engine import check, check_measured, load_rules
 from slacheck.rules.pack import Rule
+
+Log = NcclLog | PerftestLog
 
 
 @dataclass(frozen=True)
@@ -111,16 +116,33 @@ def _loaded(packs: tuple[Path, ...]) -> list[Rule]:
     return load_rules(packs)
 
 
-def check_file(path: str | Path, options: Options, rules: list[Rule] | None = None) -> Report:
-    """Read and check one document: the full report."""
+def check_file(path: str | Path, options: Options, rules: list[Rule] | None = None,
+               logs: Sequence[Log] = ()) -> Report:
+    """Read and check one document (and, against it, any acceptance logs): the full report."""
     analysis = analyse(path, options)
     language = report_language(analysis, options)
     config = config_for(path, options)
     active = selected(_rules_for(config, options, rules), options, config.ignored_for(path))
     findings = check(analysis.offering, active, language=language,
                      document_evidence=document_evidence(analysis.document), policy=config.policy())
-    return Report(language=language, documents=[document_info(analysis)], offering=analysis.offering,
-                  findings=findings, summary=summarise(findings))
+    report = Report(language=language, documents=[document_info(analysis)], offering=analysis.offering,
+                    findings=findings, summary=summarise(findings))
+    return add_measurements(report, analysis.extraction.statements, logs, active) if logs else report
+
+
+def add_measurements(report: Report, statements: Sequence[Statement], logs: Sequence[Log],
+                     rules: list[Rule]) -> Report:
+    """The report with one ``measurements`` entry per log and the ACC findings of each added.
+
+    The extraction's statements carry per-collective thresholds ("all_gather >= 300 GB/s").
+    """
+    limits = measured.thresholds(report.offering, statements)
+    entries = [measured.measurement_entry(report.offering, log, limits) for log in logs]
+    found = [f for log in logs for f in check_measured(report.offering, rules, log, language=report.language,
+                                                       statements=statements)]
+    findings = [*report.findings, *found]
+    return report.model_copy(update={"measurements": [*report.measurements, *entries], "findings": findings,
+                                     "summary": summarise(findings)})
 
 
 def extract_file(path: str | Path, options: Options) -> Report:

@@ -13,11 +13,11 @@ from rich.table import Table
 
 from slacheck.commands.check import emit
 from slacheck.commands.common import UsageError, add_output_options, console_for
-from slacheck.commands.measuring import measure, read_logs, write_plot
+from slacheck.commands.measuring import read_logs, write_plot
 from slacheck.documents import document_from_text
 from slacheck.extract import extract
 from slacheck.offering import Statement, assemble
-from slacheck.pipeline import Analysis, document_info
+from slacheck.pipeline import Analysis, add_measurements, document_info
 from slacheck.report.model import Report
 from slacheck.rules import measured
 from slacheck.rules.engine import at_or_above, load_rules
@@ -75,9 +75,9 @@ def run(args: argparse.Namespace) -> int:
     report, statements = expected_report(args.expect, args.lang)
     if measured.cluster_spec(report.offering) is None:
         raise UsageError(f"--expect: cannot read a GPU model and count from {args.expect!r}")
-    report = measure(report, logs, load_rules(), statements)
+    report = add_measurements(report, statements, logs, load_rules())
     if args.plot:
-        write_plot(args.plot, report.offering, logs, statements)
+        write_plot(args.plot, report, logs)
     emit(args, [report], with_findings=True)
     if args.format == "text":
         console_for(args).print(measurement_table(report))

@@ -18,9 +18,9 @@ from pathlib import Path
 from slacheck.batch import Failure, check_all, expand_inputs, show_progress, summary_table
 from slacheck.commands.common import (UsageError, add_document_options, add_output_options, console_for, options_from,
                                       rules_for)
-from slacheck.commands.measuring import measure, read_logs, write_plot
+from slacheck.commands.measuring import read_logs, write_plot
 from slacheck.config import ConfigError
-from slacheck.pipeline import analyse, config_for, selected
+from slacheck.pipeline import config_for
 from slacheck.report.formats import FORMATS
 from slacheck.report.json_format import render_json
 from slacheck.report.markdown_format import render_markdown
@@ -76,15 +76,13 @@ def run(args: argparse.Namespace) -> int:
             config_for(path, options)
     except (ConfigError, PackError) as error:
         raise UsageError(str(error)) from None
-    results = check_all(paths, options, rules, jobs=max(1, args.jobs), progress=show_progress(args.quiet))
+    results = check_all(paths, options, rules, jobs=max(1, args.jobs), progress=show_progress(args.quiet),
+                        logs=logs)
     for failure in (r for r in results if isinstance(r, Failure)):
         print(f"slacheck: error: {failure.path}: {failure.message}", file=sys.stderr)
     reports = [r for r in results if isinstance(r, Report)]
-    if logs:
-        statements = [analyse(r.documents[0].path, options).extraction.statements for r in reports]
-        reports = [measure(r, logs, selected(rules, options), said) for r, said in zip(reports, statements)]
-        if args.plot and reports:
-            write_plot(args.plot, reports[0].offering, logs, statements[0])
+    if args.plot and logs and reports:
+        write_plot(args.plot, reports[0], logs)
     try:
         reports = _filter(args, reports)
     except WaiverError as error:

@@ -1,4 +1,4 @@
-"""Benchmark logs in a report: parse them, run the ACC rules, plot them (``check --measured``, ``accept``)."""
+"""Benchmark logs for ``check --measured`` and ``accept``: parse them up front, plot them."""
 
 from __future__ import annotations
 
@@ -6,15 +6,10 @@ from pathlib import Path
 from typing import Sequence
 
 from slacheck.commands.common import UsageError
-from slacheck.offering import Offering, Statement
-from slacheck.perf.logs import LogError, NcclLog, PerftestLog, parse_log
-from slacheck.report.model import Report, summarise
+from slacheck.perf.logs import LogError, NcclLog, parse_log
+from slacheck.pipeline import Log
+from slacheck.report.model import Report
 from slacheck.report.plot_svg import render_plot
-from slacheck.rules import measured
-from slacheck.rules.engine import check_measured
-from slacheck.rules.pack import Rule
-
-Log = NcclLog | PerftestLog
 
 
 def read_logs(paths: Sequence[str | Path]) -> list[Log]:
@@ -25,20 +20,11 @@ def read_logs(paths: Sequence[str | Path]) -> list[Log]:
         raise UsageError(str(error)) from None
 
 
-def measure(report: Report, logs: Sequence[Log], rules: list[Rule], statements: Sequence[Statement] = ()) -> Report:
-    """The report with one ``measurements`` entry per log and the ACC findings added."""
-    limits = measured.thresholds(report.offering, statements)
-    entries = [measured.measurement_entry(report.offering, log, limits) for log in logs]
-    found = [f for log in logs for f in check_measured(report.offering, rules, log, language=report.language,
-                                                       statements=statements)]
-    findings = [*report.findings, *found]
-    return report.model_copy(update={"measurements": [*report.measurements, *entries], "findings": findings,
-                                     "summary": summarise(findings)})
-
-
-def write_plot(path: Path, offering: Offering, logs: Sequence[Log], statements: Sequence[Statement] = ()) -> None:
-    """Write the busbw-vs-size SVG of the nccl-tests logs."""
+def write_plot(path: Path, report: Report, logs: Sequence[Log]) -> None:
+    """Write the busbw-vs-size SVG of the nccl-tests logs, with the report's thresholds."""
     nccl = [log for log in logs if isinstance(log, NcclLog)]
     if not nccl:
         raise UsageError("--plot needs at least one nccl-tests log")
-    path.write_text(render_plot(offering, nccl, measured.thresholds(offering, statements)), encoding="utf-8")
+    thresholds = {run["collective"]: run["threshold_gbytes"] for entry in report.measurements
+                  for run in entry["collectives"] if run["threshold_gbytes"] is not None}
+    path.write_text(render_plot(report.offering, nccl, thresholds), encoding="utf-8")
