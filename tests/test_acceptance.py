@@ -202,3 +202,15 @@ def test_acc001_contract_threshold_read_from_the_contract(nccl, tmp_path):
     assert [f.message.split(":")[0] for f in hits] == ["all_reduce"] and "330 GB/s" in hits[0].message
     quiet = document_from_text(text.format(300))
     assert "ACC001" not in fired(text.format(300), nccl(2), extract(quiet).statements)
+
+
+def test_html_report_embeds_the_acceptance_plot(tmp_path, nccl, capsys):
+    contract = tmp_path / "contract.txt"
+    contract.write_text("10 nodes x 8 H100 SXM5, 8 x 400G InfiniBand NICs per node.\n", encoding="utf-8")
+    page = tmp_path / "report.html"
+    main(["check", str(contract), "--measured", str(nccl(2)), "--output", f"html:{page}", "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    curve = report["measurements"][0]["collectives"][0]["busbw_by_size"]
+    assert curve[-1][0] >= 2**32 and 300 < curve[-1][1] < 400
+    html = page.read_text(encoding="utf-8")
+    assert html.count("<svg") == 1 and html.count("<polyline") == 5 and "<script" not in html

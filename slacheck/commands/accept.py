@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--expect: cannot read a GPU model and count from {args.expect!r}")
     report = add_measurements(report, statements, logs, load_rules())
     if args.plot:
-        write_plot(args.plot, report, logs)
+        write_plot(args.plot, report)
     emit(args, [report], with_findings=True)
     if args.format == "text":
         console_for(args).print(measurement_table(report))

@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"slacheck: error: {failure.path}: {failure.message}", file=sys.stderr)
     reports = [r for r in results if isinstance(r, Report)]
     if args.plot and logs and reports:
-        write_plot(args.plot, reports[0], logs)
+        write_plot(args.plot, reports[0])
     try:
         reports = _filter(args, reports)
     except WaiverError as error:

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Sequence
 
 from slacheck.commands.common import UsageError
-from slacheck.perf.logs import LogError, NcclLog, parse_log
+from slacheck.perf.logs import LogError, parse_log
 from slacheck.pipeline import Log
 from slacheck.report.model import Report
 from slacheck.report.plot_svg import render_plot
@@ -20,11 +20,8 @@ def read_logs(paths: Sequence[str | Path]) -> list[Log]:
         raise UsageError(str(error)) from None
 
 
-def write_plot(path: Path, report: Report, logs: Sequence[Log]) -> None:
-    """Write the busbw-vs-size SVG of the nccl-tests logs, with the report's thresholds."""
-    nccl = [log for log in logs if isinstance(log, NcclLog)]
-    if not nccl:
-        raise UsageError("--plot needs at least one nccl-tests log")
-    thresholds = {run["collective"]: run["threshold_gbytes"] for entry in report.measurements
-                  for run in entry["collectives"] if run["threshold_gbytes"] is not None}
-    path.write_text(render_plot(report.offering, nccl, thresholds), encoding="utf-8")
+def write_plot(path: Path, report: Report) -> None:
+    """Write the busbw-vs-size SVG of the report's nccl-tests measurements."""
+    if not any(run["busbw_by_size"] for entry in report.measurements for run in entry["collectives"]):
+        raise UsageError("--plot needs at least one nccl-tests log with result rows")
+    path.write_text(render_plot(report), encoding="utf-8")

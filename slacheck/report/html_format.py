@@ -1,4 +1,4 @@
-"""HTML: one standalone page (inline CSS, no scripts, no external assets).
+"""HTML: one standalone page (inline CSS and SVG, no scripts, no external assets).
 
 Every piece of document and rule text goes through ``html.escape``.
 """
@@ -8,8 +8,9 @@ from __future__ import annotations
 from html import escape
 
 from slacheck.offering import fact_paths
-from slacheck.report.model import Report
 from slacheck.report.labels import label, show_value
+from slacheck.report.model import Report
+from slacheck.report.plot_svg import render_plot
 
 _CSS = """body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;color:#222}
 table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3rem .5rem;text-align:left}
@@ -37,6 +38,8 @@ def render_html(*reports: Report) -> str:
                         f"<td>{escape(where)}</td></tr>")
         parts.append("<table>\n<tr><th>Fact</th><th>Value</th><th>Where</th></tr>\n" + "\n".join(rows)
                      + "\n</table>")
+        if any(run["busbw_by_size"] for entry in report.measurements for run in entry["collectives"]):
+            parts.append("<h2>Acceptance measurements</h2>\n" + render_plot(report))
         s = report.summary
         parts.append(f"<p>{s.error} errors, {s.warning} warnings, {s.info} info</p>")
         for f in report.findings:

@@ -1,8 +1,9 @@
 """A standalone SVG of nccl-tests busbw against message size, hand-written and deterministic.
 
-One line per collective run (best busbw of each row, log-2 x axis), the model's
-band for the offering shaded per collective, and the contract threshold (or the
-80%-of-typical requirement) as a dashed line.
+Drawn from a report's measurements: one line per collective run (best busbw of
+each row, log-2 x axis), the model's band for the offering shaded per collective,
+and the required busbw (the contract's threshold, or 80% of the model's typical
+figure) as a dashed line.
 """
 
 from __future__ import annotations
@@ -10,9 +11,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape
 
-from slacheck.offering import Offering
-from slacheck.perf.nccl_log import NcclLog
-from slacheck.rules import measured
+from slacheck.report.model import Report
 
 WIDTH, HEIGHT = 760, 440
 LEFT, RIGHT, TOP, BOTTOM = 70, 180, 30, 50
@@ -27,15 +26,17 @@ def _size_label(size: float) -> str:
     return f"{size:g}B"
 
 
-def render_plot(offering: Offering, logs: list[NcclLog], thresholds: dict[str, float]) -> str:
-    """The SVG document (text) of every collective run in ``logs``."""
-    runs = [(log, c) for log in logs for c in log.collectives if any(r.best_busbw for r in c.rows)]
-    spec = measured.cluster_spec(offering)
-    names = list(dict.fromkeys(c.collective for _, c in runs))
-    bands = {name: measured.expected_band(spec, name) for name in names}
-    sizes = [r.size_bytes for _, c in runs for r in c.rows if r.size_bytes > 0] or [8, 2**33]
-    values = [r.best_busbw or 0.0 for _, c in runs for r in c.rows]
-    values += [b.ceiling for b in bands.values() if b] + [thresholds.get(n, 0.0) for n in names]
+def render_plot(report: Report) -> str:
+    """The SVG document (text) of every nccl-tests run in the report's measurements."""
+    runs = [(entry["path"], run) for entry in report.measurements for run in entry["collectives"]
+            if run["busbw_by_size"]]
+    names = list(dict.fromkeys(run["collective"] for _, run in runs))
+    first = {name: next(run for _, run in runs if run["collective"] == name) for name in names}
+    bands = {name: run["expected"] for name, run in first.items() if run["expected"]["typical"] is not None}
+    required = {name: run["required_gbytes"] for name, run in first.items() if run["required_gbytes"] is not None}
+    sizes = [size for _, run in runs for size, _ in run["busbw_by_size"]] or [8, 2**33]
+    values = [busbw for _, run in runs for _, busbw in run["busbw_by_size"]]
+    values += [band["ceiling"] for band in bands.values()] + list(required.values())
     x_low, x_high = math.log2(min(sizes)), max(math.log2(max(sizes)), math.log2(min(sizes)) + 1)
     y_high = _nice(max(values, default=1.0) * 1.05 or 1.0)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
@@ -62,24 +63,23 @@ def render_plot(offering: Offering, logs: list[NcclLog], thresholds: dict[str, f
     colour = {name: COLOURS[i % len(COLOURS)] for i, name in enumerate(names)}
     legend_y = TOP + 10
     for name in names:
-        band, threshold = bands[name], thresholds.get(name)
+        band, need = bands.get(name), required.get(name)
         if band:
-            out.append(f'<rect x="{LEFT}" y="{y(band.ceiling):.1f}" width="{plot_w}" '
-                       f'height="{y(band.typical) - y(band.ceiling):.1f}" fill="{colour[name]}" fill-opacity="0.10">'
-                       f'<title>{name} model band {band.typical:.1f}-{band.ceiling:.1f} GB/s</title></rect>')
-        required = threshold if threshold is not None else (measured.FALLBACK_SHARE * band.typical if band else None)
-        if required is not None:
-            out.append(f'<line x1="{LEFT}" y1="{y(required):.1f}" x2="{LEFT + plot_w}" y2="{y(required):.1f}" '
+            out.append(f'<rect x="{LEFT}" y="{y(band["ceiling"]):.1f}" width="{plot_w}" '
+                       f'height="{y(band["typical"]) - y(band["ceiling"]):.1f}" fill="{colour[name]}" '
+                       f'fill-opacity="0.10"><title>{name} model band {band["typical"]:.1f}-{band["ceiling"]:.1f} GB/s'
+                       '</title></rect>')
+        if need is not None:
+            out.append(f'<line x1="{LEFT}" y1="{y(need):.1f}" x2="{LEFT + plot_w}" y2="{y(need):.1f}" '
                        f'stroke="{colour[name]}" stroke-dasharray="6 4"/>')
-        label = f"{name} (req. {required:.1f})" if required is not None else name
+        label = f"{name} (req. {need:.1f})" if need is not None else name
         out.append(f'<rect x="{LEFT + plot_w + 12}" y="{legend_y - 8}" width="12" height="3" fill="{colour[name]}"/>')
         out.append(f'<text x="{LEFT + plot_w + 28}" y="{legend_y - 4}">{escape(label)}</text>')
         legend_y += 18
-    for log, run in runs:
-        points = [(x(r.size_bytes), y(r.best_busbw)) for r in run.rows if r.size_bytes > 0 and r.best_busbw]
-        path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
-        out.append(f'<polyline points="{path}" fill="none" stroke="{colour[run.collective]}" stroke-width="1.8">'
-                   f'<title>{escape(log.path)}: {run.collective}</title></polyline>')
+    for path, run in runs:
+        points = " ".join(f"{x(size):.1f},{y(busbw):.1f}" for size, busbw in run["busbw_by_size"])
+        out.append(f'<polyline points="{points}" fill="none" stroke="{colour[run["collective"]]}" stroke-width="1.8">'
+                   f'<title>{escape(path)}: {run["collective"]}</title></polyline>')
     out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 10}" text-anchor="middle">message size (bytes, log scale)'
                '; shaded: model band; dashed: required busbw</text>')
     out.append("</svg>")

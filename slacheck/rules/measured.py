@@ -322,13 +322,17 @@ def subjects(offering: Offering, log: NcclLog | PerftestLog, limits: dict[str, f
 def measurement_entry(offering: Offering, log: NcclLog | PerftestLog, limits: dict[str, float]) -> dict[str, Any]:
     """The report's ``measurements`` entry of one log."""
     kind = "perftest" if isinstance(log, PerftestLog) else "nccl"
+    found = subjects(offering, log, limits)
+    curves = [[] for _ in found] if isinstance(log, PerftestLog) else [
+        [[row.size_bytes, row.best_busbw] for row in run.rows if row.size_bytes > 0 and row.best_busbw]
+        for run in log.collectives]
     runs = []
-    for subject in subjects(offering, log, limits):
+    for subject, points in zip(found, curves):
         v = subject.values
         runs.append({"collective": v["measured.collective"], "status": v["measured.status"],
                      "plateau_busbw": v["measured.plateau_busbw"], "peak_busbw": v["measured.peak_busbw"],
                      "hosts": v["measured.hosts"], "ranks": v["measured.ranks"],
                      "threshold_gbytes": v["threshold_gbytes"], "required_gbytes": v["required_gbytes"],
                      "expected": {"typical": v["expected.typical"], "ceiling": v["expected.ceiling"]},
-                     "line": subject.lines.get("measured.plateau_busbw")})
+                     "line": subject.lines.get("measured.plateau_busbw"), "busbw_by_size": points})
     return {"path": log.path, "kind": kind, "collectives": runs}
