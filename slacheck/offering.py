@@ -73,6 +73,7 @@ class Fabric(Section):
     included_rate_gbps: Fact[float] | None = None
     included_nics_per_node: Fact[int] | None = None
     nics_total: Fact[int] | None = None
+    nics_per_gpu: Fact[int] | None = None
     nic_model: Fact[str] | None = None
     optional: Fact[bool] | None = None
     dedicated: Fact[bool] | None = None

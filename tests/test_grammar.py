@@ -68,6 +68,10 @@ def test_grammar_has_no_lalr_conflicts(name: str, start: str, caplog: pytest.Log
      {"amount": 60000.0, "currency": "USD", "per": "node", "period": "month"}),
     ("￥9.6万/台/月", "commercial.unit_price", {"amount": 96000.0, "currency": "CNY", "per": "node", "period": "month"}),
     ("3.1.3 Ports: 128 host-facing NDR ports", "fabric.switch_ports", 128),
+    ("2 x 8-GPU H100 SXM servers", "gpu.per_node", 8),
+    ("eight H100 GPUs per node", "gpu.per_node", 8),
+    ("InfiniBand NDR, one HCA per GPU", "fabric.nics_per_gpu", 1),
+    ("每张 GPU 对应一张网卡", "fabric.nics_per_gpu", 1),
 ])
 def test_phrases_read_their_facts(text: str, path: str, value: object) -> None:
     assert said(text).get(path) == value

@@ -86,3 +86,9 @@ def test_finding_quotes_the_clause_that_fired() -> None:
                   if f.rule == "NET004")
     assert [(e.line, e.text) for e in net004.evidence] == [(2, "共享")]
     assert net004.fix.startswith("Require")
+
+
+def test_one_nic_per_gpu_counts_as_a_nic_count() -> None:
+    text = "4 nodes x 8 H100 SXM5, InfiniBand NDR 400 Gb/s, one HCA per GPU.\n"
+    assert not {"NET006", "NET014"} & fired(text)
+    assert "NET006" in fired(text.replace(", one HCA per GPU", ""))

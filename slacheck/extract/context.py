@@ -20,7 +20,8 @@ Span = tuple[int, int]
 
 _SENTENCE_END = re.compile(r"[。;!?|\n]|\.(?=\s|$)")
 _CLAUSE_END = re.compile(r"[。;!?,|\n]|\.(?=\s|$)")
-_EN_NUMBERS = {"one": 1, "two": 2, "four": 4, "eight": 8, "sixteen": 16}
+_EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "eight": 8, "ten": 10, "twelve": 12,
+               "sixteen": 16}
 _ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _MAX_COUNT = 100_000
 MAX_SPAN = 1000

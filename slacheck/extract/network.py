@@ -11,6 +11,9 @@ from slacheck.extract.context import (COUNTS, NETWORK_WORDS, Context, Handler, P
                                       protocol_of, public_only, span_of, text_value)
 from slacheck.extract.parser import Phrase
 
+# "one HCA per GPU", "每张 GPU 对应一张网卡": a count of NICs for each GPU, not for the node
+_PER_GPU_AFTER = re.compile(r"\s*(?:per|for each|for every|/)\s*(?:GPU|卡)(?![A-Za-z])", re.I)
+_PER_GPU_BEFORE = re.compile(r"(?:每(?:张|块|个)?\s*(?:GPU|卡)|(?:each|every) GPU)[^,;。]{0,8}$", re.I)
 _IB_GENERATIONS = {"EDR": 100.0, "HDR": 200.0, "NDR": 400.0, "XDR": 800.0}
 _NAMED_ETHERNET = {"千兆": 1.0, "万兆": 10.0, "二十五G": 25.0, "十万兆": 100.0}
 
@@ -31,8 +34,11 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
     protocol = best_protocol(tokens) or best_protocol(context.in_clause(phrase.start))
     said: list[Said] = []
     if count:
+        per_gpu = _PER_GPU_AFTER.match(context.text, phrase.end) or \
+            _PER_GPU_BEFORE.search(context.text[max(0, phrase.start - 16):phrase.start])
         total = any(t.type == "TOTAL" for t in tokens)
-        said.append(Said("fabric.nics_total" if total else "fabric.nics_per_node", count, span, tag=protocol))
+        path = "fabric.nics_per_gpu" if per_gpu else "fabric.nics_total" if total else "fabric.nics_per_node"
+        said.append(Said(path, count, span, tag=protocol))
     if rate:
         said.append(Said("fabric.rate_gbps", rate, span, tag=protocol))
     return said

@@ -24,6 +24,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "fabric.included_rate_gbps": ("Included port rate (Gb/s)", "标配端口速率 (Gb/s)"),
     "fabric.included_nics_per_node": ("Included NICs per node", "标配每台网卡数"),
     "fabric.nics_total": ("NICs in total", "网卡总数"),
+    "fabric.nics_per_gpu": ("NICs per GPU", "每卡网卡数"),
     "fabric.nic_model": ("NIC model", "网卡型号"),
     "fabric.optional": ("Fabric is an add-on", "网络为选配"),
     "fabric.dedicated": ("Dedicated, non-blocking", "独享/无收敛"),

@@ -28,7 +28,7 @@ DERIVED = {
     "multi_node": "two or more GPU servers that train together",
     "node_count": "GPU servers: the stated node count, or GPU total / GPUs per node",
     "gpu_count": "GPUs in all: the stated total, or nodes x GPUs per node",
-    "nics_per_node_effective": "NICs per node: stated, or the NIC total / nodes",
+    "nics_per_node_effective": "NICs per node: stated, or the NIC total / nodes, or NICs per GPU x GPUs per node",
     "per_gpu_gbps": "inter-node Gb/s per GPU, NICs per node x port rate / GPUs per node: the lower of the best "
                     "offered fabric and the fabric included in the base offer",
     "per_gpu_nics": "NICs per node of the fabric that gives per_gpu_gbps",
@@ -122,6 +122,8 @@ def _derived(v: Mapping[str, Any]) -> dict[str, Any]:
     nics = v["fabric.nics_per_node"]
     if nics is None and v["fabric.nics_total"] and node_count:
         nics = v["fabric.nics_total"] / node_count
+    if nics is None and v["fabric.nics_per_gpu"] and per_node:
+        nics = v["fabric.nics_per_gpu"] * per_node
     offered = (nics, v["fabric.rate_gbps"])
     included = (v["fabric.included_nics_per_node"], v["fabric.included_rate_gbps"])
     per_gpu = {link: link[0] * link[1] / per_node for link in (offered, included) if link[0] and link[1] and per_node}
