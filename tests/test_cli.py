@@ -105,3 +105,14 @@ def test_select_and_ignore_take_comma_separated_ids_and_prefixes(capsys) -> None
     _, out, _ = run(capsys, sample, "--format", "json", "--select", "hw002,NET0", "--ignore", "NET01")
     rules = {f["rule"] for f in json.loads(out)["findings"]}
     assert rules == {"HW002", "NET004", "NET007", "NET008"}
+
+
+def test_internal_error_is_one_line_and_debug_shows_the_traceback(capsys, monkeypatch) -> None:
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("slacheck.commands.extract.extract_file", broken)
+    code, out, err = run(capsys, "extract", str(SAMPLES / "zh_quote_a100_10gbe.md"))
+    assert code == 3 and err == "slacheck: internal error: RuntimeError: boom; rerun with --debug\n"
+    code, _, err = run(capsys, "extract", str(SAMPLES / "zh_quote_a100_10gbe.md"), "--debug")
+    assert code == 3 and "Traceback" in err and "RuntimeError: boom" in err

@@ -166,6 +166,10 @@ def test_fail_on_never_exits_zero(tmp_path: Path) -> None:
     ('eval("1") == 1', "unknown function 'eval'"),
     ("(" * 41 + "nodes" + ")" * 41 + " > 1", "nested deeper than 40"),
     ("os.system == 1", "unknown name 'os.system'"),
+    ('matches(gpu.model, "(a+)+$")', "unknown function 'matches'"),
+    ("nodes > " + "9" * 400, "syntax error"),
+    ('gpu.model == "' + "a" * 300 + '"', "syntax error"),
+    ("nodes " * 2000 + "> 1", "longer than 4000"),
 ])
 def test_hostile_condition_refused_with_file_rule_and_position(tmp_path: Path, when: str, expected: str) -> None:
     pack = write(tmp_path, "bad.toml", RULE_TEMPLATE.format(when=when))
