@@ -56,7 +56,8 @@ def expand_inputs(inputs: list[str]) -> list[str]:
 _RULES: dict[tuple[Path, ...], list[Rule]] = {}
 
 
-def check_one(path: str, options: Options, rules: list[Rule] | None = None, logs: Sequence[Log] = ()) -> Report | Failure:
+def check_one(path: str, options: Options, rules: list[Rule] | None = None,
+              logs: Sequence[Log] = ()) -> Report | Failure:
     """Check one document; a load error becomes a Failure (worker processes load rules once)."""
     if rules is None:
         if options.rule_packs not in _RULES:
@@ -109,6 +110,7 @@ def summary_table(results: list[Report | Failure], failed: Callable[[Report], bo
             table.add_row(escape(result.path), "-", "-", "-", "-", escape(f"unusable: {result.message}"))
             continue
         s = result.summary
-        table.add_row(escape(result.documents[0].path), str(s.error), str(s.warning), str(s.info), str(len(result.waived)),
+        table.add_row(escape(result.documents[0].path), str(s.error), str(s.warning), str(s.info),
+                      str(len(result.waived)),
                       "fail" if failed(result) else "ok")
     return table

@@ -370,7 +370,8 @@ def _pdf_document(data: bytes, path: str, sha: str, password: str | None, max_pa
             while texts and not texts[-1].strip():
                 texts.pop()
             pages[index] = _Page(index + 1, texts, [None] * len(texts), [], set(), [])
-            warnings.append(f"page {index + 1}: pdfplumber could not decode its text; used pdfium's (reading order may differ)")
+            warnings.append(f"page {index + 1}: pdfplumber could not decode its text; "
+                            "used pdfium's (reading order may differ)")
         else:
             warnings.append(f"page {index + 1} {why}")
     if not any(p.texts for p in pages):

@@ -20,7 +20,8 @@ HELP = "draft supplementary clauses from the findings (Markdown)"
 
 _WORDS = {
     "zh": {"title": "补充条款（草案）", "intro": "本补充条款是对 {doc} 的补充，与之不一致之处以本补充条款为准。",
-           "ref": "依据", "missing": "原文未作约定", "where": "第 {page} 页第 {line} 行", "none": "未发现需要补充的条款。"},
+           "ref": "依据", "missing": "原文未作约定", "where": "第 {page} 页第 {line} 行",
+           "none": "未发现需要补充的条款。"},
     "en": {"title": "Addendum (draft)", "intro": "This addendum supplements {doc}; where the two differ, "
            "this addendum prevails.", "ref": "Reference", "missing": "not addressed in the document",
            "where": "p. {page}, l. {line}", "none": "No clauses to add."},

@@ -23,7 +23,8 @@ def add_document_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-pages", type=int, default=2000, help="refuse PDFs with more pages (default 2000)")
     parser.add_argument("--max-bytes", type=int, default=50_000_000, help="refuse larger files (default 50 MB)")
     parser.add_argument("--engine", choices=["pdfplumber", "pdfium"], default="pdfplumber",
-                        help="PDF reader: pdfplumber (default) or pdfium (faster; pdfplumber only for pages with tables)")
+                        help="PDF reader: pdfplumber (default) or pdfium (faster; pdfplumber only for pages "
+                             "with tables)")
     parser.add_argument("--time-budget", type=float, default=120.0, metavar="SECONDS",
                         help="give up on a document after this long (default 120; 0: no limit)")
 

@@ -1,4 +1,5 @@
-"""``slacheck explain RULE``: what a rule checks, why it matters, a clause that triggers it and the clause to use instead."""
+"""``slacheck explain RULE``: what a rule checks, why it matters, a clause that triggers it, and the
+clause to use instead."""
 
 from __future__ import annotations
 

@@ -45,5 +45,6 @@ def render_github(*reports: Report) -> str:
             lines.append(f"::{COMMANDS[finding.severity]} {props}::{escape_data(message)}")
     if any(hidden.values()):
         counts = ", ".join(f"{n} {level}" for level, n in hidden.items() if n)
-        lines.append(f"::notice title=slacheck::{escape_data(f'{counts} more findings not annotated; see the job summary')}")
+        notice = f"{counts} more findings not annotated; see the job summary"
+        lines.append(f"::notice title=slacheck::{escape_data(notice)}")
     return "".join(line + "\n" for line in lines)

@@ -77,7 +77,7 @@ class Rule(BaseModel):
 
 
 def load_pack(path: Path | str | None, known_names: set[str], functions: Mapping[str, Function]) -> list[Rule]:
-    """Load a pack: a file (a Path), a built-in pack by name (a str such as ``"contract.toml"``), or core.toml (None)."""
+    """Load a pack: a file (a Path), a built-in pack by name (``"contract.toml"``), or core.toml (None)."""
     if path is None or isinstance(path, str):
         label = path or "core.toml"
         text = rules_file(label).read_text(encoding="utf-8")
@@ -96,7 +96,8 @@ def load_pack(path: Path | str | None, known_names: set[str], functions: Mapping
     unknown = set(data) - {"pack", "rule"}
     if unknown:
         raise PackError(f"{label}: unknown top-level key(s) {sorted(unknown)}; a pack holds [pack] and [[rule]]")
-    rules = [_load_rule(label, text, index, raw, known_names, functions) for index, raw in enumerate(data.get("rule", []))]
+    rules = [_load_rule(label, text, index, raw, known_names, functions)
+             for index, raw in enumerate(data.get("rule", []))]
     seen: set[str] = set()
     for rule in rules:
         if rule.id in seen:
