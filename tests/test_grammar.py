@@ -87,6 +87,7 @@ def test_phrases_read_their_facts(text: str, path: str, value: object) -> None:
     ("共享存储 100TB", "fabric.dedicated"),
     ("我们在北京、上海两地运营机房", "fabric.multi_site"),
     ("2 台交换机", "nodes"),
+    ("2026 GPU服务器高性能网络选型", "gpu.total"),
     ("NVLink 900GB/s", "fabric.rate_gbps"),
 ])
 def test_traps_are_not_facts(text: str, path: str) -> None:

@@ -91,10 +91,13 @@ def _single_count(path: str) -> Callable[[Phrase, Context], list[Said]]:
     return handler
 
 
+_RECENT_YEARS = (2015, 2035)
+
+
 def _card_count(phrase: Phrase, context: Context) -> list[Said]:
     """"64 卡": a total when the passage says total or the count exceeds a server, else per node."""
     count = next((as_count(t) for t in leaves(phrase.tree) if t.type in COUNTS), None)
-    if not count:
+    if not count or _RECENT_YEARS[0] <= count <= _RECENT_YEARS[1]:  # "2026 GPU 服务器选型": a year, not GPUs
         return []
     first_total = context.first_of("TOTAL")
     total = count > 16 or (first_total is not None and first_total.end_pos <= phrase.start)
