@@ -72,6 +72,10 @@ def test_grammar_has_no_lalr_conflicts(name: str, start: str, caplog: pytest.Log
     ("eight H100 GPUs per node", "gpu.per_node", 8),
     ("InfiniBand NDR, one HCA per GPU", "fabric.nics_per_gpu", 1),
     ("每张 GPU 对应一张网卡", "fabric.nics_per_gpu", 1),
+    ("Cluster: 32 x DGX H100 nodes (256 GPUs)", "nodes", 32),
+    ("four (4) HGX H100 8-GPU servers", "nodes", 4),
+    ("four (4) HGX H100 8-GPU servers", "gpu.per_node", 8),
+    ("eight ConnectX-7 adapters per server", "fabric.nics_per_node", 8),
     ("16 台服务器部署在北京和上海两个数据中心", "fabric.multi_site", True),
     ("The 8 nodes are hosted in two data centers in Frankfurt and Paris.", "fabric.multi_site", True),
 ])

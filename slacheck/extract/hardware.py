@@ -33,27 +33,28 @@ def _variant(text: str) -> str | None:
 
 
 def _gpu(phrase: Phrase, context: Context) -> list[Said]:
+    """A GPU phrase: model, variant, memory, and the counts around it (per node, nodes, or a total)."""
     tree = phrase.tree
     said: list[Said] = []
     span = [(phrase.start, phrase.end)]
     model = next(t for t in leaves(tree) if t.type == "MODEL")
-    node_count = per_node = None
+    counted_parts = ("node_prefix", "cards", "card_suffix")
+    counts = {part.data: as_count(next(t for t in leaves(part) if t.type in COUNTS))
+              for part in tree.children if isinstance(part, Tree) and part.data in counted_parts}
     for part in tree.children:
-        if not isinstance(part, Tree):
-            continue
-        counts = [c for c in leaves(part) if c.type in COUNTS]
-        if part.data == "node_prefix" and counts:
-            node_count = as_count(counts[0])
-        elif part.data in ("cards", "card_suffix") and counts:
-            per_node = as_count(counts[0])
-        elif part.data == "gpu_detail":
+        if isinstance(part, Tree) and part.data == "gpu_detail":
             detail = part.children[0]
-            if detail.type in ("VARIANT", "PCIE"):
-                variant = _variant(detail.value)
-                if variant:
-                    said.append(Said("gpu.variant", variant, span, tag="primary"))
+            if detail.type in ("VARIANT", "PCIE") and (variant := _variant(detail.value)):
+                said.append(Said("gpu.variant", variant, span, tag="primary"))
             elif detail.type in ("MEM_GB", "G_QTY") and (memory := as_count(detail)):
                 said.append(Said("gpu.memory_gb", memory, span, tag="primary"))
+    node_word_after = any(isinstance(c, Token) and c.type == "NODE_UNIT" for c in tree.children)
+    cards = next((c for c in tree.children if isinstance(c, Tree) and c.data == "cards"), None)
+    bare_count = cards is not None and not any(t.type == "CARD_UNIT" for t in leaves(cards))
+    if node_word_after and bare_count and "node_prefix" not in counts:
+        node_count, per_node = counts["cards"], counts.get("card_suffix")  # "32 x DGX H100 nodes"
+    else:
+        node_count, per_node = counts.get("node_prefix"), counts.get("cards", counts.get("card_suffix"))
     counted = node_count is not None or per_node is not None
     said.insert(0, Said("gpu.model", _canonical_model(model.value), span, tag="primary" if counted else None))
     if node_count is not None:
