@@ -7,10 +7,10 @@ from typing import Callable
 
 from lark import Token, Tree
 
-from slacheck.extract.context import (COUNTS, FABRIC_WORDS, GPU_WORDS, Context, Handler, PhraseHandler,
-                                      Said, as_count, as_number, flag, leaves, negated,
-                                      span_of)
+from slacheck.extract.context import (COUNTS, FABRIC_WORDS, GPU_WORDS, Context, Handler, PhraseHandler, Said, as_count,
+                                      as_number, flag, leaves, negated, sentence_text, span_of)
 from slacheck.extract.parser import Phrase
+
 
 def _canonical_model(text: str) -> str:
     compact = re.sub(r"\s+", " ", text).strip()
@@ -93,6 +93,7 @@ def _single_count(path: str) -> Callable[[Phrase, Context], list[Said]]:
 
 
 _RECENT_YEARS = (2015, 2035)
+_OTHER_BANDWIDTH = re.compile(r"存储|内存|显存带宽|磁盘|硬盘|storage|memory|disk|HBM", re.I)
 
 
 def _card_count(phrase: Phrase, context: Context) -> list[Said]:
@@ -116,8 +117,13 @@ def _nvlink_rate(phrase: Phrase, context: Context) -> list[Said]:
 
 
 def _loose_nvlink_rate(token: Token, context: Context) -> list[Said]:
-    """A GB/s figure in a clause about NVLink ("单卡 NVLink 带宽 600GB/s")."""
-    if context.in_phrase(token) or not context.clause_types(token.start_pos) & {"NVLINK", "NVSWITCH"}:
+    """A GB/s figure in a sentence about NVLink ("卡间 NVLink 互联，带宽 400GB/s"), unless its clause is
+    about something else that is measured in GB/s (storage, memory, the network, a benchmark)."""
+    if context.in_phrase(token) or not context.sentence_types(token.start_pos) & {"NVLINK", "NVSWITCH"}:
+        return []
+    clause = context.clause_types(token.start_pos)
+    if not clause & {"NVLINK", "NVSWITCH"} and (clause & {"BENCH", "BUSBW", "NIC", "NETWORK", "INTERNAL"}
+                                                 or _OTHER_BANDWIDTH.search(sentence_text(token, context))):
         return []
     value = as_number(token)
     if value is None:

@@ -6,10 +6,11 @@ import re
 
 from lark import Token, Tree
 
-from slacheck.extract.context import (COUNTS, NETWORK_WORDS, Context, Handler, PhraseHandler,
-                                      Said, as_count, as_rate_gbps, best_protocol, flag, leaves, negated,
-                                      protocol_of, public_only, span_of, text_value)
+from slacheck.extract.context import (COUNTS, NETWORK_WORDS, Context, Handler, PhraseHandler, Said, as_count,
+                                      as_rate_gbps, best_protocol, flag, leaves, negated, protocol_of, public_only,
+                                      span_of, text_value)
 from slacheck.extract.parser import Phrase
+
 
 # "one HCA per GPU", "每张 GPU 对应一张网卡": a count of NICs for each GPU, not for the node
 _PER_GPU_AFTER = re.compile(r"\s*(?:per|for each|for every|/)\s*(?:GPU|卡)(?![A-Za-z])", re.I)

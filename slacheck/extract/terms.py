@@ -11,6 +11,7 @@ from slacheck.extract.context import (FABRIC_WORDS, Context, Handler, PhraseHand
                                       negated, sentence_text, span_of)
 from slacheck.extract.parser import Phrase
 
+
 _SINGLE_ZH = {"单机", "单台", "单节点"}
 _MINUTES = (("business hour", 60.0), ("working hour", 60.0), ("business day", 1440.0), ("个工作日", 1440.0),
             ("工作日", 1440.0), ("分钟", 1.0), ("小时", 60.0), ("天", 1440.0), ("min", 1.0), ("hour", 60.0),
