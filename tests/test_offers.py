@@ -1,0 +1,38 @@
+"""Two offers written outside the samples' phrasing: what is read, and what fires."""
+
+from pathlib import Path
+
+from slacheck.offering import Offering
+from slacheck.pipeline import Options, check_file
+
+OFFERS = Path(__file__).parent / "fixtures" / "offers"
+
+
+def values(offering: Offering, *paths: str) -> dict[str, object]:
+    return {path: (fact.value if (fact := offering.fact(path)) else None) for path in paths}
+
+
+def test_english_managed_cluster_is_read_and_clean() -> None:
+    report = check_file(OFFERS / "managed_h200_roce_en.md", Options())
+    assert values(report.offering, "nodes", "gpu.model", "gpu.variant", "gpu.memory_gb", "fabric.protocol",
+                  "fabric.rate_gbps", "fabric.nics_per_gpu", "fabric.switch_ports", "sla.support_response_minutes",
+                  "sla.failover_minutes", "backup.scope", "commercial.billing") == {
+        "nodes": 8, "gpu.model": "H200", "gpu.variant": "SXM", "gpu.memory_gb": 141, "fabric.protocol": "roce-v2",
+        "fabric.rate_gbps": 400.0, "fabric.nics_per_gpu": 1, "fabric.switch_ports": 64,
+        "sla.support_response_minutes": 15.0, "sla.failover_minutes": 240.0, "backup.scope": "all",
+        "commercial.billing": "monthly"}
+    assert [f.rule for f in report.findings] == []
+
+
+def test_chinese_quote_with_shared_ib_ports() -> None:
+    report = check_file(OFFERS / "a800_shared_ib_zh.txt", Options())
+    assert values(report.offering, "nodes", "gpu.model", "gpu.per_node", "intra_node.bandwidth_gbytes",
+                  "fabric.nics_per_node", "fabric.rate_gbps", "fabric.dedicated", "fabric.isolation",
+                  "tuning.owner", "commercial.billing") == {
+        "nodes": 6, "gpu.model": "A800", "gpu.per_node": 8, "intra_node.bandwidth_gbytes": 400.0,
+        "fabric.nics_per_node": 2, "fabric.rate_gbps": 200.0, "fabric.dedicated": False, "fabric.isolation": False,
+        "tuning.owner": "customer", "commercial.billing": "quarterly"}
+    assert report.offering.commercial.unit_price.hedged
+    fired = {f.rule for f in report.findings}
+    assert {"HW001", "NET004", "NET014", "NET015", "OPS003", "SLA001", "COM001"} <= fired
+    assert not fired & {"HW004", "NET002", "NET006", "SLA003"}
