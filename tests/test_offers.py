@@ -36,3 +36,18 @@ def test_chinese_quote_with_shared_ib_ports() -> None:
     fired = {f.rule for f in report.findings}
     assert {"HW001", "NET004", "NET014", "NET015", "OPS003", "SLA001", "COM001"} <= fired
     assert not fired & {"HW004", "NET002", "NET006", "SLA003"}
+
+
+def test_english_sla_with_negations_and_an_infiniband_option() -> None:
+    report = check_file(OFFERS / "h100_tcp_ib_option_sla_en.txt", Options())
+    assert values(report.offering, "fabric.dedicated", "fabric.isolation", "fabric.included_protocol",
+                  "fabric.included_nics_per_node", "fabric.included_rate_gbps", "fabric.optional", "fabric.cabling",
+                  "sla.availability_guaranteed", "backup.scope", "commercial.unit_price") == {
+        "fabric.dedicated": True, "fabric.isolation": True, "fabric.included_protocol": "ethernet-tcp",
+        "fabric.included_nics_per_node": 2, "fabric.included_rate_gbps": 100.0, "fabric.optional": True,
+        "fabric.cabling": "excluded", "sla.availability_guaranteed": False, "backup.scope": "system-only",
+        "commercial.unit_price": report.offering.commercial.unit_price.value}
+    assert report.offering.commercial.unit_price.value.amount == 12000.0
+    fired = {f.rule for f in report.findings}
+    assert {"NET002", "NET006", "NET014", "COM002", "SLA001", "SLA002", "SLA005"} <= fired
+    assert not fired & {"NET004", "NET015", "NET005"}

@@ -23,6 +23,7 @@ _CLAUSE_END = re.compile(r"[。;!?,|\n]|\.(?=\s|$)")
 _EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "eight": 8, "ten": 10, "twelve": 12,
                "sixteen": 16}
 _ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_NOT_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?:not|never|no)(?: be| been)?|不|非|未|无)\s*$", re.I)
 _MAX_COUNT = 100_000
 MAX_SPAN = 1000
 """Longest sentence or clause, in characters, before it is cut."""
@@ -194,7 +195,7 @@ def protocol_of(token: Token) -> str | None:
         return f"roce-v{version.group()}" if version else "roce"
     if kind == "RDMA":
         return "rdma"
-    if kind in ("ETHERNET", "TCP", "ETH_NAMED"):
+    if kind in ("ETHERNET", "TCP", "ETH_NAMED") or (kind == "RATE_BITS" and value.endswith("GbE")):
         return "ethernet-tcp"
     return None
 
@@ -210,7 +211,9 @@ def public_only(types: set[str]) -> bool:
 
 
 def negated(token: Token, context: Context) -> bool:
-    return "NEGATION" in context.clause_types(token.start_pos)
+    """A negation in the token's clause (不含, excluded) or just before it ("not shared", 不共享, 非独享)."""
+    before = context.text[max(0, token.start_pos - 12):token.start_pos]
+    return "NEGATION" in context.clause_types(token.start_pos) or bool(_NOT_BEFORE.search(before))
 
 
 def flag(path: str, *, needs: set[str] | None = None) -> Callable[[Token, Context], list[Said]]:

@@ -149,6 +149,13 @@ def _fabric_protocol(token: Token, context: Context) -> list[Said]:
     return said
 
 
+def _gbe_rate(token: Token, context: Context) -> list[Said]:
+    """"100GbE" names Ethernet as well as a rate."""
+    if not token.value.endswith("GbE"):
+        return []
+    return _ethernet(token, context)
+
+
 def _ethernet(token: Token, context: Context) -> list[Said]:
     types = context.sentence_types(token.start_pos)
     if public_only(types):
@@ -239,6 +246,7 @@ KEYWORDS: dict[str, Handler] = {
     "ETHERNET": _ethernet,
     "TCP": _ethernet,
     "ETH_NAMED": _ethernet,
+    "RATE_BITS": _gbe_rate,
     "NIC_MODEL": text_value("fabric.nic_model"),
     "SWITCH_MODEL": text_value("fabric.switch_model"),
     "DEDICATED": _dedicated,
