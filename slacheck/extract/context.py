@@ -195,7 +195,7 @@ def protocol_of(token: Token) -> str | None:
         return f"roce-v{version.group()}" if version else "roce"
     if kind == "RDMA":
         return "rdma"
-    if kind in ("ETHERNET", "TCP", "ETH_NAMED") or (kind == "RATE_BITS" and value.endswith("GbE")):
+    if kind in ("ETHERNET", "TCP", "ETH_NAMED"):
         return "ethernet-tcp"
     return None
 

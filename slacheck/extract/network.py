@@ -15,6 +15,7 @@ from slacheck.extract.parser import Phrase
 # "one HCA per GPU", "每张 GPU 对应一张网卡": a count of NICs for each GPU, not for the node
 _PER_GPU_AFTER = re.compile(r"\s*(?:per|for each|for every|/)\s*(?:GPU|卡)(?![A-Za-z])", re.I)
 _PER_GPU_BEFORE = re.compile(r"(?:每(?:张|块|个)?\s*(?:GPU|卡)|(?:each|every) GPU)[^,;。]{0,8}$", re.I)
+_RDMA_WORDS = {"ROCE", "RDMA", "PROTO_IB", "IB_GEN"}
 _IB_GENERATIONS = {"EDR": 100.0, "HDR": 200.0, "NDR": 400.0, "XDR": 800.0}
 _NAMED_ETHERNET = {"千兆": 1.0, "万兆": 10.0, "二十五G": 25.0, "十万兆": 100.0}
 
@@ -32,7 +33,7 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
     if has_rate and public_only(context.sentence_types(phrase.start)):
         return []
     count = next((as_count(t) for t in tokens if t.type in COUNTS), None)
-    protocol = best_protocol(tokens) or best_protocol(context.in_clause(phrase.start))
+    protocol = _link_protocol(tokens, phrase.start, context)
     said: list[Said] = []
     if count:
         per_gpu = _PER_GPU_AFTER.match(context.text, phrase.end) or \
@@ -60,7 +61,7 @@ def _fabric_rate(phrase: Phrase, context: Context) -> list[Said]:
         return []
     if public_only(context.sentence_types(phrase.start)):
         return [Said("fabric.public_bandwidth", rate, span)]
-    protocol = best_protocol(tokens) or best_protocol(context.in_clause(phrase.start))
+    protocol = _link_protocol(tokens, phrase.start, context)
     return [Said("fabric.rate_gbps", rate, span, tag=protocol)]
 
 
@@ -150,10 +151,19 @@ def _fabric_protocol(token: Token, context: Context) -> list[Said]:
 
 
 def _gbe_rate(token: Token, context: Context) -> list[Said]:
-    """"100GbE" names Ethernet as well as a rate."""
-    if not token.value.endswith("GbE"):
+    """"100GbE" names Ethernet as well as a rate, unless the sentence runs RDMA over it (RoCE)."""
+    if not token.value.endswith("GbE") or context.sentence_types(token.start_pos) & _RDMA_WORDS:
         return []
     return _ethernet(token, context)
+
+
+def _link_protocol(tokens: list[Token], position: int, context: Context) -> str | None:
+    """The protocol said with a link: in the phrase, else its clause, else Ethernet for a bare "100GbE"."""
+    protocol = best_protocol(tokens) or best_protocol(context.in_clause(position))
+    if protocol is None and any(t.value.endswith("GbE") for t in tokens) \
+            and not context.sentence_types(position) & _RDMA_WORDS:
+        return "ethernet-tcp"
+    return protocol
 
 
 def _ethernet(token: Token, context: Context) -> list[Said]:
