@@ -51,3 +51,16 @@ def test_english_sla_with_negations_and_an_infiniband_option() -> None:
     fired = {f.rule for f in report.findings}
     assert {"NET002", "NET006", "NET014", "COM002", "SLA001", "SLA002", "SLA005"} <= fired
     assert not fired & {"NET004", "NET015", "NET005"}
+
+
+def test_complete_chinese_contract_is_clean_and_its_arithmetic_is_checked(tmp_path: Path) -> None:
+    source = OFFERS / "h100_roce_contract_zh.md"
+    report = check_file(source, Options())
+    assert [f.rule for f in report.findings] == []
+    assert values(report.offering, "fabric.dedicated", "fabric.isolation", "acceptance.threshold_gbytes",
+                  "commercial.line_total", "commercial.contract_total") == {
+        "fabric.dedicated": True, "fabric.isolation": True, "acceptance.threshold_gbytes": 320.0,
+        "commercial.line_total": 1472000.0, "commercial.contract_total": 17664000.0}
+    wrong = tmp_path / "wrong_total.md"
+    wrong.write_text(source.read_text(encoding="utf-8").replace("¥17,664,000", "¥18,400,000"), encoding="utf-8")
+    assert [f.rule for f in check_file(wrong, Options()).findings] == ["COM004"]
