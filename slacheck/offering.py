@@ -218,7 +218,7 @@ _ANY_TRUE = {"fabric.optional", "fabric.multi_site", "intra_node.full_mesh", "in
 _RANKED = {
     "fabric.included_protocol": ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"],
     "fabric.protocol": ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"],
-    "intra_node.link": ["pcie", "nvlink-bridge", "nvlink-switch"],
+    "intra_node.link": ["nvlink-bridge", "pcie", "nvlink-switch"],
     "fabric.expansion": ["vague", "concrete"],
     "fabric.cabling": ["excluded", "customer", "provider"],
     "backup.scope": ["all", "data", "system-only"],

@@ -64,3 +64,14 @@ def test_complete_chinese_contract_is_clean_and_its_arithmetic_is_checked(tmp_pa
     wrong = tmp_path / "wrong_total.md"
     wrong.write_text(source.read_text(encoding="utf-8").replace("¥17,664,000", "¥18,400,000"), encoding="utf-8")
     assert [f.rule for f in check_file(wrong, Options()).findings] == ["COM004"]
+
+
+def test_pcie_cards_with_bridges_called_fully_connected() -> None:
+    report = check_file(OFFERS / "a100_pcie_bridges_quote_en.txt", Options())
+    assert values(report.offering, "gpu.variant", "intra_node.link", "intra_node.full_mesh", "fabric.rate_gbps",
+                  "fabric.nics_per_node", "fabric.dedicated") == {
+        "gpu.variant": "PCIe", "intra_node.link": "nvlink-bridge", "intra_node.full_mesh": True,
+        "fabric.rate_gbps": 200.0, "fabric.nics_per_node": 1, "fabric.dedicated": False}
+    fired = {f.rule for f in report.findings}
+    assert {"HW003", "NET004", "NET014"} <= fired
+    assert not fired & {"HW001", "HW002", "COM001"}  # "Estimated delivery" hedges a date, not a price
