@@ -75,3 +75,14 @@ def test_pcie_cards_with_bridges_called_fully_connected() -> None:
     fired = {f.rule for f in report.findings}
     assert {"HW003", "NET004", "NET014"} <= fired
     assert not fired & {"HW001", "HW002", "COM001"}  # "Estimated delivery" hedges a date, not a price
+
+
+def test_chinese_sla_with_tiered_response_and_customer_backed_data_disks() -> None:
+    report = check_file(OFFERS / "h800_sla_zh.txt", Options())
+    assert values(report.offering, "sla.support_response_minutes", "sla.failover_minutes", "sla.availability_pct",
+                  "sla.credits", "backup.scope") == {
+        "sla.support_response_minutes": 15.0, "sla.failover_minutes": 480.0, "sla.availability_pct": 99.95,
+        "sla.credits": True, "backup.scope": "system-only"}
+    fired = {f.rule for f in report.findings}
+    assert {"SLA002", "SLA004", "POL002"} <= fired
+    assert not fired & {"SLA001", "SLA003", "SLA005"}

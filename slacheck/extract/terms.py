@@ -137,11 +137,12 @@ def _owner(path: str) -> Callable[[Token, Context], list[Said]]:
 
 
 def _snapshot(token: Token, context: Context) -> list[Said]:
-    """Backup scope: what the snapshots of this sentence cover (a negated data disk is not covered)."""
+    """Backup scope: what the snapshots of this sentence cover (a data disk denied or left to the customer is not)."""
     tokens = context.in_sentence(token.start_pos)
     system = any(t.type == "SYSTEM_DISK" for t in tokens)
     data_words = [t for t in tokens if t.type == "DATA_DISK" or (t.type == "SYSTEM_DISK" and "data" in t.value.lower())]
-    data = any("NEGATION" not in context.clause_types(t.start_pos) for t in data_words)
+    # a data disk the customer backs up itself ("数据盘由甲方自行备份") is not covered
+    data = any(not context.clause_types(t.start_pos) & {"NEGATION", "CUSTOMER"} for t in data_words)
     if data and "NEGATION" in context.sentence_types(token.start_pos) and not system:
         return []
     scope = "all" if system and data else "data" if data else "system-only" if system else None
