@@ -1,9 +1,15 @@
 """Two offers written outside the samples' phrasing: what is read, and what fires."""
 
+import importlib.util
+import sys
 from pathlib import Path
+
+import pytest
 
 from slacheck.offering import Offering
 from slacheck.pipeline import Options, check_file
+
+from conftest import SAMPLES
 
 OFFERS = Path(__file__).parent / "fixtures" / "offers"
 
@@ -86,3 +92,19 @@ def test_chinese_sla_with_tiered_response_and_customer_backed_data_disks() -> No
     fired = {f.rule for f in report.findings}
     assert {"SLA002", "SLA004", "POL002"} <= fired
     assert not fired & {"SLA001", "SLA003", "SLA005"}
+
+
+def _pdf_renderer():
+    spec = importlib.util.spec_from_file_location("make_pdfs", SAMPLES / "make_pdfs.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("make_pdfs", module)
+    spec.loader.exec_module(module)
+    return module.render_pdf
+
+
+@pytest.mark.parametrize("offer", sorted(OFFERS.iterdir()), ids=lambda p: p.name)
+def test_pdf_of_each_offer_gives_the_same_findings(offer: Path, tmp_path: Path) -> None:
+    pdf = tmp_path / f"{offer.stem}.pdf"
+    _pdf_renderer()(offer.read_text(encoding="utf-8"), pdf)
+    assert [f.rule for f in check_file(pdf, Options()).findings] == \
+        [f.rule for f in check_file(offer, Options()).findings]
