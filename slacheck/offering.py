@@ -209,6 +209,9 @@ class Statement(BaseModel):
 MAX_EVIDENCE = 8
 """Quotes kept per fact: the first places the document says it (a term repeated on every page needs no more)."""
 
+PROTOCOLS = ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"]
+"""Fabric protocols, best first."""
+
 # How competing statements for one path are resolved; the default is "the first one said".
 _DENIAL_WINS = {"fabric.dedicated", "fabric.isolation", "verification.hardware", "acceptance.multi_node",
                 "sla.availability_guaranteed"}
@@ -216,8 +219,8 @@ _ANY_TRUE = {"fabric.optional", "fabric.multi_site", "intra_node.full_mesh", "in
              "commercial.price_hedged", "commercial.addon_on_request", "tuning.baseline", "acceptance.trial",
              "acceptance.report_kept", "sla.credits", "sla.network_restore"}
 _RANKED = {
-    "fabric.included_protocol": ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"],
-    "fabric.protocol": ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"],
+    "fabric.included_protocol": PROTOCOLS,
+    "fabric.protocol": PROTOCOLS,
     "intra_node.link": ["nvlink-bridge", "pcie", "nvlink-switch"],
     "fabric.expansion": ["vague", "concrete"],
     "fabric.cabling": ["excluded", "customer", "provider"],

@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from slacheck.commands.common import add_document_options, add_output_options, console_for, options_from
-from slacheck.offering import Fact, Offering, fact_paths
+from slacheck.offering import PROTOCOLS, Fact, Offering, fact_paths
 from slacheck.pipeline import analyse, report_language
 from slacheck.report.labels import label, show_value
 
@@ -42,8 +42,8 @@ GOOD_BOOL = {"intra_node.full_mesh": True, "intra_node.nvswitch": True, "fabric.
 RANKED = {  # best first
     "gpu.variant": ["SXM", "NVL", "PCIe"],
     "intra_node.link": ["nvlink-switch", "nvlink-bridge", "pcie"],
-    "fabric.protocol": ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"],
-    "fabric.included_protocol": ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"],
+    "fabric.protocol": PROTOCOLS,
+    "fabric.included_protocol": PROTOCOLS,
     "fabric.cabling": ["provider", "customer", "excluded"],
     "fabric.expansion": ["concrete", "vague"],
     "backup.scope": ["all", "data", "system-only"],

@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterable
 from lark import Token, Tree
 
 from slacheck.extract.parser import Phrase
+from slacheck.offering import PROTOCOLS
 
 Span = tuple[int, int]
 
@@ -202,9 +203,8 @@ def protocol_of(token: Token) -> str | None:
 
 
 def best_protocol(tokens: Iterable[Token]) -> str | None:
-    order = ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"]
     found = {p for p in (protocol_of(t) for t in tokens) if p}
-    return min(found, key=order.index) if found else None
+    return min(found, key=PROTOCOLS.index) if found else None
 
 
 def public_only(types: set[str]) -> bool:
