@@ -24,7 +24,6 @@ from rich.table import Table
 from slacheck.documents import DocumentError
 from slacheck.pipeline import Log, Options, check_file
 from slacheck.report.model import Report
-from slacheck.rules.engine import load_rules
 from slacheck.rules.pack import Rule
 
 SUFFIXES = (".pdf", ".txt", ".md")
@@ -53,16 +52,9 @@ def expand_inputs(inputs: list[str]) -> list[str]:
     return paths
 
 
-_RULES: dict[tuple[Path, ...], list[Rule]] = {}
-
-
 def check_one(path: str, options: Options, rules: list[Rule] | None = None,
               logs: Sequence[Log] = ()) -> Report | Failure:
-    """Check one document; a load error becomes a Failure (worker processes load rules once)."""
-    if rules is None:
-        if options.rule_packs not in _RULES:
-            _RULES[options.rule_packs] = load_rules(options.rule_packs)
-        rules = _RULES[options.rule_packs]
+    """Check one document; a load error becomes a Failure (without ``rules``, the pipeline's cached packs)."""
     try:
         return check_file(path, options, rules, logs)
     except DocumentError as error:

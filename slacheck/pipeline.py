@@ -8,7 +8,6 @@ checks a contract goes through :func:`check_file`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
@@ -19,7 +18,7 @@ from slacheck.offering import Evidence, Offering, Statement, assemble
 from slacheck.perf.logs import NcclLog, PerftestLog
 from slacheck.report.model import Coverage, DocumentInfo, Report, summarise
 from slacheck.rules import measured
-from slacheck.rules.engine import check, check_measured, load_rules
+from slacheck.rules.engine import check, check_subjects, rule_set
 from slacheck.rules.pack import Rule
 
 Log = NcclLog | PerftestLog
@@ -107,13 +106,9 @@ def config_for(path: str | Path, options: Options) -> Config:
 def _rules_for(config: Config, options: Options, rules: list[Rule] | None) -> list[Rule]:
     """The given rules (else the built-in packs with --rules packs), with the config's own packs added."""
     if not config.rules:
-        return rules if rules is not None else _loaded((*options.rule_packs,))
-    return _loaded((*options.rule_packs, *config.rules))
+        return rules if rules is not None else rule_set(options.rule_packs)
+    return rule_set((*options.rule_packs, *config.rules))
 
-
-@lru_cache(maxsize=16)
-def _loaded(packs: tuple[Path, ...]) -> list[Rule]:
-    return load_rules(packs)
 
 
 def check_file(path: str | Path, options: Options, rules: list[Rule] | None = None,
@@ -137,9 +132,11 @@ def add_measurements(report: Report, statements: Sequence[Statement], logs: Sequ
     The extraction's statements carry per-collective thresholds ("all_gather >= 300 GB/s").
     """
     limits = measured.thresholds(report.offering, statements)
-    entries = [measured.measurement_entry(report.offering, log, limits) for log in logs]
-    found = [f for log in logs for f in check_measured(report.offering, rules, log, language=report.language,
-                                                       statements=statements)]
+    entries, found = [], []
+    for log in logs:
+        subjects = measured.subjects(report.offering, log, limits)
+        entries.append(measured.measurement_entry(log, subjects))
+        found.extend(check_subjects(report.offering, rules, subjects, language=report.language))
     findings = [*report.findings, *found]
     return report.model_copy(update={"measurements": [*report.measurements, *entries], "findings": findings,
                                      "summary": summarise(findings)})

@@ -20,7 +20,7 @@ from slacheck.offering import Statement, assemble
 from slacheck.pipeline import Analysis, add_measurements, document_info
 from slacheck.report.model import Report
 from slacheck.rules import measured
-from slacheck.rules.engine import at_or_above, load_rules
+from slacheck.rules.engine import at_or_above, rule_set
 
 NAME = "accept"
 HELP = "check nccl-tests / perftest logs against an expected setup (no contract needed)"
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     report, statements = expected_report(args.expect, args.lang)
     if measured.cluster_spec(report.offering) is None:
         raise UsageError(f"--expect: cannot read a GPU model and count from {args.expect!r}")
-    report = add_measurements(report, statements, logs, load_rules())
+    report = add_measurements(report, statements, logs, rule_set())
     if args.plot:
         write_plot(args.plot, report)
     emit(args, [report], with_findings=True)

@@ -8,7 +8,7 @@ import os
 from rich.console import Console
 
 from slacheck.pipeline import Options
-from slacheck.rules.engine import load_rules
+from slacheck.rules.engine import rule_set
 from slacheck.rules.pack import PackError, Rule
 
 
@@ -47,7 +47,7 @@ def options_from(args: argparse.Namespace) -> Options:
 def rules_for(options: Options) -> list[Rule]:
     """The built-in rules plus the user's packs; a broken pack is a usage error."""
     try:
-        return load_rules(options.rule_packs)
+        return rule_set(options.rule_packs)
     except PackError as error:
         raise UsageError(str(error)) from None
 

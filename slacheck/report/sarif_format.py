@@ -15,7 +15,7 @@ from urllib.parse import quote
 from slacheck.offering import Evidence
 from slacheck.report.fingerprint import fingerprint
 from slacheck.report.model import Report, WaivedFinding
-from slacheck.rules.engine import Finding, load_rules
+from slacheck.rules.engine import Finding, rule_set
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 FINGERPRINT_KEY = "slacheck/v1"
@@ -49,7 +49,7 @@ def _uri(path: str) -> str:
 
 def _rules(ids: list[str], findings: list[Finding], language: str) -> list[dict[str, Any]]:
     """driver.rules for the rules that fired: the pack's texts, else the finding's own."""
-    known = {rule.id: rule for rule in load_rules()}
+    known = {rule.id: rule for rule in rule_set()}
     entries = []
     for rule_id in ids:
         if rule_id in known:

@@ -8,6 +8,7 @@ lookups. Both tables are fixed: a pack can reach nothing else.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -103,6 +104,12 @@ def load_rules(extra_packs: Iterable[Path] = ()) -> list[Rule]:
     return list(by_id.values())
 
 
+@lru_cache(maxsize=16)
+def rule_set(packs: tuple[Path, ...] = ()) -> list[Rule]:
+    """load_rules, once per process for each set of packs (rule packs are read-only data)."""
+    return load_rules(packs)
+
+
 def values_of(offering: Offering, policy: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The flat name -> value table that conditions read (``policy.<key>``: the org policy, defaults if None)."""
     values: dict[str, Any] = {**default_policy(), **(policy or {})}
@@ -184,11 +191,17 @@ def check(offering: Offering, rules: Iterable[Rule], *, language: str, document_
 def check_measured(offering: Offering, rules: Iterable[Rule], log: NcclLog | PerftestLog, *, language: str,
                    statements: Sequence[Statement] = ()) -> list[Finding]:
     """Run every measurement rule on each collective run of a log; findings in run, then rule order."""
-    base = values_of(offering)
     limits = measured.thresholds(offering, statements)
+    return check_subjects(offering, rules, measured.subjects(offering, log, limits), language=language)
+
+
+def check_subjects(offering: Offering, rules: Iterable[Rule], subjects: Iterable[measured.Subject], *,
+                   language: str) -> list[Finding]:
+    """Run every measurement rule on each already-measured subject (a collective run, or a perftest log)."""
+    base = values_of(offering)
     active = [rule for rule in rules if rule.spec.needs == "measurement"]
     findings = []
-    for subject in measured.subjects(offering, log, limits):
+    for subject in subjects:
         values = {**base, **subject.values}
         for rule in active:
             if evaluate(rule.condition, values, FUNCTIONS) in (None, False, 0):

@@ -320,10 +320,9 @@ def subjects(offering: Offering, log: NcclLog | PerftestLog, limits: dict[str, f
     return [_nccl_subject(offering, log, c, limits, text) for c in log.collectives]
 
 
-def measurement_entry(offering: Offering, log: NcclLog | PerftestLog, limits: dict[str, float]) -> dict[str, Any]:
-    """The report's ``measurements`` entry of one log."""
+def measurement_entry(log: NcclLog | PerftestLog, found: list[Subject]) -> dict[str, Any]:
+    """The report's ``measurements`` entry of one log, from its subjects."""
     kind = "perftest" if isinstance(log, PerftestLog) else "nccl"
-    found = subjects(offering, log, limits)
     curves = [[] for _ in found] if isinstance(log, PerftestLog) else [
         [[row.size_bytes, row.best_busbw] for row in run.rows if row.size_bytes > 0 and row.best_busbw]
         for run in log.collectives]
