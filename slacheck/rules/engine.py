@@ -123,14 +123,9 @@ def values_of(offering: Offering, policy: Mapping[str, Any] | None = None) -> di
 
 
 def _derived(v: Mapping[str, Any]) -> dict[str, Any]:
-    nodes, per_node, total = v["nodes"], v["gpu.per_node"], v["gpu.total"]
-    node_count = nodes if nodes is not None else (total // per_node if total and per_node else None)
-    gpu_count = total if total is not None else (nodes * per_node if nodes and per_node else None)
-    nics = v["fabric.nics_per_node"]
-    if nics is None and v["fabric.nics_total"] and node_count:
-        nics = v["fabric.nics_total"] / node_count
-    if nics is None and v["fabric.nics_per_gpu"] and per_node:
-        nics = v["fabric.nics_per_gpu"] * per_node
+    counts = measured.fleet(v["nodes"], v["gpu.per_node"], v["gpu.total"], v["fabric.nics_per_node"],
+                            v["fabric.nics_total"], v["fabric.nics_per_gpu"])
+    node_count, per_node, gpu_count, nics = counts.nodes, counts.gpus_per_node, counts.gpus, counts.nics_per_node
     offered = (nics, v["fabric.rate_gbps"])
     included = (v["fabric.included_nics_per_node"], v["fabric.included_rate_gbps"])
     per_gpu = {link: link[0] * link[1] / per_node for link in (offered, included) if link[0] and link[1] and per_node}

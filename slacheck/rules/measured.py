@@ -81,11 +81,40 @@ def _fact(offering: Offering, path: str) -> Any:
     return fact.value if fact else None
 
 
+@dataclass(frozen=True)
+class Fleet:
+    """Counts of an offering as stated or implied by one another."""
+
+    nodes: int | None
+    gpus_per_node: int | None
+    gpus: int | None
+    nics_per_node: float | None
+
+
+def fleet(nodes: int | None, per_node: int | None, total: int | None, nics: int | None, nics_total: int | None,
+          nics_per_gpu: int | None) -> Fleet:
+    """Nodes, GPUs per node, GPUs and NICs per node: stated, or derived from the totals and ratios stated."""
+    node_count = nodes if nodes is not None else (total // per_node if total and per_node else None)
+    per_node = per_node if per_node is not None else (total // node_count if total and node_count else None)
+    gpu_count = total if total is not None else (node_count * per_node if node_count and per_node else None)
+    per_node_nics: float | None = nics
+    if per_node_nics is None and nics_total and node_count:
+        per_node_nics = nics_total / node_count
+    if per_node_nics is None and nics_per_gpu and per_node:
+        per_node_nics = nics_per_gpu * per_node
+    return Fleet(node_count, per_node, gpu_count, per_node_nics)
+
+
+def offering_fleet(offering: Offering) -> Fleet:
+    """The fleet of an offering's stated facts."""
+    return fleet(*(_fact(offering, path) for path in ("nodes", "gpu.per_node", "gpu.total", "fabric.nics_per_node",
+                                                      "fabric.nics_total", "fabric.nics_per_gpu")))
+
+
 def cluster_spec(offering: Offering) -> ClusterSpec | None:
     """The model's view of the offering, or None when it states too little to model."""
-    model, per_node, total = _fact(offering, "gpu.model"), _fact(offering, "gpu.per_node"), _fact(offering, "gpu.total")
-    nodes = _fact(offering, "nodes") or (total // per_node if total and per_node else 1)
-    per_node = per_node or (total // nodes if total and nodes else None)
+    counts = offering_fleet(offering)
+    model, nodes, per_node = _fact(offering, "gpu.model"), counts.nodes or 1, counts.gpus_per_node
     if not model or not per_node or catalogue.gpu(model) is None:
         return None
     variant = _fact(offering, "gpu.variant")
@@ -94,9 +123,7 @@ def cluster_spec(offering: Offering) -> ClusterSpec | None:
     link = _fact(offering, "intra_node.link")
     protocol = _fact(offering, "fabric.protocol")
     protocol = "roce" if protocol == "roce-v1" else protocol
-    nics = _fact(offering, "fabric.nics_per_node")
-    if nics is None and _fact(offering, "fabric.nics_total") and nodes:
-        nics = max(1, _fact(offering, "fabric.nics_total") // nodes)
+    nics = max(1, int(counts.nics_per_node)) if counts.nics_per_node else None
     rate = _fact(offering, "fabric.rate_gbps")
     try:
         return ClusterSpec(nodes=nodes, gpus_per_node=per_node, gpu_model=model, variant=variant,
