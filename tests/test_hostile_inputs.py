@@ -59,16 +59,17 @@ def encrypted_pdf(path: Path) -> Path:
 # --------------------------------------------------------------------------- unusable files
 
 
-def test_empty_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "empty.txt"
-    path.write_bytes(b"")
-    assert_usage_error(*run(capsys, "check", str(path)), "empty file")
-
-
-def test_random_bytes_named_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "random.pdf"
-    path.write_bytes(random.Random(1).randbytes(4096))
-    assert_usage_error(*run(capsys, "check", str(path)), "not a PDF")
+@pytest.mark.parametrize("name, data, message", [
+    ("empty.txt", b"", "empty file"),
+    ("random.pdf", random.Random(1).randbytes(4096), "not a PDF"),
+    ("nul.txt", b"GPU: 8 x H100\x00\x00\x00 network 25GbE\n", "NUL"),
+    ("latin1.txt", "Caf\u00e9 r\u00e9seau 25GbE \u00ff\n".encode("latin-1"), "cannot decode"),
+], ids=["empty", "random-bytes-pdf", "nul-bytes", "undecodable"])
+def test_unusable_bytes(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, data: bytes,
+                        message: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(data)
+    assert_usage_error(*run(capsys, "check", str(path)), message)
 
 
 def test_truncated_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -114,18 +115,6 @@ def test_directory_without_documents_checks_nothing(tmp_path: Path, capsys: pyte
 
 def test_missing_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert_usage_error(*run(capsys, "check", str(tmp_path / "nowhere.pdf")), "no such file")
-
-
-def test_nul_bytes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "nul.txt"
-    path.write_bytes(b"GPU: 8 x H100\x00\x00\x00 network 25GbE\n")
-    assert_usage_error(*run(capsys, "check", str(path)), "NUL")
-
-
-def test_undecodable_bytes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "latin1.txt"
-    path.write_bytes("Caf\u00e9 r\u00e9seau 25GbE \u00ff\n".encode("latin-1"))
-    assert_usage_error(*run(capsys, "check", str(path)), "cannot decode")
 
 
 def test_max_pages(capsys: pytest.CaptureFixture[str]) -> None:
