@@ -8,6 +8,7 @@ different things (report-json-v1).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -38,10 +39,6 @@ class Fact(BaseModel, Generic[T]):
 
 class Section(BaseModel):
     """Base of the offering's sections: every field is an optional fact."""
-
-    def stated(self) -> dict[str, Fact[Any]]:
-        """The facts of this section that the document states."""
-        return {name: fact for name, fact in self if isinstance(fact, Fact)}
 
 
 class Gpu(Section):
@@ -286,7 +283,8 @@ def _unique(evidence: list[Evidence]) -> list[Evidence]:
     return kept
 
 
-def fact_paths() -> list[str]:
+@cache
+def fact_paths() -> tuple[str, ...]:
     """Every dotted fact path of the offering, in model order."""
     paths = []
     for name, field in Offering.model_fields.items():
@@ -295,4 +293,4 @@ def fact_paths() -> list[str]:
             paths.extend(f"{name}.{sub}" for sub in annotation.model_fields)
         else:
             paths.append(name)
-    return paths
+    return tuple(paths)

@@ -88,11 +88,11 @@ def _position(document: Document, passage: Passage) -> str:
 
 
 def _statement(said: Said, document: Document, passage: Passage, normalized: Normalized) -> Statement:
-    evidence = [e for start, end in said.spans for e in evidence_for(document, passage, normalized, start, end)]
+    evidence = [e for start, end in said.spans for e in _evidence_for(document, passage, normalized, start, end)]
     return Statement(path=said.path, value=said.value, hedged=said.hedged, evidence=evidence, tag=said.tag)
 
 
-def evidence_for(document: Document, passage: Passage, normalized: Normalized, start: int, end: int) -> list[Evidence]:
+def _evidence_for(document: Document, passage: Passage, normalized: Normalized, start: int, end: int) -> list[Evidence]:
     """Evidence quoting the original characters behind normalised ``text[start:end]``, one per line touched."""
     source_start, source_end = normalized.source_span(start, end)
     evidence = []
