@@ -240,8 +240,6 @@ def _choose(path: str, said: list[Statement], protocol: str | None) -> Statement
         return next((s for s in said if s.value is False), said[0])
     if path in _ANY_TRUE:
         return next((s for s in said if s.value is True), said[0])
-    if path == "acceptance.test":  # a named benchmark says more than 压测 / "acceptance testing"
-        return next((s for s in said if s.value != "benchmark"), said[0])
     if path in _RANKED:
         order = _RANKED[path]
         return min(said, key=lambda s: order.index(s.value) if s.value in order else len(order))

@@ -92,7 +92,8 @@ def _statement(said: Said, document: Document, passage: Passage, normalized: Nor
     return Statement(path=said.path, value=said.value, hedged=said.hedged, evidence=evidence, tag=said.tag)
 
 
-def _evidence_for(document: Document, passage: Passage, normalized: Normalized, start: int, end: int) -> list[Evidence]:
+def _evidence_for(document: Document, passage: Passage, normalized: Normalized, start: int,
+                  end: int) -> list[Evidence]:
     """Evidence quoting the original characters behind normalised ``text[start:end]``, one per line touched."""
     source_start, source_end = normalized.source_span(start, end)
     evidence = []

@@ -24,8 +24,8 @@ _CLAUSE_END = re.compile(r"[。;!?,|\n]|\.(?=\s|$)")
 _EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "eight": 8, "ten": 10, "twelve": 12,
                "sixteen": 16}
 _ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-_NOT_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?:not|never|no)(?: be| been)?|不|非|未|无|不(?:与|和|同|跟)[^,;。]{0,8})\s*$",
-                         re.I)
+_NOT_BEFORE = re.compile(
+    r"(?:(?<![A-Za-z])(?:not|never|no)(?: be| been)?|不|非|未|无|不(?:与|和|同|跟)[^,;。]{0,8})\s*$", re.I)
 _MAX_COUNT = 100_000
 MAX_SPAN = 1000
 """Longest sentence or clause, in characters, before it is cut."""
