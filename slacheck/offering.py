@@ -201,6 +201,7 @@ class Statement(BaseModel):
     hedged: bool = False
     evidence: list[Evidence]
     tag: str | None = None
+    option: str | None = None
 
 
 MAX_EVIDENCE = 8
