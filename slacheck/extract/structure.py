@@ -250,5 +250,6 @@ def _runs(indices: list[int]) -> list[list[int]]:
 
 def _distinct_models(run: list[int], passages: list[tuple[str, list[Token]]]) -> bool:
     """Whether the rows name more than one GPU model or form factor (a catalogue, not one server's parts)."""
-    specs = {tuple(t.value for t in passages[i][1] if t.type in ("MODEL", "VARIANT", "PCIE")) for i in run}
+    specs = {(tuple(sorted({t.value.upper() for t in passages[i][1] if t.type == "MODEL"})),
+              any(t.type == "PCIE" for t in passages[i][1])) for i in run}
     return len(specs) >= 2
