@@ -221,6 +221,7 @@ _RANKED = {
     "fabric.protocol": PROTOCOLS,
     "intra_node.link": ["nvlink-bridge", "pcie", "nvlink-switch"],
     "fabric.expansion": ["vague", "concrete"],
+    "fabric.topology": ["rail-optimized", "fat-tree", "leaf-spine", "dragonfly", "clos", "single-switch"],
     "fabric.cabling": ["excluded", "customer", "provider"],
     "backup.scope": ["all", "data", "system-only"],
     "commercial.billing": ["annual", "quarterly", "monthly"],

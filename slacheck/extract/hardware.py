@@ -68,10 +68,18 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     return said
 
 
+_OTHER_ITEMS = {"SWITCH", "SWITCH_MODEL", "PORT", "NIC", "NIC_MODEL", "OPTICS"}
+"""Things counted in 台 or units that are not GPU servers."""
+
+
 def _nodes(phrase: Phrase, context: Context) -> list[Said]:
+    """"4 台", "4 nodes": servers, unless the count is of a switch or another part named in its clause."""
     tokens = leaves(phrase.tree)
     after = context.following(phrase.end)
-    if after is not None and after.type in ("SWITCH", "SWITCH_MODEL", "PORT", "NIC"):
+    if after is not None and after.type in _OTHER_ITEMS:
+        return []
+    before = [t for t in context.in_clause(phrase.start) if t.end_pos <= phrase.start]
+    if any(t.type in _OTHER_ITEMS for t in before) and not any(t.type in ("MODEL", "CARD_UNIT") for t in before):
         return []
     count = next((as_count(t) for t in tokens if t.type in COUNTS), None)
     return [Said("nodes", count, [(phrase.start, phrase.end)])] if count else []

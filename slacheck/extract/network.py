@@ -205,8 +205,17 @@ def _topology(token: Token, context: Context) -> list[Said]:
     value = token.value.lower().replace(" ", "-")
     names = {"胖树": "fat-tree", "叶脊": "leaf-spine", "脊叶": "leaf-spine", "轨道优化": "rail-optimized",
              "多轨": "rail-optimized", "单交换机": "single-switch", "spine-leaf": "leaf-spine",
-             "rail-optimised": "rail-optimized"}
-    return [Said("fabric.topology", names.get(value, value), [span_of(token)])]
+             "rail-optimised": "rail-optimized", "单层": "single-tier", "两层": "two-tier", "三层": "three-tier",
+             "rail": "rail-optimized", "按rail": "rail-optimized"}
+    name = names.get(value, value)
+    shapes = [t for t in context.in_clause(token.start_pos) if t.type == "TOPOLOGY" and not _tiers(t.value)]
+    if _tiers(token.value) and shapes:
+        return []  # "两层胖树": the shape names the topology, the tiers only size it
+    return [Said("fabric.topology", name, [span_of(token)])]
+
+
+def _tiers(word: str) -> bool:
+    return word in ("单层", "两层", "三层") or "tier" in word.lower()
 
 
 def _expansion(token: Token, context: Context) -> list[Said]:

@@ -19,10 +19,10 @@ from lark import Token
 from slacheck.documents import Document, Passage
 
 SUBJECTS = {"STORAGE_NET": "storage", "MGMT_NET": "management", "FRONTEND_NET": "front-end",
-            "PUBLIC_NET": "public", "INTERNAL": "fabric"}
+            "PUBLIC_NET": "public", "ABOUT_VENDOR": "vendor", "INTERNAL": "fabric"}
 """Token types that name what a heading, label, row or clause is about."""
-OTHER_NETWORKS = frozenset({"storage", "management", "front-end", "public"})
-"""Subjects whose rates, ports and sharing are not facts about the compute fabric."""
+OTHER_NETWORKS = frozenset({"storage", "management", "front-end", "public", "vendor"})
+"""Subjects whose rates, ports, sharing and sites are not facts about the compute fabric."""
 CELL = " | "
 """How the loader joins the cells of a table row."""
 
