@@ -21,8 +21,10 @@ Span = tuple[int, int]
 
 _SENTENCE_END = re.compile(r"[。;!?|\n]|\.(?=\s|$)")
 _CLAUSE_END = re.compile(r"[。;!?,|\n]|\.(?=\s|$)")
-_EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "eight": 8, "ten": 10, "twelve": 12,
-               "sixteen": 16}
+_EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+               "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+               "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+               "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 _ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _NOT_BEFORE = re.compile(
     r"(?:(?<![A-Za-z])(?:not|never|no)(?: be| been)?|不|非|未|无|不(?:与|和|同|跟)[^,;。]{0,8})\s*$", re.I)
@@ -155,15 +157,23 @@ def leaves(tree: Tree) -> list[Token]:
 
 
 def as_number(token: Token) -> float | None:
-    """The number a count, rate or size token carries."""
-    if token.type == "NUMBER_ZH":
-        return _zh_number(token.value)
-    if token.type == "NUMBER_WORD":
-        return float(_EN_NUMBERS[token.value.lower()])
+    """The number a count, rate or size token carries (digits, Chinese numerals or English words)."""
     match = re.search(r"\d+(?:,\d{3})*(?:\.\d+)?", token.value)
-    if not match or len(match.group()) > 15:
+    if match:
+        return float(match.group().replace(",", "")) if len(match.group()) <= 15 else None
+    zh = re.match(r"[一二两三四五六七八九十百]+", token.value)
+    if zh:
+        return _zh_number(zh.group())
+    return _en_number(token.value)
+
+
+def _en_number(text: str) -> float | None:
+    """"twelve", "thirty-two" at the start of a text."""
+    words = re.match(r"[A-Za-z]+(?:-[A-Za-z]+)?", text)
+    if not words:
         return None
-    return float(match.group().replace(",", ""))
+    parts = [_EN_NUMBERS.get(part) for part in words.group().lower().split("-")]
+    return float(sum(parts)) if parts and None not in parts else None
 
 
 def _zh_number(text: str) -> float | None:
