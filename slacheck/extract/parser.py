@@ -14,6 +14,7 @@ from functools import lru_cache
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
+from slacheck.extract.lexicon import fact_grammar
 from slacheck.resources import build_lark
 
 
@@ -46,8 +47,9 @@ MAX_PHRASE_TOKENS = 24
 @lru_cache(maxsize=1)
 def _parsers() -> tuple[Lark, Lark]:
     """The lexer-only parser and the phrase parser, built once."""
-    lexer = build_lark("facts.lark", parser=None, lexer="basic", start="tokens")
-    phrases = build_lark("facts.lark", parser="lalr", lexer="basic", start="phrase")
+    text = fact_grammar()
+    lexer = build_lark("facts.lark", text=text, parser=None, lexer="basic", start="tokens")
+    phrases = build_lark("facts.lark", text=text, parser="lalr", lexer="basic", start="phrase")
     return lexer, phrases
 
 
