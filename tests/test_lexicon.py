@@ -86,7 +86,7 @@ def test_a_word_added_to_the_lexicon_is_lexed() -> None:
 
 
 def test_meaning_tables_give_every_word_a_meaning() -> None:
-    for name in ("TOPOLOGY", "IB_GEN", "ETH_NAMED", "EXPANSION", "NUMBER_WORD", "PER_NODE"):
+    for name in ("TOPOLOGY", "IB_GEN", "ETH_NAMED", "EXPANSION", "NUMBER_WORD", "PER_NODE", "BENCH"):
         entry = lex.lexicon()[name]
         assert all(lex.meaning(name, word) is not None for word in entry.words), name
     assert lex.meaning("IB_GEN", "NDR") == 400.0

@@ -45,19 +45,9 @@ def _party(tokens: Iterable[Token]) -> str | None:
     return "provider" if "PROVIDER" in types else "customer" if "CUSTOMER" in types else None
 
 
-def _benchmark_name(word: str) -> str:
-    """The benchmark as named (all_reduce_perf, ib_write_bw), nccl-tests, or "benchmark" for 压测 / acceptance test."""
-    word = word.lower()
-    if re.search(r"_perf|ib_|perftest", word):
-        return word
-    if word == "all_reduce":
-        return "all_reduce_perf"
-    return "nccl-tests" if "nccl" in word else "benchmark"
-
-
 def _bench(token: Token, context: Context) -> list[Said]:
     """An acceptance benchmark: its name, and whether it spans all nodes or one machine."""
-    name = _benchmark_name(token.value)  # a named benchmark says more than 压测 / "acceptance testing"
+    name = meaning("BENCH", token.value)  # a named benchmark says more than 压测 / "acceptance testing"
     said = [Said("acceptance.test", name, [span_of(token)], tag=None if name == "benchmark" else "primary")]
     # a wrapped line: the sentence before often says where the test runs
     near = context.in_sentence(token.start_pos, before=1) + context.in_sentence(token.start_pos)
