@@ -51,15 +51,19 @@ def _bench(token: Token, context: Context) -> list[Said]:
     said = [Said("acceptance.test", name, [span_of(token)], tag=None if name == "benchmark" else "primary")]
     # a wrapped line: the sentence before often says where the test runs
     near = context.in_sentence(token.start_pos, before=1) + context.in_sentence(token.start_pos)
-    single = [t for t in near if t.type == "SINGLE_NODE" or (t.type == "PER_NODE" and (
-        meaning("PER_NODE", t.value) == "single" or (t.value.lower().startswith("each")
-                                  and context.text[:t.start_pos].rstrip().lower().endswith(" on"))))]
+    single = [t for t in near if t.type == "SINGLE_NODE" or (t.type == "PER_NODE" and _one_machine(t, context))]
     spread = [t for t in near if t.type == "ALL_NODES"]
     if single and not spread:
         said.append(Said("acceptance.multi_node", False, [span_of(single[0])]))
     elif spread:
         said.append(Said("acceptance.multi_node", True, [span_of(spread[0])]))
     return said
+
+
+def _one_machine(token: Token, context: Context) -> bool:
+    """A PER_NODE word that means one machine on its own: 单机, or "each node" after "on"."""
+    kind = meaning("PER_NODE", token.value)
+    return kind == "single" or (kind == "each" and context.text[:token.start_pos].rstrip().lower().endswith(" on"))
 
 
 def _pass_threshold(token: Token, context: Context) -> list[Said]:
@@ -128,7 +132,8 @@ def _snapshot(token: Token, context: Context) -> list[Said]:
     """Backup scope: what the snapshots of this sentence cover (a data disk denied or left to the customer is not)."""
     tokens = context.in_sentence(token.start_pos)
     system = any(t.type == "SYSTEM_DISK" for t in tokens)
-    data_words = [t for t in tokens if t.type == "DATA_DISK" or (t.type == "SYSTEM_DISK" and "data" in t.value.lower())]
+    data_words = [t for t in tokens if t.type == "DATA_DISK"
+                  or (t.type == "SYSTEM_DISK" and meaning("SYSTEM_DISK", t.value) == "all")]
     # a data disk the customer backs up itself ("数据盘由甲方自行备份") is not covered
     data = any(not context.clause_types(t.start_pos) & {"NEGATION", "CUSTOMER"} for t in data_words)
     if data and "NEGATION" in context.sentence_types(token.start_pos) and not system:
