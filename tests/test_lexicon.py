@@ -55,12 +55,16 @@ def test_an_unknown_key_is_refused() -> None:
         lex.Lexicon.parse('[NIC]\npriority = 9\nwords = ["nic"]\n')
 
 
-def test_words_are_joined_longest_first_with_their_guards() -> None:
-    entry = lex.Entry.parse("X", {"zh": ["台", "台式机"], "en": ["node", "nodes"]})
-    assert entry.regex() == "台式机|台|(?i:nodes|node)(?![A-Za-z])"
+def test_words_prefer_the_longest_and_keep_their_guards() -> None:
+    entry = lex.Entry.parse("X", {"zh": ["台", "台式机"], "en": ["node", "nodes", "node pool", "n.a."]})
+    assert entry.regex() == "台(?:式机)?|(?i:n(?:ode(?:s| pool)?|\\.a\\.))(?![A-Za-z])"
     pattern = re.compile(entry.regex())
+    assert pattern.match("台式机").group() == "台式机"
     assert pattern.match("Nodes").group() == "Nodes"
+    assert pattern.match("node pool").group() == "node pool"
+    assert pattern.match("node pooling").group() == "node"  # the guard sends it back to the shorter word
     assert pattern.match("nodeX") is None
+    assert pattern.match("nXaX") is None  # metacharacters are escaped
 
 
 def test_prose_never_swallows_a_character_of_a_terminal() -> None:

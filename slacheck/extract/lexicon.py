@@ -10,7 +10,8 @@ handlers. Each entry may hold:
 - meanings: ``zh`` and ``en`` may be tables (word -> meaning); ``values`` holds meanings of words that
   the entry does not lex itself (e.g. the minutes of each duration unit).
 
-Word lists become one alternation, longest word first, so a word never loses to its own prefix.
+Word lists become one regex (a prefix tree) that prefers the longest word, so a word never loses to its
+own prefix.
 The fact grammar is grammar/facts.lark with these terminals appended; its PROSE
 terminal excludes every CJK character the terminals use (``CJK_MARK``).
 """
@@ -43,9 +44,40 @@ def _words(raw: Any) -> tuple[tuple[str, ...], dict[str, Any]]:
     return tuple(raw or ()), {}
 
 
+_SPECIAL = frozenset("\\.^$*+?{}[]()|")
+
+
+def _escape(text: str) -> str:
+    """Regex metacharacters escaped (outside a character class nothing else needs it)."""
+    return "".join("\\" + ch if ch in _SPECIAL else ch for ch in text)
+
+
 def _join(words: tuple[str, ...]) -> str:
-    """Escaped words as one alternation, longest first (ties keep their order)."""
-    return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+    """The words as one regex that prefers the longest word: a prefix tree ("nic", "nics" -> "nics?").
+
+    Two words can both match at one place only when one is a prefix of the other; the
+    tree tries the longer first, as an alternation of the words longest first would.
+    """
+    tree: dict[str, dict] = {}
+    for word in words:
+        node = tree
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+    return _subtree(tree)
+
+
+def _subtree(node: dict[str, dict]) -> str:
+    """The regex of the words below one node of the prefix tree."""
+    branches = [(_escape(ch), _subtree(child)) for ch, child in node.items() if ch]
+    if not branches:
+        return ""
+    if "" not in node and len(branches) == 1:
+        return "".join(branches[0])
+    if len(branches) == 1 and not branches[0][1]:
+        return branches[0][0] + "?"  # one optional character
+    body = "(?:" + "|".join(head + rest for head, rest in branches) + ")"
+    return body + "?" if "" in node else body
 
 
 @dataclass(frozen=True)
