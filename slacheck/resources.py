@@ -18,14 +18,16 @@ def rules_file(name: str) -> Traversable:
     return resources.files("slacheck.builtin_rules").joinpath(name)
 
 
-def build_lark(name: str, **options: Any) -> Lark:
-    """A lark parser for a grammar of grammar/, built without lark's terminal-collision search.
+def build_lark(name: str, *, text: str | None = None, **options: Any) -> Lark:
+    """A lark parser for a grammar of grammar/ (or its assembled ``text``), built without lark's
+    terminal-collision search.
 
     When the optional ``interegular`` package is installed, lark compares every
     pair of terminals at build time: over a minute for the fact vocabulary.
     Terminal order is fixed by priorities instead, and the grammar tests check it.
     """
-    text = grammar_file(name).read_text(encoding="utf-8")
+    if text is None:
+        text = grammar_file(name).read_text(encoding="utf-8")
     saved = lark_lexer.has_interegular
     lark_lexer.has_interegular = False
     try:

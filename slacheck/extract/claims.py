@@ -1,5 +1,7 @@
 """Claims a document makes about performance, read with regexes over normalised passages (CLM rules).
 
+The words that introduce each kind of claim are the ``claim_*`` entries of the lexicon.
+
 Three kinds, each a Statement with evidence quoting the original text:
 
 - ``claims.bandwidth_gbps``: an inter-node throughput figure (实测/可达/吞吐/机间带宽,
@@ -16,27 +18,22 @@ from __future__ import annotations
 import re
 
 from slacheck.extract.context import Said
+from slacheck.extract.lexicon import alternation
 
 _NUMBER = r"(\d{1,6}(?:\.\d{1,3})?)"
 _GAP = r"[^，。；;,\n%]{0,14}?"
-_UNIT = r"\s*(Tbps|Tb/s|TB/s|TBps|T|Gbps|Gb/s|GB/s|GBps|Gbit/s|G)(?![A-Za-z])"
-_BANDWIDTH = re.compile(
-    r"(?:实测|实际|有效|可达|达到|吞吐|机间带宽|跨机带宽|节点间带宽|通信带宽|集群带宽|集群网络带宽|"
-    r"throughput|deliver(?:s|ing)?|effective bandwidth|inter-node bandwidth|cluster bandwidth)"
-    + _GAP + _NUMBER + _UNIT, re.I)
-_NOT_NETWORK = re.compile(r"nvlink|nvswitch|pcie|显存|内存|存储|硬盘|公网|bgp|cn2|国际|internet|memory|storage|"
-                          r"总|aggregate|in total", re.I)
+_UNIT = rf"\s*({alternation('claim_rate_unit')})"
+_OF = rf"(?:{alternation('particle_of')}\s*)?"
+_BANDWIDTH = re.compile(rf"(?:{alternation('claim_bandwidth')})" + _GAP + _NUMBER + _UNIT, re.I)
+_NOT_NETWORK = re.compile(alternation("claim_not_network"), re.I)
 _EFFICIENCY = (
-    re.compile(r"(?:扩展效率|加速效率|并行效率|训练效率|线性度|加速比|scaling efficiency|parallel efficiency)"
-               + _GAP + _NUMBER + r"\s*%", re.I),
-    re.compile(_NUMBER + r"\s*%\s*(?:的\s*)?(?:线性|扩展效率|加速比|scaling efficiency|parallel efficiency|"
-               r"of (?:IB|InfiniBand) performance)", re.I),
-    re.compile(r"(?:IB|InfiniBand)\s*(?:性能的?\s*)?" + _NUMBER + r"\s*%", re.I),
+    re.compile(rf"(?:{alternation('claim_efficiency')})" + _GAP + _NUMBER + r"\s*%", re.I),
+    re.compile(_NUMBER + r"\s*%\s*" + _OF + rf"(?:{alternation('claim_efficiency_after')})", re.I),
+    re.compile(rf"(?:{alternation('claim_ib_share')})" + _NUMBER + r"\s*%", re.I),
 )
 _COMM_SHARE = (
-    re.compile(r"(?:通信占比|通信开销|通信时间占比|通信耗时占比|communication (?:overhead|share)|comm share)"
-               + _GAP + _NUMBER + r"\s*%", re.I),
-    re.compile(_NUMBER + r"\s*%\s*(?:的\s*)?(?:通信占比|通信开销|communication overhead)", re.I),
+    re.compile(rf"(?:{alternation('claim_comm_share')})" + _GAP + _NUMBER + r"\s*%", re.I),
+    re.compile(_NUMBER + r"\s*%\s*" + _OF + rf"(?:{alternation('claim_comm_share_after')})", re.I),
 )
 _SCALE = {"t": 1000.0, "g": 1.0}
 

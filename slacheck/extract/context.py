@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable
 
 from lark import Token, Tree
 
+from slacheck.extract.lexicon import alternation, values
 from slacheck.extract.parser import Phrase
 from slacheck.offering import PROTOCOLS
 
@@ -21,13 +22,10 @@ Span = tuple[int, int]
 
 _SENTENCE_END = re.compile(r"[。;!?|\n]|\.(?=\s|$)")
 _CLAUSE_END = re.compile(r"[。;!?,|\n]|\.(?=\s|$)")
-_EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-               "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-               "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
-               "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-_ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-_NOT_BEFORE = re.compile(
-    r"(?:(?<![A-Za-z])(?:not|never|no)(?: be| been)?|不|非|未|无|不(?:与|和|同|跟)[^,;。]{0,8})\s*$", re.I)
+_EN_NUMBERS = values("NUMBER_WORD")
+_ZH_DIGITS = {word: value for word, value in values("NUMBER_ZH").items() if value < 10}
+_ZH_TEN = next(word for word, value in values("NUMBER_ZH").items() if value == 10)
+_NOT_BEFORE = re.compile(rf"(?:{alternation('not_before')})\s*$", re.I)
 _MAX_COUNT = 100_000
 MAX_SPAN = 1000
 """Longest sentence or clause, in characters, before it is cut."""
@@ -157,14 +155,12 @@ def leaves(tree: Tree) -> list[Token]:
 
 
 def as_number(token: Token) -> float | None:
-    """The number a count, rate or size token carries (digits, Chinese numerals or English words)."""
+    """The number a count, rate or size token carries: digits, else Chinese numerals or English words."""
     match = re.search(r"\d+(?:,\d{3})*(?:\.\d+)?", token.value)
     if match:
         return float(match.group().replace(",", "")) if len(match.group()) <= 15 else None
-    zh = re.match(r"[一二两三四五六七八九十百]+", token.value)
-    if zh:
-        return _zh_number(zh.group())
-    return _en_number(token.value)
+    zh = re.match(f"[{''.join(_ZH_DIGITS)}{_ZH_TEN}]+", token.value)
+    return _zh_number(zh.group()) if zh else _en_number(token.value)
 
 
 def _en_number(text: str) -> float | None:
@@ -177,9 +173,9 @@ def _en_number(text: str) -> float | None:
 
 
 def _zh_number(text: str) -> float | None:
-    """一..九十九 written in Chinese numerals."""
-    if "十" in text:
-        tens, _, units = text.partition("十")
+    """1..99 written in Chinese numerals (the digits, and the sign for ten between them)."""
+    if _ZH_TEN in text:
+        tens, _, units = text.partition(_ZH_TEN)
         value = (_ZH_DIGITS.get(tens, 1) if tens else 1) * 10 + (_ZH_DIGITS.get(units, 0) if units else 0)
         return float(value)
     if len(text) == 1 and text in _ZH_DIGITS:

@@ -9,6 +9,7 @@ from lark import Token, Tree
 
 from slacheck.extract.context import (COUNTS, FABRIC_WORDS, GPU_WORDS, Context, Handler, PhraseHandler, Said, as_count,
                                       as_number, flag, leaves, negated, sentence_text, span_of)
+from slacheck.extract.lexicon import alternation
 from slacheck.extract.parser import Phrase
 
 
@@ -101,7 +102,7 @@ def _single_count(path: str) -> Callable[[Phrase, Context], list[Said]]:
 
 
 _RECENT_YEARS = (2015, 2035)
-_OTHER_BANDWIDTH = re.compile(r"存储|内存|显存带宽|磁盘|硬盘|storage|memory|disk|HBM", re.I)
+_OTHER_BANDWIDTH = re.compile(alternation("other_bandwidth"), re.I)
 
 
 def _card_count(phrase: Phrase, context: Context) -> list[Said]:

@@ -9,15 +9,14 @@ from lark import Token, Tree
 from slacheck.extract.context import (COUNTS, NETWORK_WORDS, Context, Handler, PhraseHandler, Said, as_count,
                                       as_rate_gbps, best_protocol, flag, leaves, negated, protocol_of, public_only,
                                       span_of, text_value)
+from slacheck.extract.lexicon import alternation, meaning
 from slacheck.extract.parser import Phrase
 
 
 # "one HCA per GPU", "每张 GPU 对应一张网卡": a count of NICs for each GPU, not for the node
-_PER_GPU_AFTER = re.compile(r"\s*(?:per|for each|for every|/)\s*(?:GPU|卡)(?![A-Za-z])", re.I)
-_PER_GPU_BEFORE = re.compile(r"(?:每(?:张|块|个)?\s*(?:GPU|卡)|(?:each|every) GPU)[^,;。]{0,8}$", re.I)
+_PER_GPU_AFTER = re.compile(alternation("per_gpu_after"), re.I)
+_PER_GPU_BEFORE = re.compile(alternation("per_gpu_before"), re.I)
 _RDMA_WORDS = {"ROCE", "RDMA", "PROTO_IB", "IB_GEN"}
-_IB_GENERATIONS = {"EDR": 100.0, "HDR": 200.0, "NDR": 400.0, "XDR": 800.0}
-_NAMED_ETHERNET = {"千兆": 1.0, "万兆": 10.0, "二十五G": 25.0, "十万兆": 100.0}
 
 
 def _nics(phrase: Phrase, context: Context) -> list[Said]:
@@ -49,7 +48,7 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
 def _generation_rate(token: Token) -> float | None:
     """The data rate an InfiniBand generation names: NDR 400, HDR 200, "NDR200" 200."""
     digits = re.search(r"\d+$", token.value)
-    return float(digits.group()) if digits else _IB_GENERATIONS.get(token.value[:3])
+    return float(digits.group()) if digits else meaning("IB_GEN", token.value[:3])
 
 
 def _fabric_rate(phrase: Phrase, context: Context) -> list[Said]:
@@ -172,7 +171,7 @@ def _ethernet(token: Token, context: Context) -> list[Said]:
         return []
     said = [Said("fabric.protocol", "ethernet-tcp", [span_of(token)])]
     if token.type == "ETH_NAMED":
-        said.append(Said("fabric.rate_gbps", _NAMED_ETHERNET[token.value], [span_of(token)], tag="ethernet-tcp"))
+        said.append(Said("fabric.rate_gbps", meaning("ETH_NAMED", token.value), [span_of(token)], tag="ethernet-tcp"))
     return said
 
 
@@ -202,25 +201,22 @@ def _nonblocking(token: Token, context: Context) -> list[Said]:
 
 
 def _topology(token: Token, context: Context) -> list[Said]:
-    value = token.value.lower().replace(" ", "-")
-    names = {"胖树": "fat-tree", "叶脊": "leaf-spine", "脊叶": "leaf-spine", "轨道优化": "rail-optimized",
-             "多轨": "rail-optimized", "单交换机": "single-switch", "spine-leaf": "leaf-spine",
-             "rail-optimised": "rail-optimized", "单层": "single-tier", "两层": "two-tier", "三层": "three-tier",
-             "rail": "rail-optimized", "按rail": "rail-optimized"}
-    name = names.get(value, value)
-    shapes = [t for t in context.in_clause(token.start_pos) if t.type == "TOPOLOGY" and not _tiers(t.value)]
-    if _tiers(token.value) and shapes:
-        return []  # "两层胖树": the shape names the topology, the tiers only size it
+    """A topology name, in its canonical form; tiers only when no shape is named beside them ("两层胖树")."""
+    name = meaning("TOPOLOGY", token.value)
+    shapes = [t for t in context.in_clause(token.start_pos)
+              if t.type == "TOPOLOGY" and not _tiers(meaning("TOPOLOGY", t.value))]
+    if _tiers(name) and shapes:
+        return []
     return [Said("fabric.topology", name, [span_of(token)])]
 
 
-def _tiers(word: str) -> bool:
-    return word in ("单层", "两层", "三层") or "tier" in word.lower()
+def _tiers(name: str | None) -> bool:
+    return name is not None and "tier" in name
 
 
 def _expansion(token: Token, context: Context) -> list[Said]:
     sentence = context.sentence_types(token.start_pos)
-    reserved = token.value.startswith("预留") or token.value.lower() == "reserved"
+    reserved = meaning("EXPANSION", token.value) == "reserved"
     if not reserved and not sentence & NETWORK_WORDS:
         return []
     concrete = bool(sentence & {"MONEY"}) or _has_port_count(token, context)

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, Iterator
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
+from lark.lexer import Lexer, LexerState
 
+from slacheck.extract.lexicon import fact_grammar
 from slacheck.resources import build_lark
 
 
@@ -45,11 +48,22 @@ MAX_PHRASE_TOKENS = 24
 """No phrase is longer; bounds the work on runs of keywords without prose between them."""
 
 
+class _FedTokens(Lexer):
+    """The phrase parser's lexer: it is fed tokens the lexer pass made, never text, so it compiles no terminal."""
+
+    def __init__(self, lexer_conf: Any) -> None:
+        self.lexer_conf = lexer_conf
+
+    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
+        return iter(())
+
+
 @lru_cache(maxsize=1)
 def _parsers() -> tuple[Lark, Lark]:
     """The lexer-only parser and the phrase parser, built once."""
-    lexer = build_lark("facts.lark", parser=None, lexer="basic", start="tokens")
-    phrases = build_lark("facts.lark", parser="lalr", lexer="basic", start="phrase")
+    text = fact_grammar()
+    lexer = build_lark("facts.lark", text=text, parser=None, lexer="basic", start="tokens")
+    phrases = build_lark("facts.lark", text=text, parser="lalr", lexer=_FedTokens, start="phrase")
     return lexer, phrases
 
 

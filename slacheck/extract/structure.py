@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from lark import Token
 
 from slacheck.documents import Document, Passage
+from slacheck.extract.lexicon import alternation, values
 
 SUBJECTS = {"STORAGE_NET": "storage", "MGMT_NET": "management", "FRONTEND_NET": "front-end",
             "PUBLIC_NET": "public", "ABOUT_VENDOR": "vendor", "INTERNAL": "fabric"}
@@ -27,22 +28,15 @@ CELL = " | "
 """How the loader joins the cells of a table row."""
 
 _MARKDOWN_HEADING = re.compile(r"(#{1,6})\s")
-_NUMBERED = (
-    (re.compile(r"第[一二三四五六七八九十百零〇\d]{1,6}[章部]"), 1),
-    (re.compile(r"[一二三四五六七八九十]{1,3}[、.]"), 1),
-    (re.compile(r"第[一二三四五六七八九十百零〇\d]{1,6}[条节]"), 2),
-    (re.compile(r"\(\s*[一二三四五六七八九十]{1,3}\s*\)"), 2),
-    (re.compile(r"(?:Article|Section|Schedule|Annex|Appendix|Exhibit|Part)\s+[\dIVXA-Z]+\b", re.I), 1),
-    (re.compile(r"\d{1,2}(?:\.\d{1,2}){2,}\.?\s"), 4),
-    (re.compile(r"\d{1,2}\.\d{1,2}\.?\s"), 3),
-    (re.compile(r"\d{1,2}[.)、]\s*(?!\d)"), 2),
-)
+_NUMBERED = tuple((re.compile(pattern), level) for pattern, level in values("heading_number").items())
 _SENTENCE_PUNCTUATION = re.compile(r"[。;；!?！？]|[.,，](?=\s|$)")
 _LABEL = re.compile(r"^\s*[-*+•·]?\s*(?:\*\*)?([^:：|]{1,24}?)(?:\*\*)?\s*[:：]")
-_EMAIL_HEADER = re.compile(r"^\s*(?:From|Sent|To|Subject|Date|发件人|发送时间|收件人|主题|日期)\s*[:：]", re.I)
-_EARLIER_MESSAGE = re.compile(
-    r"^[>\s]*(?:-{3,}\s*(?:Original Message|原始邮件|原邮件)\s*-{3,}|On .{4,80} wrote:|在.{2,60}写道[:：])", re.I)
+_EMAIL_HEADER = re.compile(rf"^\s*(?:{alternation('email_header')})\s*[:：]", re.I)
+_EARLIER_MESSAGE = re.compile(rf"^[>\s]*(?:{alternation('earlier_message')})")
+_BRACKETED = re.compile(alternation("heading_brackets"))
 _COMMAND_START = re.compile(r"^\s*(?:```|\$ |export |mpirun |srun |torchrun |sudo |python3? |\./|#!)")
+EMAIL_HEADERS = 3
+"""Header lines (From, To, Subject, ...) near the top that make a document an e-mail."""
 HEADING_MAX = 48
 """Longest numbered line, in characters, that can still be a heading."""
 
@@ -99,7 +93,7 @@ def heading_level(text: str) -> int | None:
         return len(markdown.group(1))
     if len(stripped) > HEADING_MAX:
         return None
-    if re.fullmatch(r"【[^】]{1,30}】", stripped) or re.fullmatch(r"\*\*[^*]{1,40}\*\*", stripped):
+    if _BRACKETED.fullmatch(stripped) or re.fullmatch(r"\*\*[^*]{1,40}\*\*", stripped):
         return 2
     for pattern, level in _NUMBERED:
         match = pattern.match(stripped)
@@ -121,7 +115,7 @@ def label_end(text: str) -> int | None:
 
 def frames(document: Document, passages: list[tuple[str, list[Token]]]) -> list[Frame]:
     """The frame of every passage, given each passage's normalised text and tokens."""
-    email = any(_EMAIL_HEADER.match(line.text) for line in document.lines[:40])
+    email = sum(1 for line in document.lines[:40] if _EMAIL_HEADER.match(line.text)) >= EMAIL_HEADERS
     chosen, instance_rows = _instance_options(passages, document.passages)
     result: list[Frame] = []
     stack: list[_Open] = []

@@ -9,18 +9,16 @@ from lark import Token
 
 from slacheck.extract.context import (FABRIC_WORDS, Context, Handler, PhraseHandler, Said, as_number, flag, leaves,
                                       negated, sentence_text, span_of)
+from slacheck.extract.lexicon import alternation, meaning, values, words
 from slacheck.extract.parser import Phrase
 
 
-_SINGLE_ZH = {"单机", "单台", "单节点"}
-_MINUTES = (("business hour", 60.0), ("working hour", 60.0), ("business day", 1440.0), ("个工作日", 1440.0),
-            ("工作日", 1440.0), ("分钟", 1.0), ("小时", 60.0), ("天", 1440.0), ("min", 1.0), ("hour", 60.0),
-            ("hr", 60.0), ("h", 60.0), ("day", 1440.0))
+_HEDGED_PRICE = re.compile(alternation("hedge_price"), re.I)
 
 
 def _hedge(token: Token, context: Context) -> list[Said]:
     sentence = context.sentence_types(token.start_pos)
-    price_like = re.search(r"为准|面议|报价|quotation|request|sales|application", token.value, re.I)
+    price_like = _HEDGED_PRICE.search(token.value)
     if not (price_like or sentence & {"PRICE_WORD", "MONEY"}):
         return []
     said = [Said("commercial.price_hedged", True, [span_of(token)], hedged=True)]
@@ -35,7 +33,7 @@ def _minutes(token: Token) -> float | None:
         return 1440.0
     value = as_number(token)
     unit = token.value.lower()
-    factor = next((f for name, f in _MINUTES if name in unit), None)
+    factor = next((f for name, f in values("DURATION").items() if name in unit), None)
     return value * factor if value is not None and factor else None
 
 
@@ -47,31 +45,25 @@ def _party(tokens: Iterable[Token]) -> str | None:
     return "provider" if "PROVIDER" in types else "customer" if "CUSTOMER" in types else None
 
 
-def _benchmark_name(word: str) -> str:
-    """The benchmark as named (all_reduce_perf, ib_write_bw), nccl-tests, or "benchmark" for 压测 / acceptance test."""
-    word = word.lower()
-    if re.search(r"_perf|ib_|perftest", word):
-        return word
-    if word == "all_reduce":
-        return "all_reduce_perf"
-    return "nccl-tests" if "nccl" in word else "benchmark"
-
-
 def _bench(token: Token, context: Context) -> list[Said]:
     """An acceptance benchmark: its name, and whether it spans all nodes or one machine."""
-    name = _benchmark_name(token.value)  # a named benchmark says more than 压测 / "acceptance testing"
+    name = meaning("BENCH", token.value)  # a named benchmark says more than 压测 / "acceptance testing"
     said = [Said("acceptance.test", name, [span_of(token)], tag=None if name == "benchmark" else "primary")]
     # a wrapped line: the sentence before often says where the test runs
     near = context.in_sentence(token.start_pos, before=1) + context.in_sentence(token.start_pos)
-    single = [t for t in near if t.type == "SINGLE_NODE" or (t.type == "PER_NODE" and (
-        t.value in _SINGLE_ZH or (t.value.lower().startswith("each")
-                                  and context.text[:t.start_pos].rstrip().lower().endswith(" on"))))]
+    single = [t for t in near if t.type == "SINGLE_NODE" or (t.type == "PER_NODE" and _one_machine(t, context))]
     spread = [t for t in near if t.type == "ALL_NODES"]
     if single and not spread:
         said.append(Said("acceptance.multi_node", False, [span_of(single[0])]))
     elif spread:
         said.append(Said("acceptance.multi_node", True, [span_of(spread[0])]))
     return said
+
+
+def _one_machine(token: Token, context: Context) -> bool:
+    """A PER_NODE word that means one machine on its own: 单机, or "each node" after "on"."""
+    kind = meaning("PER_NODE", token.value)
+    return kind == "single" or (kind == "each" and context.text[:token.start_pos].rstrip().lower().endswith(" on"))
 
 
 def _pass_threshold(token: Token, context: Context) -> list[Said]:
@@ -114,14 +106,13 @@ def _percent(token: Token, context: Context) -> list[Said]:
 def _report_kept(token: Token, context: Context) -> list[Said]:
     """A kept or signed acceptance report."""
     text = sentence_text(token, context).lower()
-    if not context.sentence_types(token.start_pos) & {"BENCH", "ACCEPTANCE"} and "报告" not in text \
-            and "report" not in text:
+    if not context.sentence_types(token.start_pos) & {"BENCH", "ACCEPTANCE"} \
+            and not any(word in text for word in words("report_word")):
         return []
     return [Said("acceptance.report_kept", not negated(token, context), [span_of(token)])]
 
 
-_PROVIDER_TEAM = re.compile(
-    r"(?<![A-Za-z])NOC(?![A-Za-z])|网络运维|运维团队|our (?:network |support )?(?:team|engineers)")
+_PROVIDER_TEAM = re.compile(alternation("provider_team"))
 
 
 def _owner(path: str) -> Callable[[Token, Context], list[Said]]:
@@ -129,7 +120,7 @@ def _owner(path: str) -> Callable[[Token, Context], list[Said]]:
     def handler(token: Token, context: Context) -> list[Said]:
         party = _party(context.in_clause(token.start_pos)) or _party(context.in_sentence(token.start_pos))
         text = sentence_text(token, context)
-        if party is None and path == "tuning.owner" and "自行" in text:
+        if party is None and path == "tuning.owner" and any(word in text for word in words("customer_self")):
             party = "customer"
         if party is None and _PROVIDER_TEAM.search(text):
             party = "provider"
@@ -141,7 +132,8 @@ def _snapshot(token: Token, context: Context) -> list[Said]:
     """Backup scope: what the snapshots of this sentence cover (a data disk denied or left to the customer is not)."""
     tokens = context.in_sentence(token.start_pos)
     system = any(t.type == "SYSTEM_DISK" for t in tokens)
-    data_words = [t for t in tokens if t.type == "DATA_DISK" or (t.type == "SYSTEM_DISK" and "data" in t.value.lower())]
+    data_words = [t for t in tokens if t.type == "DATA_DISK"
+                  or (t.type == "SYSTEM_DISK" and meaning("SYSTEM_DISK", t.value) == "all")]
     # a data disk the customer backs up itself ("数据盘由甲方自行备份") is not covered
     data = any(not context.clause_types(t.start_pos) & {"NEGATION", "CUSTOMER"} for t in data_words)
     if data and "NEGATION" in context.sentence_types(token.start_pos) and not system:
@@ -167,22 +159,25 @@ def _duration(token: Token, context: Context) -> list[Said]:
     return [Said("sla.failover_minutes", minutes, [span_of(token), span_of(nearest)])]
 
 
+_REPLACED = re.compile(alternation("replace_word"), re.I)
+
+
 def _restore(token: Token, context: Context) -> list[Said]:
     """A promise that a replaced node gets its network configuration and topology back."""
     near = context.in_sentence(token.start_pos, before=1) + context.in_sentence(token.start_pos)
     types = {t.type for t in near}
     text = sentence_text(token, context)
-    if not (types & {"NETWORK", "INTERNAL", "TOPOLOGY"} or "NCCL" in text):
+    if not (types & {"NETWORK", "INTERNAL", "TOPOLOGY"} or any(word in text for word in words("collective_word"))):
         return []
-    if not (types & {"REPLACE"} or re.search(r"更换|迁移|replace|migrat", text, re.I)):
+    if not (types & {"REPLACE"} or _REPLACED.search(text)):
         return []
     return [Said("sla.network_restore", not negated(token, context), [span_of(token)])]
 
 
 def _billing(token: Token, context: Context) -> list[Said]:
+    """The billing period a BILLING word names (monthly unless it names another)."""
     value = token.value.lower()
-    kind = ("annual" if re.search(r"年|annual", value) else "quarterly" if re.search(r"季|quarter", value)
-            else "monthly")
+    kind = next((kind for word, kind in values("billing_kind").items() if word in value), "monthly")
     return [Said("commercial.billing", kind, [span_of(token)])]
 
 
@@ -206,21 +201,19 @@ def _availability_target(token: Token, context: Context) -> list[Said]:
 
 def _credit(token: Token, context: Context) -> list[Said]:
     sentence = context.sentence_types(token.start_pos)
-    if not sentence & {"AVAILABILITY", "PERCENT", "MONEY", "SLA_WORD"} and "服务" not in sentence_text(token, context):
+    if not sentence & {"AVAILABILITY", "PERCENT", "MONEY", "SLA_WORD"} \
+            and not any(word in sentence_text(token, context) for word in words("service_word")):
         return []
     return [Said("sla.credits", not negated(token, context), [span_of(token)])]
-
-
-_PERIODS = {"月": "month", "年": "year", "周": "week", "天": "day", "小时": "hour", "时": "hour", "month": "month",
-            "year": "year", "week": "week", "day": "day", "hour": "hour", "hr": "hour"}
 
 
 def _money(token: Token) -> tuple[float | None, str | None]:
     """Amount and currency of a MONEY token ("¥9.6万" is 96,000 CNY)."""
     amount = as_number(token)
-    if amount is not None and "万" in token.value:
-        amount *= 10_000
-    currency = "USD" if re.search(r"USD|\$|美元", token.value) else "CNY"
+    scale = next((factor for word, factor in values("money_scale").items() if word in token.value), None)
+    if amount is not None and scale:
+        amount *= scale
+    currency = next((name for word, name in values("currency").items() if word in token.value), "CNY")
     return amount, currency
 
 
@@ -229,8 +222,8 @@ def _price_unit(token: Token | None) -> tuple[str | None, str | None]:
     if token is None:
         return None, None
     text = token.value.lower()
-    per = "gpu" if re.search(r"卡|张|gpu", text) else "node" if re.search(r"台|节点|node|server", text) else None
-    period = next((name for word, name in _PERIODS.items() if word in text), None)
+    per = next((name for word, name in values("price_per").items() if word in text), None)
+    period = next((name for word, name in values("price_period").items() if word in text), None)
     return per, period
 
 
