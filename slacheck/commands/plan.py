@@ -113,17 +113,20 @@ def run(args: argparse.Namespace) -> int:
         return 0
     words = _WORDS[report_language(analysis, options)]
     table = Table(title=words["title"])
-    for column in ("test", "command", "pass", "sizes", "model"):
+    for column in ("test", "pass", "sizes", "model"):
         table.add_column(words[column], overflow="fold")
     for step in steps:
         source = words["model_source"] if step["source"] == "model" else words[step["source"]].format(
             pct=step["share_pct"] or 0)
         expected = step["expected"]
-        table.add_row(step["test"] + (f" ({step['nic']})" if step["nic"] else ""), step["command"],
+        table.add_row(step["test"] + (f" ({step['nic']})" if step["nic"] else ""),
                       f"{step['threshold']:g} {step['unit']} ({source})", step["sizes"],
                       f"{expected['typical']:g}/{expected['ceiling']:g}" if expected else "-")
     console = console_for(args)
     console.print(table)
+    console.print(f"{words['command']}:")
+    for step in steps:
+        console.print(f"  {step['command']}", soft_wrap=True, markup=False, highlight=False)
     console.print(words["note"])
     fallback = list(dict.fromkeys(step["test"] for step in steps if step["source"] == "model"))
     if fallback:

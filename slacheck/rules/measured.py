@@ -95,8 +95,6 @@ class Threshold:
     min_bytes: float | None = None
     max_bytes: float | None = None
     """The message sizes it judges; None: the default (rows of 1 GiB and above)."""
-    pct: float | None = None
-    """Stated as a share of line rate (%), ``gbytes`` then being that share of the model's ceiling."""
 
     @property
     def figure(self) -> str:
@@ -402,7 +400,7 @@ def _judged(values: dict[str, Any], band: Band | None, threshold: Threshold | No
     values["required_gbytes"] = round(required, 1) if required is not None else None
     values["required_gbps"] = round(required * 8, 1) if required is not None else None
     values["required_figure"] = None if required is None else (
-        threshold.figure if threshold else f"{_num(required * 8)} Gb/s" if bits else f"{_num(required)} GB/s")
+        threshold.figure if threshold else f"{_num(round(required * 8, 1))} Gb/s" if bits else f"{_num(round(required, 1))} GB/s")
 
 
 def _gpu_label(model: Any, variant: Any, memory: Any) -> str | None:
@@ -598,7 +596,8 @@ def summary(subject: Subject, language: str) -> str:
     words = _WORDS.get(language, _WORDS["en"])
     v, need = subject.values, subject.requirement
     bits = v["measured.kind"] == "perftest"
-    basis = None if need.basis is None else f"{_num(need.basis * 8)} Gb/s" if bits else f"{_num(need.basis)} GB/s"
+    basis = None if need.basis is None else (f"{_num(round(need.basis * 8, 1))} Gb/s" if bits
+                                             else f"{_num(round(need.basis, 1))} GB/s")
     share = f"{_num(100 * need.gbytes / need.basis)}" if need.source == "share" and need.gbytes and need.basis else ""
     source = words[need.source].format(basis=basis, pct=share) if need.gbytes is not None else words["unknown"]
     template = words["hca"] if bits and v["measured.device"] else words["run"]
