@@ -88,7 +88,7 @@ class Finding(BaseModel):
 def known_names() -> set[str]:
     """Every name a condition may read."""
     paths = fact_paths()
-    return {*paths, *(f"{path}.hedged" for path in paths), *DERIVED, *measured.MEASURED,
+    return {*paths, *(f"{path}.hedged" for path in paths), *DERIVED, *measured.MEASURED, *measured.CLAIM_LIMITS,
             *(f"policy.{key}" for key in POLICY)}
 
 

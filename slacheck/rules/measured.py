@@ -22,7 +22,8 @@ from slacheck.offering import Evidence, Offering, Statement
 from slacheck.perf import catalogue
 from slacheck.perf.acceptance import (JUDGED_MIN_BYTES, SIZE_SLACK, TRANSPORT_NAMES, latency_transport,
                                       nccl_command, perftest_command, size_label, size_range_label)
-from slacheck.perf.model import COLLECTIVES, Band, ClusterSpec, IntraLink, NetProtocol, comm_share, expected_busbw
+from slacheck.perf.model import (COLLECTIVES, Band, ClusterSpec, IntraLink, NetProtocol, comm_share, expected_busbw,
+                                 node_network_gbytes)
 from slacheck.perf.nccl_log import PLATEAU_MIN_BYTES, NcclCollective, NcclLog, NcclRow
 from slacheck.perf.perftest_log import PerftestLog
 
@@ -194,12 +195,63 @@ def expected_band(spec: ClusterSpec | None, collective: str) -> Band | None:
         return None
 
 
-def claim_limits(offering: Offering) -> dict[str, float | None]:
-    """CLM figures: node network Gb/s, best efficiency % and least comm share % physics allows."""
+CLAIM_LIMITS = {
+    "model_max_busbw_gbytes": "the highest busbw any NCCL algorithm (NVLS, tree, in-network reduction included) "
+                              "can reach for the contract's test on the stated hardware",
+    "claim_figure": "the claimed figure CLM001 judges, with its unit",
+    "claim_limit": "what the stated hardware can carry, in the same unit",
+    "cross_site_gbps": "Gb/s an acceptance run across sites must push through the inter-site link per direction",
+}
+
+
+def max_busbw(spec: ClusterSpec, test: str) -> float | None:
+    """The highest busbw (GB/s) a test can show on ``spec`` whatever algorithm NCCL picks.
+
+    Ring bounds every collective but all_reduce, which tree, NVLS and in-network
+    reduction (SHARP) take higher: each node then sends and receives its buffer once,
+    so busbw <= node network x 2(n-1)/n, and never above the best single node.
+    Perftest tests are bounded by one NIC.
+    """
+    if test in PERFTESTS:
+        return spec.nic_rate_gbps / 8 if spec.nic_rate_gbps else None
+    band = expected_band(spec, test)
+    if band is None or test != "all_reduce":
+        return band.ceiling if band else None
+    single = [expected_band(spec.model_copy(update={"nodes": 1}), "all_reduce")]
+    try:
+        single.append(expected_busbw(spec.model_copy(update={"nodes": 1}), "all_reduce", "nvls"))
+    except ValueError:
+        pass
+    best = max(b.ceiling for b in single if b is not None)
+    if spec.nodes == 1:
+        return max(best, band.ceiling)
+    n = spec.total_gpus
+    return min(best, node_network_gbytes(spec) * 2 * (n - 1) / n)
+
+
+def claim_limits(offering: Offering) -> dict[str, Any]:
+    """CLM figures: node network Gb/s, best efficiency % and least comm share % physics allows,
+    the highest busbw the stated hardware can show, and what an acceptance across sites needs."""
     rate, nics = _fact(offering, "fabric.rate_gbps"), _fact(offering, "fabric.nics_per_node")
     spec = cluster_spec(offering)
-    limits: dict[str, float | None] = {"node_network_gbps": (nics or 1) * rate if rate else None,
-                                       "model_max_efficiency_pct": None, "model_min_comm_share_pct": None}
+    network = (nics or 1) * rate if rate else None
+    test = _test_name(_fact(offering, "acceptance.test")) or UNTAGGED_COLLECTIVE
+    target = _fact(offering, THRESHOLD_PATH)
+    ceiling = max_busbw(spec, test) if spec is not None and spec.total_gpus > 1 else None
+    claimed = _fact(offering, "claims.bandwidth_gbps")
+    limits: dict[str, Any] = {"node_network_gbps": network, "model_max_efficiency_pct": None,
+                              "model_min_comm_share_pct": None,
+                              "model_max_busbw_gbytes": round(ceiling, 1) if ceiling is not None else None,
+                              "claim_figure": None, "claim_limit": None, "cross_site_gbps": None}
+    if claimed is not None and network is not None and claimed > network:
+        limits["claim_figure"], limits["claim_limit"] = f"{_num(claimed)} Gb/s", f"{_num(network)} Gb/s per node"
+    elif target is not None and ceiling is not None and target > ceiling:
+        unit = "Gb/s" if test in PERFTESTS else "GB/s busbw"
+        scale = 8 if test in PERFTESTS else 1
+        limits["claim_figure"] = f"{test} {_num(target * scale)} {unit}"
+        limits["claim_limit"] = f"{_num(round(ceiling * scale, 1))} {unit}"
+    if _fact(offering, "fabric.multi_site") and target is not None and test not in PERFTESTS:
+        limits["cross_site_gbps"] = _num(target * 8)
     if spec is None or spec.total_gpus < 2:
         return limits
     try:
