@@ -217,12 +217,14 @@ def max_busbw(spec: ClusterSpec, test: str) -> float | None:
     band = expected_band(spec, test)
     if band is None or test != "all_reduce":
         return band.ceiling if band else None
-    single = [expected_band(spec.model_copy(update={"nodes": 1}), "all_reduce")]
-    try:
-        single.append(expected_busbw(spec.model_copy(update={"nodes": 1}), "all_reduce", "nvls"))
-    except ValueError:
-        pass
-    best = max(b.ceiling for b in single if b is not None)
+    one_node = spec.model_copy(update={"nodes": 1})
+    single = [expected_band(one_node, "all_reduce")]
+    if spec.gpus_per_node > 1:
+        try:
+            single.append(expected_busbw(one_node, "all_reduce", "nvls"))
+        except ValueError:
+            pass
+    best = max((b.ceiling for b in single if b is not None), default=math.inf)
     if spec.nodes == 1:
         return max(best, band.ceiling)
     n = spec.total_gpus
