@@ -218,3 +218,14 @@ def test_size_labels():
     assert [size_label(s) for s in (12, 4096, 536870912, 2**30, 26843545600)] == [
         "12 B", "4 KiB", "512 MiB", "1 GiB", "25 GiB"]
     assert size_range_label(2**30, 2**34) == "1 GiB-16 GiB" and size_range_label(2**23, 2**23) == "8 MiB"
+
+
+def test_accept_table_shows_units_sizes_sources_and_fabric(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "250")
+    code = main(["accept", str(real(2)), str(PERFTEST), "--expect", IB_10X8, "--no-color"])
+    out = capsys.readouterr().out
+    assert code == 1
+    rows = [line for line in out.splitlines() if line.count("│") > 8]
+    assert "322.7 GB/s" in rows[0] and "288 GB/s (80% of model)" in rows[0] and "1 GiB-16 GiB" in rows[0]
+    perftest = rows[-1]
+    assert "197.87 Gb/s" in perftest and "320 Gb/s" in perftest and "roce" in perftest and "GB/s" not in perftest

@@ -585,7 +585,7 @@ def _perftest_subject(offering: Offering, log: PerftestLog, limits: dict[str, Th
             "completed" if log.completed and log.rows else "truncated",
         "measured.plateau_busbw": _gbytes(average / 8) if average is not None else None,
         "measured.plateau_gbps": average,
-        "measured.judged_gbytes": _gbytes(average / 8) if average is not None else None,
+        "measured.judged_gbytes": round(average / 8, 4) if average is not None else None,
         "measured.judged_sizes": size_label(log.max_size_bytes) if log.max_size_bytes else None,
         "measured.figure": f"{_num(average)} Gb/s" if average is not None else None,
         "measured.device": log.device,
