@@ -98,7 +98,7 @@ def test_acc001_perftest_against_nic_rate():
     log = DATA / "01_ib_write_bw_roce_cx7_gpudirect_1qp_sweep_client.log"
     hit = fired("2 台 x 8 卡 H100 SXM5，每台 8 张 400G RoCE v2 网卡。", log)["ACC001"][0]
     assert ("ib_write_bw on mlx5_2: 197.87 Gb/s at 8 MiB, required 320 Gb/s per HCA "
-            "(80% of the model's typical 400 Gb/s)") in hit.message
+            "(80% of the 400 Gb/s port rate)") in hit.message
     assert "GB/s" not in hit.message and "bus bandwidth" not in hit.message
     assert "NCCL" not in hit.fix and "ib_write_bw -d mlx5_2" in hit.fix
     assert "ACC001" not in fired("2 台 x 8 卡 H100 SXM5，每台 8 张 200G RoCE v2 网卡。", log)

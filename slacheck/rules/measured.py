@@ -637,11 +637,12 @@ _WORDS = {
     "en": {"run": "{name} {figure} at {sizes}, required {required} ({basis})",
            "hca": "{name} on {device}: {figure} at {sizes}, required {required} per HCA ({basis})",
            "contract": "contract", "share": "the contract's {pct}% of the {basis} line rate",
-           "model": "80% of the model's typical {basis}", "unknown": "no requirement known"},
+           "model": "80% of the model's typical {basis}", "port": "80% of the {basis} port rate",
+           "unknown": "no requirement known"},
     "zh": {"run": "{name} 在 {sizes} 为 {figure}，要求 {required}（{basis}）",
            "hca": "{name}（{device}）在 {sizes} 为 {figure}，要求单网卡 {required}（{basis}）",
            "contract": "合同约定", "share": "合同约定：线速 {basis} 的 {pct}%",
-           "model": "模型典型值 {basis} 的 80%", "unknown": "无可用要求"},
+           "model": "模型典型值 {basis} 的 80%", "port": "端口速率 {basis} 的 80%", "unknown": "无可用要求"},
 }
 
 
@@ -653,7 +654,8 @@ def summary(subject: Subject, language: str) -> str:
     basis = None if need.basis is None else (f"{_num(round(need.basis * 8, 1))} Gb/s" if bits
                                              else f"{_num(round(need.basis, 1))} GB/s")
     share = f"{_num(100 * need.gbytes / need.basis)}" if need.source == "share" and need.gbytes and need.basis else ""
-    source = words[need.source].format(basis=basis, pct=share) if need.gbytes is not None else words["unknown"]
+    kind = "port" if bits and need.source == "model" else need.source
+    source = words[kind].format(basis=basis, pct=share) if need.gbytes is not None else words["unknown"]
     template = words["hca"] if bits and v["measured.device"] else words["run"]
     return template.format(name=v["measured.collective"], device=v["measured.device"],
                            figure=v["measured.figure"] or "-", sizes=v["measured.judged_sizes"] or "-",
