@@ -84,3 +84,10 @@ def test_clm003_acceptance_target_across_sites():
     (found,) = findings_for(text, RULES)
     assert found.rule == "CLM003" and "2400 Gb/s" in found.message and "两地" in [e.text for e in found.evidence]
     assert fired(text.replace("其中 16 台部署于新加坡数据中心，16 台部署于洛杉矶数据中心，两地之间通过 DCI 专线互联。", "")) == []
+
+
+def test_clm001_single_machine_target_is_judged_on_one_machine():
+    text = ("6 台 x 8 卡 H100 SXM5，NVSwitch 全互联，每台 1 张 100G 以太网卡。"
+            "乙方在其中一台服务器上运行 nccl-tests（all_reduce_perf），8 卡总线带宽不低于 {} GB/s 即视为验收通过。")
+    assert fired(text.format(350)) == []  # NVLink inside one server, not the 100G NIC
+    assert fired(text.format(900)) == ["CLM001"]

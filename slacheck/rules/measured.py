@@ -239,7 +239,10 @@ def claim_limits(offering: Offering) -> dict[str, Any]:
     network = (nics or 1) * rate if rate else None
     test = _test_name(_fact(offering, "acceptance.test")) or UNTAGGED_COLLECTIVE
     target = _fact(offering, THRESHOLD_PATH)
-    ceiling = max_busbw(spec, test) if spec is not None and spec.total_gpus > 1 else None
+    judged = spec
+    if spec is not None and _fact(offering, "acceptance.multi_node") is False:
+        judged = spec.model_copy(update={"nodes": 1})  # the target is one machine's
+    ceiling = max_busbw(judged, test) if judged is not None and judged.total_gpus > 1 else None
     claimed = _fact(offering, "claims.bandwidth_gbps")
     limits: dict[str, Any] = {"node_network_gbps": network, "model_max_efficiency_pct": None,
                               "model_min_comm_share_pct": None,
