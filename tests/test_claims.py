@@ -91,3 +91,10 @@ def test_clm001_single_machine_target_is_judged_on_one_machine():
             "乙方在其中一台服务器上运行 nccl-tests（all_reduce_perf），8 卡总线带宽不低于 {} GB/s 即视为验收通过。")
     assert fired(text.format(350)) == []  # NVLink inside one server, not the 100G NIC
     assert fired(text.format(900)) == ["CLM001"]
+
+
+def test_clm001_reads_an_unstated_nic_count_generously():
+    text = "16 nodes x 8 H100 SXM5, 400G RoCE v2 NICs. Acceptance: nccl-tests all_reduce busbw >= {} GB/s."
+    assert values_of(offering_of(text.format(300)))["model_max_busbw_gbytes"] == 700.0  # one NIC per GPU assumed
+    assert fired(text.format(300)) == []
+    assert fired(text.format(720)) == ["CLM001"]

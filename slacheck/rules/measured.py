@@ -237,11 +237,14 @@ def claim_limits(offering: Offering) -> dict[str, Any]:
     rate, nics = _fact(offering, "fabric.rate_gbps"), _fact(offering, "fabric.nics_per_node")
     spec = cluster_spec(offering)
     network = (nics or 1) * rate if rate else None
-    test = _test_name(_fact(offering, "acceptance.test")) or UNTAGGED_COLLECTIVE
+    named = _test_name(_fact(offering, "acceptance.test"))
+    test = named if named in COLLECTIVES else UNTAGGED_COLLECTIVE
     target = _fact(offering, THRESHOLD_PATH)
     judged = spec
-    if spec is not None and _fact(offering, "acceptance.multi_node") is False:
-        judged = spec.model_copy(update={"nodes": 1})  # the target is one machine's
+    if spec is not None and spec.nics_per_node is None:
+        judged = spec.model_copy(update={"nics_per_node": spec.gpus_per_node})  # the most a reading allows
+    if judged is not None and _fact(offering, "acceptance.multi_node") is False:
+        judged = judged.model_copy(update={"nodes": 1})  # the target is one machine's
     ceiling = max_busbw(judged, test) if judged is not None and judged.total_gpus > 1 else None
     claimed = _fact(offering, "claims.bandwidth_gbps")
     limits: dict[str, Any] = {"node_network_gbps": network, "model_max_efficiency_pct": None,
@@ -249,13 +252,11 @@ def claim_limits(offering: Offering) -> dict[str, Any]:
                               "model_max_busbw_gbytes": round(ceiling, 1) if ceiling is not None else None,
                               "claim_figure": None, "claim_limit": None, "cross_site_gbps": None}
     if claimed is not None and network is not None and claimed > network:
-        limits["claim_figure"], limits["claim_limit"] = f"{_num(claimed)} Gb/s", f"{_num(network)} Gb/s per node"
+        limits["claim_figure"], limits["claim_limit"] = f"{_num(claimed)} Gb/s", f"{_num(network)} Gb/s"
     elif target is not None and ceiling is not None and target > ceiling:
-        unit = "Gb/s" if test in PERFTESTS else "GB/s busbw"
-        scale = 8 if test in PERFTESTS else 1
-        limits["claim_figure"] = f"{test} {_num(target * scale)} {unit}"
-        limits["claim_limit"] = f"{_num(round(ceiling * scale, 1))} {unit}"
-    if _fact(offering, "fabric.multi_site") and target is not None and test not in PERFTESTS:
+        limits["claim_figure"] = f"{test} {_num(target)} GB/s busbw"
+        limits["claim_limit"] = f"{_num(round(ceiling, 1))} GB/s busbw"
+    if _fact(offering, "fabric.multi_site") and target is not None:
         limits["cross_site_gbps"] = _num(target * 8)
     if spec is None or spec.total_gpus < 2:
         return limits
