@@ -274,7 +274,8 @@ def _text_document(text: str, *, path: str, format: str, sha: str, encoding: str
     if texts[-1] == "":
         texts.pop()
     rows, reserved = _markdown_table(texts)
-    page = _Page(1, texts, [None] * len(texts), rows, reserved, [])
+    aligned, used = _aligned_tables(texts, reserved)
+    page = _Page(1, texts, [None] * len(texts), rows + aligned, reserved | used, [])
     lines, passages = _assemble([page], pdf=False)
     return Document(path, format, 1, sha, encoding, lines, passages, ())
 
@@ -321,6 +322,87 @@ def _markdown_table(texts: list[str]) -> tuple[list[list[list[_Run]]], set[int]]
             cells.append([(i, cs, ce)] if ce > cs else [])
         rows.append(cells)
     return rows, row_lines | separators
+
+
+_CELL_GAP = re.compile(r"\t+ *| {2,}")
+_DASHES = re.compile(r"[\s\-=|+]*-{3,}[\s\-=|+]*$")
+MIN_ALIGNED_CELLS = 3
+"""A space-aligned table line has at least this many cells (a tab-separated one, two)."""
+
+
+def _cells(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the cells of a line split at tabs or runs of two or more spaces."""
+    cells, start = [], len(text) - len(text.lstrip())
+    for gap in _CELL_GAP.finditer(text, start):
+        if gap.start() > start:
+            cells.append((start, gap.start()))
+        start = gap.end()
+    end = len(text.rstrip())
+    if end > start:
+        cells.append((start, end))
+    return cells
+
+
+def _is_aligned_row(text: str) -> bool:
+    """A tab-separated line with two cells, or a line with three cells set apart by spaces."""
+    cells = _cells(text)
+    return len(cells) >= (2 if "\t" in text.strip() else MIN_ALIGNED_CELLS)
+
+
+def _aligned_tables(texts: list[str], reserved: set[int]) -> tuple[list[list[list[_Run]]], set[int]]:
+    """Rows of tab-separated and space-aligned tables, and the lines they use.
+
+    A table is a block of lines split into cells at tabs or at runs of two or more
+    spaces: at least two such lines, or one tab-separated line. Dashed separator lines
+    belong to the block. An indented line without a cell in the first column continues
+    the row above (a wrapped cell): its text joins the cell whose column it starts under.
+    """
+    rows: list[list[list[_Run]]] = []
+    used: set[int] = set()
+    i = 0
+    while i < len(texts):
+        if i in reserved or not _is_aligned_row(texts[i]):
+            i += 1
+            continue
+        block = [i]
+        j = i + 1
+        while j < len(texts) and j not in reserved and texts[j].strip():
+            if _DASHES.match(texts[j]) or _is_aligned_row(texts[j]) or _continuation(texts[j], texts[block[0]]):
+                block.append(j)
+                j += 1
+            else:
+                break
+        table_lines = [k for k in block if not _DASHES.match(texts[k])]
+        starts_row = [k for k in table_lines if not _continuation(texts[k], texts[block[0]])]
+        if len(starts_row) >= 2 or "\t" in texts[i].strip():
+            rows.extend(_block_rows(texts, table_lines))
+            used.update(block)
+        i = j
+    return rows, used
+
+
+def _continuation(text: str, first: str) -> bool:
+    """An indented line under a table whose first column it leaves empty."""
+    first_cells = _cells(first)
+    indent = len(text) - len(text.lstrip())
+    return len(first_cells) >= 2 and indent >= first_cells[1][0] - 2 and indent > 0
+
+
+def _block_rows(texts: list[str], lines: list[int]) -> list[list[list[_Run]]]:
+    """Cells of each row of one aligned block, wrapped cells joined to their row."""
+    rows: list[list[list[_Run]]] = []
+    columns: list[int] = []
+    for k in lines:
+        cells = _cells(texts[k])
+        if rows and _continuation(texts[k], texts[lines[0]]):
+            for start, end in cells:
+                column = max((c for c in range(len(columns)) if columns[c] <= start + 2), default=0)
+                rows[-1][min(column, len(rows[-1]) - 1)].append((k, start, end))
+            continue
+        if not columns or len(cells) > len(columns):
+            columns = [start for start, _ in cells]
+        rows.append([[(k, start, end)] for start, end in cells])
+    return rows
 
 
 # --------------------------------------------------------------------------- PDF

@@ -201,6 +201,7 @@ class Statement(BaseModel):
     hedged: bool = False
     evidence: list[Evidence]
     tag: str | None = None
+    option: str | None = None
 
 
 MAX_EVIDENCE = 8
@@ -251,7 +252,7 @@ def _choose(path: str, said: list[Statement], protocol: str | None) -> Statement
 def assemble(statements: list[Statement]) -> Offering:
     """Build the offering from the statements, in document order (values are validated against the model)."""
     by_path: dict[str, list[Statement]] = {}
-    for statement in statements:
+    for statement in [*statements, *included_fabric_not_optional(statements)]:
         by_path.setdefault(statement.path, []).append(statement)
     protocols = {path: _choose(path, by_path[path], None).value for path in set(_BY_PROTOCOL.values())
                  if by_path.get(path)}
@@ -267,6 +268,53 @@ def assemble(statements: list[Statement]) -> Offering:
         for section in sections:
             target = target.setdefault(section, {})
         target[name] = {"value": chosen.value, "hedged": chosen.hedged, "evidence": _unique(evidence)[:MAX_EVIDENCE]}
+    return Offering.model_validate(data)
+
+
+def included_fabric_not_optional(statements: list[Statement]) -> list[Statement]:
+    """``fabric.optional`` = false when a fabric is stated as included and nothing offers one as an add-on."""
+    if any(s.path == "fabric.optional" and s.value is True for s in statements):
+        return []
+    included = [s for s in statements if s.path == "fabric.included_protocol"]
+    return [Statement(path="fabric.optional", value=False, evidence=included[0].evidence, option=included[0].option)] \
+        if included else []
+
+
+class NamedOffering(BaseModel):
+    """One of several options a document offers, as an offering of its own."""
+
+    name: str
+    offering: Offering
+
+
+def assemble_options(statements: list[Statement]) -> tuple[Offering, list[NamedOffering]]:
+    """The offering and, when the document offers several options, each option's own offering.
+
+    Each option holds what is said for all options plus what is said for it alone.
+    The returned top-level offering then holds only the facts every option states alike.
+    """
+    names = list(dict.fromkeys(s.option for s in statements if s.option))
+    if len(names) < 2:
+        return assemble(statements), []
+    common = [s for s in statements if s.option is None]
+    options = [NamedOffering(name=name, offering=assemble(common + [s for s in statements if s.option == name]))
+               for name in names]
+    return _alike([option.offering for option in options]), options
+
+
+def _alike(offerings: list[Offering]) -> Offering:
+    """The facts every offering states with the same value."""
+    data: dict[str, Any] = {}
+    for path in fact_paths():
+        facts = [offering.fact(path) for offering in offerings]
+        first = facts[0]
+        if first is None or any(f is None or f.value != first.value for f in facts[1:]):
+            continue
+        *sections, name = path.split(".")
+        target = data
+        for section in sections:
+            target = target.setdefault(section, {})
+        target[name] = first.model_dump()
     return Offering.model_validate(data)
 
 

@@ -14,11 +14,11 @@ from typing import Sequence
 from slacheck.config import Config, load_config
 from slacheck.documents import Budget, Document, load_document
 from slacheck.extract import Extraction, document_language, extract
-from slacheck.offering import Evidence, Offering, Statement, assemble
+from slacheck.offering import Evidence, NamedOffering, Offering, Statement, assemble_options
 from slacheck.perf.logs import NcclLog, PerftestLog
 from slacheck.report.model import Coverage, DocumentInfo, Report, summarise
 from slacheck.rules import measured
-from slacheck.rules.engine import check, check_subjects, rule_set
+from slacheck.rules.engine import check, check_options, check_subjects, rule_set
 from slacheck.rules.pack import Rule
 
 Log = NcclLog | PerftestLog
@@ -53,6 +53,8 @@ class Analysis:
     extraction: Extraction
     offering: Offering
     language: str
+    options: list[NamedOffering] = field(default_factory=list)
+    """Each option's own offering, when the document offers several (``offering`` then holds what they share)."""
 
 
 def analyse(path: str | Path, options: Options) -> Analysis:
@@ -61,8 +63,9 @@ def analyse(path: str | Path, options: Options) -> Analysis:
     document = load_document(path, password=options.password, max_pages=options.max_pages,
                              max_bytes=options.max_bytes, engine=options.engine, budget=budget)
     extraction = extract(document, budget=budget)
-    return Analysis(document=document, extraction=extraction, offering=assemble(extraction.statements),
-                    language=document_language(document))
+    offering, options = assemble_options(extraction.statements)
+    return Analysis(document=document, extraction=extraction, offering=offering,
+                    language=document_language(document), options=options)
 
 
 def report_language(analysis: Analysis, options: Options) -> str:
@@ -118,10 +121,15 @@ def check_file(path: str | Path, options: Options, rules: list[Rule] | None = No
     language = report_language(analysis, options)
     config = config_for(path, options)
     active = selected(_rules_for(config, options, rules), options, config.ignored_for(path))
-    findings = check(analysis.offering, active, language=language,
-                     document_evidence=document_evidence(analysis.document), policy=config.policy())
+    evidence = document_evidence(analysis.document)
+    if analysis.options:
+        findings = check_options(analysis.options, active, language=language, document_evidence=evidence,
+                                 policy=config.policy())
+    else:
+        findings = check(analysis.offering, active, language=language, document_evidence=evidence,
+                         policy=config.policy())
     report = Report(language=language, documents=[document_info(analysis)], offering=analysis.offering,
-                    findings=findings, summary=summarise(findings))
+                    options=analysis.options, findings=findings, summary=summarise(findings))
     return add_measurements(report, analysis.extraction.statements, logs, active) if logs else report
 
 
@@ -146,4 +154,4 @@ def extract_file(path: str | Path, options: Options) -> Report:
     """Read one document: the report without findings."""
     analysis = analyse(path, options)
     return Report(language=report_language(analysis, options), documents=[document_info(analysis)],
-                  offering=analysis.offering)
+                  offering=analysis.offering, options=analysis.options)

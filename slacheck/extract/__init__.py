@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from slacheck.documents import Budget, Document, Passage
 from slacheck.extract.claims import read_claims
-from slacheck.extract.parser import scan
+from slacheck.extract.parser import Scan, scan
+from slacheck.extract.structure import frames
 from slacheck.extract.context import Said
 from slacheck.extract.reading import read
 from slacheck.normalize import Normalized, normalize
@@ -49,17 +50,24 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     """Read every passage of a document into statements with evidence, within an optional time budget."""
     statements: list[Statement] = []
     with_facts = characters = in_facts = 0
+    scanned = []
     for passage in document.passages:
         normalized = normalize(passage.text)
+        windows = [(start, scan(normalized.text[start:end])) for start, end in _windows(normalized.text)]
+        scanned.append((normalized, windows))
+        if budget is not None:
+            budget.check(_position(document, passage))
+    placed = frames(document, [(normalized.text, list(windows[0][1].tokens)) for normalized, windows in scanned])
+    for passage, (normalized, windows), frame in zip(document.passages, scanned, placed):
         said: list[Said] = []
-        for start, end in _windows(normalized.text):
-            window = normalized.text[start:end]
-            found = read(window, scan(window), table_row=passage.kind == "table-row") + read_claims(window)
+        for start, found_tokens in windows:
+            window = found_tokens_text(normalized.text, start, found_tokens)
+            found = read(window, found_tokens, table_row=passage.kind == "table-row", frame=frame)
+            if frame.kind == "offer":
+                found += read_claims(window)
             for statement in found:
                 statement.spans = [(a + start, b + start) for a, b in statement.spans]
             said.extend(found)
-            if budget is not None:
-                budget.check(_position(document, passage))
         characters += sum(1 for ch in normalized.text if not ch.isspace())
         covered = {i for s in said for start, end in s.spans for i in range(start, end)}
         in_facts += sum(1 for i in covered if not normalized.text[i].isspace())
@@ -67,6 +75,11 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
         statements.extend(_statement(s, document, passage, normalized) for s in said)
     coverage = Coverage(len(document.passages), with_facts, characters, in_facts)
     return Extraction(statements=statements, coverage=coverage)
+
+
+def found_tokens_text(text: str, start: int, found: Scan) -> str:
+    """The window of ``text`` that a scan read (its tokens end where the window ends)."""
+    return text[start:start + found.length]
 
 
 def _windows(text: str) -> list[tuple[int, int]]:
@@ -89,7 +102,8 @@ def _position(document: Document, passage: Passage) -> str:
 
 def _statement(said: Said, document: Document, passage: Passage, normalized: Normalized) -> Statement:
     evidence = [e for start, end in said.spans for e in _evidence_for(document, passage, normalized, start, end)]
-    return Statement(path=said.path, value=said.value, hedged=said.hedged, evidence=evidence, tag=said.tag)
+    return Statement(path=said.path, value=said.value, hedged=said.hedged, evidence=evidence, tag=said.tag,
+                     option=said.option)
 
 
 def _evidence_for(document: Document, passage: Passage, normalized: Normalized, start: int,

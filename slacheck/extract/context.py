@@ -47,6 +47,7 @@ class Said:
     spans: list[Span]
     hedged: bool = False
     tag: str | None = None
+    option: str | None = None
 
 
 @dataclass

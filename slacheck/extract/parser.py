@@ -32,6 +32,8 @@ class Scan:
 
     tokens: tuple[Token, ...]
     phrases: tuple[Phrase, ...]
+    length: int
+    """Characters of the text scanned."""
 
     def keywords(self) -> list[Token]:
         """The vocabulary tokens (everything but PROSE)."""
@@ -66,7 +68,7 @@ def scan(text: str) -> Scan:
         if run:
             phrases.extend(_phrases_in_run(phrase_parser, run))
             run = []
-    return Scan(tokens=tokens, phrases=tuple(phrases))
+    return Scan(tokens=tokens, phrases=tuple(phrases), length=len(text))
 
 
 def _phrases_in_run(parser: Lark, run: list[Token]) -> list[Phrase]:

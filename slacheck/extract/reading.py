@@ -8,9 +8,14 @@ one normalised passage and adds the qualifiers that span a sentence.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
+from lark import Token
+
 from slacheck.extract import hardware, network, terms
 from slacheck.extract.context import Context, Handler, PhraseHandler, Said, span_of
 from slacheck.extract.parser import Scan
+from slacheck.extract.structure import CELL, OTHER_NETWORKS, Frame, label_end, subject_of
 
 _PHRASES: dict[str, PhraseHandler] = {**hardware.PHRASES, **network.PHRASES, **terms.PHRASES}
 _KEYWORDS: dict[str, list[Handler]] = {}
@@ -19,8 +24,14 @@ for _module in (hardware, network, terms):
         _KEYWORDS.setdefault(_kind, []).append(_handler)
 
 
-def read(text: str, scan: Scan, *, table_row: bool = False) -> list[Said]:
-    """All statements of one normalised passage (in a table row, 可选/optional qualifies the whole row)."""
+def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None = None) -> list[Said]:
+    """All statements of one normalised passage that belong to its frame's subject and option.
+
+    In a table row, 可选/optional qualifies the whole row.
+    """
+    frame = frame or Frame()
+    if frame.kind != "offer" and frame.kind != "command":
+        return []
     context = Context(text, scan.keywords(), phrases=scan.phrases, table_row=table_row)
     said: list[Said] = []
     for phrase in scan.phrases:
@@ -34,7 +45,62 @@ def read(text: str, scan: Scan, *, table_row: bool = False) -> list[Said]:
     for statement in said:
         if "HEDGE" in context.sentence_types(statement.spans[0][0]):
             statement.hedged = True
-    return said
+    return _in_scope(said, context, frame)
+
+
+_OTHER_NETWORK_KEEPS = ("commercial.price_hedged", "commercial.billing", "commercial.term_months",
+                        "commercial.power_kw", "fabric.public_bandwidth", "backup.", "sla.", "verification.")
+"""What a clause about the storage, management, front-end or public network may still state."""
+
+
+def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
+    """The statements that belong to the compute offering, each given its option.
+
+    A statement's subject is its line's label ("存储网络：…") or its row's first
+    named cell, else its clause's own subject words, else its column's or its
+    heading's. Nothing in a command is an offer but the acceptance test it runs.
+    """
+    cells = _cell_starts(context.text) if frame.columns or frame.column_options else []
+    row_label = _row_label_subject(context, cells)
+    end = label_end(context.text) if not cells else None
+    label = subject_of([t for t in context.keywords if t.start_pos < end]) if end else None
+    kept = []
+    for statement in said:
+        position = statement.spans[0][0]
+        column = bisect_right(cells, position) - 1 if cells else -1
+        subject = (label or row_label or subject_of(context.in_clause(position))
+                   or _at(frame.column_subjects, column) or frame.subject)
+        if frame.kind == "command" and not statement.path.startswith("acceptance."):
+            continue
+        if subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
+            continue
+        statement.option = _at(frame.column_options, column) or frame.option
+        kept.append(statement)
+    return kept
+
+
+def _at(values: tuple[str | None, ...], index: int) -> str | None:
+    return values[index] if 0 <= index < len(values) else None
+
+
+def _cell_starts(text: str) -> list[int]:
+    """Where each cell of a table row starts in its text."""
+    starts = [0]
+    position = text.find(CELL)
+    while position >= 0:
+        starts.append(position + len(CELL))
+        position = text.find(CELL, position + len(CELL))
+    return starts
+
+
+def _row_label_subject(context: Context, cells: list[int]) -> str | None:
+    """The subject a row's first worded cell names (the item: 存储网卡, 管理网, 参数面)."""
+    bounds = [*cells, len(context.text) + len(CELL)][: 3]
+    for start, end in zip(bounds, bounds[1:]):
+        inside: list[Token] = [t for t in context.keywords if start <= t.start_pos < end]
+        if inside or any(ch.isalpha() for ch in context.text[start:end]):
+            return subject_of(inside)
+    return None
 
 
 def _qualifiers(said: list[Said], context: Context) -> list[Said]:

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from slacheck import __version__
-from slacheck.offering import Offering
+from slacheck.offering import NamedOffering, Offering
 from slacheck.rules.engine import Finding
 
 SCHEMA = "slacheck/report@1"
@@ -69,6 +69,7 @@ class Report(BaseModel):
     language: Literal["zh", "en"]
     documents: list[DocumentInfo]
     offering: Offering
+    options: list[NamedOffering] = Field(default_factory=list)
     measurements: list[dict[str, Any]] = Field(default_factory=list)
     findings: list[Finding] = Field(default_factory=list)
     waived: list[WaivedFinding] = Field(default_factory=list)

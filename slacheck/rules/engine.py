@@ -15,7 +15,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from pydantic import BaseModel
 
 from slacheck.config import POLICY, default_policy
-from slacheck.offering import Evidence, Fact, Offering, Price, Statement, fact_paths
+from slacheck.offering import Evidence, Fact, NamedOffering, Offering, Price, Statement, fact_paths
 from slacheck.perf import catalogue
 from slacheck.perf.logs import NcclLog, PerftestLog
 from slacheck.rules import measured
@@ -83,6 +83,8 @@ class Finding(BaseModel):
     message: str
     fix: str
     evidence: list[Evidence]
+    option: str | None = None
+    """The option of the document the finding is about, when it offers several and not all of them are affected."""
 
 
 def known_names() -> set[str]:
@@ -181,6 +183,30 @@ def check(offering: Offering, rules: Iterable[Rule], *, language: str, document_
             continue
         findings.append(finding(rule, language, values, _evidence(rule, offering, document_evidence)))
     return findings
+
+
+def check_options(options: Sequence[NamedOffering], rules: Iterable[Rule], *, language: str,
+                  document_evidence: Evidence, policy: Mapping[str, Any] | None = None) -> list[Finding]:
+    """Check each option on its own: a finding every option shares is reported once, any other names its option."""
+    rules = list(rules)
+    by_option = [check(option.offering, rules, language=language, document_evidence=document_evidence,
+                       policy=policy) for option in options]
+    findings: list[Finding] = []
+    for option, found in zip(options, by_option):
+        for item in found:
+            shared = all(any(_same(item, other) for other in others) for others in by_option)
+            if shared:
+                if not any(_same(item, kept) and kept.option is None for kept in findings):
+                    findings.append(item)
+                continue
+            prefix = f"[{option.name}] "
+            findings.append(item.model_copy(update={"option": option.name, "message": prefix + item.message}))
+    order = {rule.id: index for index, rule in enumerate(rules)}
+    return sorted(findings, key=lambda f: (order.get(f.rule, len(order)), f.option or ""))
+
+
+def _same(one: Finding, other: Finding) -> bool:
+    return one.rule == other.rule and one.evidence == other.evidence
 
 
 def check_measured(offering: Offering, rules: Iterable[Rule], log: NcclLog | PerftestLog, *, language: str,

@@ -1,0 +1,255 @@
+"""Where each passage stands in its document, before any fact is read from it.
+
+A document is more than a list of sentences: headings carry a *subject* (the
+storage network, the management network, ...) to the lines under them, tables
+have a header row whose cells name the columns, several *options* may be
+offered side by side (方案一/方案二, Option A/B, a table of instance types), an
+e-mail quotes the buyer's questions, and a command names words that offer
+nothing. :func:`frames` gives every passage its :class:`Frame`; the reader
+then attaches facts only within the frame's subject and option.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lark import Token
+
+from slacheck.documents import Document, Passage
+
+SUBJECTS = {"STORAGE_NET": "storage", "MGMT_NET": "management", "FRONTEND_NET": "front-end",
+            "PUBLIC_NET": "public", "INTERNAL": "fabric"}
+"""Token types that name what a heading, label, row or clause is about."""
+OTHER_NETWORKS = frozenset({"storage", "management", "front-end", "public"})
+"""Subjects whose rates, ports and sharing are not facts about the compute fabric."""
+CELL = " | "
+"""How the loader joins the cells of a table row."""
+
+_MARKDOWN_HEADING = re.compile(r"(#{1,6})\s")
+_NUMBERED = (
+    (re.compile(r"第[一二三四五六七八九十百零〇\d]{1,6}[章部]"), 1),
+    (re.compile(r"[一二三四五六七八九十]{1,3}[、.]"), 1),
+    (re.compile(r"第[一二三四五六七八九十百零〇\d]{1,6}[条节]"), 2),
+    (re.compile(r"\(\s*[一二三四五六七八九十]{1,3}\s*\)"), 2),
+    (re.compile(r"(?:Article|Section|Schedule|Annex|Appendix|Exhibit|Part)\s+[\dIVXA-Z]+\b", re.I), 1),
+    (re.compile(r"\d{1,2}(?:\.\d{1,2}){2,}\.?\s"), 4),
+    (re.compile(r"\d{1,2}\.\d{1,2}\.?\s"), 3),
+    (re.compile(r"\d{1,2}[.)、]\s*(?!\d)"), 2),
+)
+_SENTENCE_PUNCTUATION = re.compile(r"[。;；!?！？]|[.,，](?=\s|$)")
+_LABEL = re.compile(r"^\s*[-*+•·]?\s*(?:\*\*)?([^:：|]{1,24}?)(?:\*\*)?\s*[:：]")
+_EMAIL_HEADER = re.compile(r"^\s*(?:From|Sent|To|Subject|Date|发件人|发送时间|收件人|主题|日期)\s*[:：]", re.I)
+_EARLIER_MESSAGE = re.compile(
+    r"^[>\s]*(?:-{3,}\s*(?:Original Message|原始邮件|原邮件)\s*-{3,}|On .{4,80} wrote:|在.{2,60}写道[:：])", re.I)
+_COMMAND_START = re.compile(r"^\s*(?:```|\$ |export |mpirun |srun |torchrun |sudo |python3? |\./|#!)")
+HEADING_MAX = 48
+"""Longest numbered line, in characters, that can still be a heading."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What a passage is about before its own words are read.
+
+    ``subject`` comes from the headings above it (or its table's header),
+    ``option`` names the option it belongs to, ``columns`` are the header
+    cells of its table (a row only), ``column_options`` and ``column_subjects``
+    the option and subject each column names, and ``kind`` says whether it
+    is an offer at all.
+    """
+
+    subject: str | None = None
+    option: str | None = None
+    columns: tuple[str, ...] = ()
+    column_options: tuple[str | None, ...] = ()
+    column_subjects: tuple[str | None, ...] = ()
+    kind: str = "offer"  # "offer", "heading", "quoted", "command", "not-chosen"
+
+
+@dataclass
+class _Open:
+    """A heading whose scope is still open."""
+
+    level: int
+    subject: str | None
+    option: str | None
+
+
+def subject_of(tokens: list[Token]) -> str | None:
+    """The subject named first among some tokens."""
+    return next((SUBJECTS[t.type] for t in tokens if t.type in SUBJECTS), None)
+
+
+def options_named(tokens: list[Token]) -> list[str]:
+    """The distinct option names among some tokens, in order ("方案一", "Option B")."""
+    names: list[str] = []
+    for token in tokens:
+        if token.type == "OPTION_NAME":
+            name = re.sub(r"\s+", " ", token.value).strip()
+            if name not in names:
+                names.append(name)
+    return names
+
+
+def heading_level(text: str) -> int | None:
+    """The outline level of a heading line, or None when the line is not a heading."""
+    stripped = text.strip()
+    markdown = _MARKDOWN_HEADING.match(stripped)
+    if markdown:
+        return len(markdown.group(1))
+    if len(stripped) > HEADING_MAX:
+        return None
+    if re.fullmatch(r"【[^】]{1,30}】", stripped) or re.fullmatch(r"\*\*[^*]{1,40}\*\*", stripped):
+        return 2
+    for pattern, level in _NUMBERED:
+        match = pattern.match(stripped)
+        if match and stripped[match.end():].strip() and not _SENTENCE_PUNCTUATION.search(stripped[match.end():]) \
+                and not re.search(r"[:：]\s*\S", stripped[match.end():]):
+            return level
+    if re.fullmatch(r"[^:：]{1,30}[:：]", stripped):
+        return 6
+    if re.fullmatch(r"[A-Z][A-Z0-9 &/,()-]{3,60}", stripped) and not re.search(r"\d{2}", stripped):
+        return 2
+    return None
+
+
+def label_end(text: str) -> int | None:
+    """Where a "label: value" line's label ends (the colon), or None."""
+    match = _LABEL.match(text)
+    return match.end() if match else None
+
+
+def frames(document: Document, passages: list[tuple[str, list[Token]]]) -> list[Frame]:
+    """The frame of every passage, given each passage's normalised text and tokens."""
+    email = any(_EMAIL_HEADER.match(line.text) for line in document.lines[:40])
+    chosen, instance_rows = _instance_options(passages, document.passages)
+    result: list[Frame] = []
+    stack: list[_Open] = []
+    header = Frame()
+    earlier_message = in_fence = False
+    previous_row = False
+    for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
+        first_line = document.lines[passage.segments[0].line].text if passage.segments else ""
+        if email and _EARLIER_MESSAGE.match(first_line):
+            earlier_message = True
+        fence = text.lstrip().startswith("```")
+        if fence and text.count("```") % 2 == 1:
+            in_fence = not in_fence
+        if earlier_message or (email and first_line.lstrip().startswith(">")):
+            result.append(Frame(kind="quoted"))
+            continue
+        if fence or in_fence or _COMMAND_START.match(text):
+            result.append(Frame(kind="command"))
+            continue
+        subject = next((o.subject for o in reversed(stack) if o.subject), None)
+        option = next((o.option for o in reversed(stack) if o.option), None)
+        named = options_named(tokens)
+        if passage.kind == "table-row":
+            cells = text.split(CELL)
+            if not previous_row:
+                previous_row = True
+                header = _header(cells, tokens, subject, option) if _is_header(tokens) else Frame(subject, option)
+                if header.columns:
+                    result.append(Frame(subject, option, kind="heading" if header.column_options else "offer"))
+                    continue
+            if index in instance_rows:
+                row_option = instance_rows[index]
+                kind = "not-chosen" if chosen and row_option != chosen else "offer"
+                result.append(Frame(subject, None if chosen else row_option, header.columns, (),
+                                    header.column_subjects, kind))
+                continue
+            result.append(header)
+            continue
+        previous_row = False
+        level = heading_level(text)
+        if level is not None:
+            while stack and stack[-1].level >= level:
+                stack.pop()
+            own_option = named[0] if len(named) == 1 and not _speaks_of_all(tokens) else None
+            stack.append(_Open(level, subject_of(tokens), own_option))
+            result.append(Frame(subject=subject_of(tokens) or subject, option=own_option or option))
+            continue
+        if _speaks_of_all(tokens) or len(named) > 1:
+            option = None
+        elif named and _label_names_option(text, tokens):
+            option = named[0]
+        result.append(Frame(subject=subject, option=option))
+    return result
+
+
+def _speaks_of_all(tokens: list[Token]) -> bool:
+    return any(t.type == "ALL_OPTIONS" for t in tokens)
+
+
+def _label_names_option(text: str, tokens: list[Token]) -> bool:
+    """Whether a line starts with an option's name ("- 方案一：busbw ≥ 360 GB/s")."""
+    first = next((t for t in tokens if t.type == "OPTION_NAME"), None)
+    return first is not None and not re.search(r"[\w\u4e00-\u9fff]", re.sub(r"[-*+•·#>\s]", "", text[:first.start_pos]))
+
+
+def _is_header(tokens: list[Token]) -> bool:
+    """A table's first row names columns when it carries no number and no GPU model."""
+    return not any(t.type in _DATA for t in tokens)
+
+
+_DATA = frozenset({"NUMBER", "MODEL", "MONEY", "RATE_BITS", "BW_BYTES", "G_QTY", "MEM_GB", "PERCENT", "DURATION"})
+
+
+def _header(cells: list[str], tokens: list[Token], subject: str | None, option: str | None) -> Frame:
+    """The frame of a table's rows from its header: column names, and the option and subject each names."""
+    options: list[str | None] = []
+    subjects: list[str | None] = []
+    start = 0
+    for cell in cells:
+        inside = [t for t in tokens if start <= t.start_pos < start + len(cell)]
+        names = options_named(inside)
+        options.append(names[0] if len(names) == 1 else None)
+        subjects.append(subject_of(inside))
+        start += len(cell) + len(CELL)
+    named = [o for o in options if o]
+    return Frame(subject, option, tuple(c.strip() for c in cells), tuple(options) if len(set(named)) >= 2 else (),
+                 tuple(subjects))
+
+
+def _instance_options(passages: list[tuple[str, list[Token]]],
+                      loaded: tuple[Passage, ...]) -> tuple[str | None, dict[int, str]]:
+    """A table of instance types (each row a GPU model): each row is an option named by its first cell.
+
+    The chosen one is the row named again outside the table (an order that says
+    which it takes), or the one row set in bold; None when the document does not say.
+    """
+    rows: dict[int, str] = {}
+    for index, ((text, tokens), passage) in enumerate(zip(passages, loaded)):
+        if passage.kind == "table-row" and any(t.type == "MODEL" for t in tokens):
+            name = text.split(CELL)[0].strip()
+            if name and not re.fullmatch(r"[\d.#]+", name):
+                rows[index] = name
+    runs = _runs(sorted(rows))
+    kept = {i: rows[i] for run in runs if len(run) >= 2 and len({rows[i] for i in run}) == len(run)
+            and _distinct_models(run, passages) for i in run}
+    if not kept:
+        return None, {}
+    outside = " ".join(text for i, (text, _) in enumerate(passages) if i not in kept)
+    names = {re.sub(r"[*`]", "", name).strip(): name for name in kept.values()}
+    cited = [name for bare, name in names.items() if len(bare) >= 3 and bare in outside]
+    bold = [name for name in kept.values() if name.startswith("**")]
+    chosen = cited[0] if len(cited) == 1 else bold[0] if len(bold) == 1 else None
+    return chosen, kept
+
+
+def _runs(indices: list[int]) -> list[list[int]]:
+    """Consecutive passage indices grouped (one table's rows)."""
+    runs: list[list[int]] = []
+    for index in indices:
+        if runs and runs[-1][-1] == index - 1:
+            runs[-1].append(index)
+        else:
+            runs.append([index])
+    return runs
+
+
+def _distinct_models(run: list[int], passages: list[tuple[str, list[Token]]]) -> bool:
+    """Whether the rows name more than one GPU model or form factor (a catalogue, not one server's parts)."""
+    specs = {(tuple(sorted({t.value.upper() for t in passages[i][1] if t.type == "MODEL"})),
+              any(t.type == "PCIE" for t in passages[i][1])) for i in run}
+    return len(specs) >= 2
