@@ -127,3 +127,9 @@ def test_estimate_explains_empty_cells(tmp_path, capsys):
     (offer,) = write_offers(tmp_path, "8 nodes x 8 H100 SXM5, 8 x 400G InfiniBand NICs per node.")
     assert main(["estimate", offer, "--no-color"]) == 0
     assert "no unit price stated" in capsys.readouterr().out
+
+
+def test_plan_names_a_gpu_the_catalogue_lacks(capsys):
+    sample = Path(__file__).parents[1] / "samples" / "en_sow_a6000_bridges.md"
+    assert main(["plan", str(sample)]) == 2
+    assert "RTX A6000 is not in the hardware catalogue" in capsys.readouterr().err

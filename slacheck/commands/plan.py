@@ -17,6 +17,7 @@ from rich.table import Table
 
 from slacheck.commands.common import UsageError, add_document_options, add_output_options, console_for, options_from
 from slacheck.offering import Offering, Statement
+from slacheck.perf import catalogue
 from slacheck.perf.acceptance import JUDGED_MIN_BYTES, nccl_command, perftest_command, size_label, size_range_label
 from slacheck.perf.model import COLLECTIVES, ClusterSpec
 from slacheck.pipeline import analyse, report_language
@@ -35,7 +36,9 @@ def plan(offering: Offering, statements: list[Statement]) -> list[dict[str, Any]
     """The acceptance steps: test, command, pass threshold (GB/s busbw or Gb/s per HCA), sizes judged, source."""
     spec = measured.cluster_spec(offering)
     if spec is None:
-        raise UsageError("the contract states no GPU model and count to plan for")
+        model = offering.gpu.model.value if offering.gpu.model else None
+        known = f" ({model} is not in the hardware catalogue)" if model and catalogue.gpu(model) is None else ""
+        raise UsageError(f"the contract states no GPU model and count to plan for{known}")
     limits = measured.thresholds(offering, statements)
     share = measured.share_of_line_rate(offering)
     steps = [_nccl_step(spec, collective, limits.get(collective), share) for collective in COLLECTIVES]
