@@ -229,3 +229,10 @@ def test_accept_table_shows_units_sizes_sources_and_fabric(capsys, monkeypatch):
     assert "322.7 GB/s" in rows[0] and "288 GB/s (80% of model)" in rows[0] and "1 GiB-16 GiB" in rows[0]
     perftest = rows[-1]
     assert "197.87 Gb/s" in perftest and "320 Gb/s" in perftest and "roce" in perftest and "GB/s" not in perftest
+
+
+def test_acc010_speaks_the_reports_language():
+    zh = findings(IB_2X8, real(4), language="zh")["ACC010"][0]
+    assert "TCP 类网络" in zh.message and "122.3 µs" in zh.message and "network" not in zh.message
+    roce = findings(IB_2X8, PERFTEST, language="zh")["ACC010"][0]
+    assert "RoCE (Link type: Ethernet)" in roce.message and "NCCL" not in roce.message

@@ -26,16 +26,6 @@ RDMA_LATENCY_US = 25.0
 """Small-message all_reduce latency bound per tree level over RDMA (2.5 x the 20 us HDR figure)."""
 SMALL_BYTES = 4096
 
-TRANSPORT_NAMES: dict[str, str] = {
-    "infiniband": "InfiniBand (NCCL NET/IB)",
-    "roce": "RoCE (NCCL NET/IB on an Ethernet port)",
-    "socket": "TCP sockets (NCCL NET/Socket)",
-    "efa": "AWS EFA (aws-ofi-nccl plugin)",
-    "ofi": "libfabric (OFI plugin)",
-    "tcpx": "GPUDirect-TCPX/TCPXO (TCP)",
-    "tcp-latency": "a TCP-class network (small-message latency)",
-}
-"""How a transport is named in messages (tool names read the same in every language)."""
 
 
 def nccl_command(collective: str, nodes: int, gpus_per_node: int) -> str:

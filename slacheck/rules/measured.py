@@ -16,11 +16,11 @@ import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence, get_args
+from typing import Any, Mapping, Sequence, get_args
 
 from slacheck.offering import Evidence, Offering, Statement
 from slacheck.perf import catalogue
-from slacheck.perf.acceptance import (JUDGED_MIN_BYTES, SIZE_SLACK, TRANSPORT_NAMES, latency_transport,
+from slacheck.perf.acceptance import (JUDGED_MIN_BYTES, SIZE_SLACK, latency_transport,
                                       nccl_command, perftest_command, size_label, size_range_label)
 from slacheck.perf.model import (COLLECTIVES, Band, ClusterSpec, IntraLink, NetProtocol, comm_share, expected_busbw,
                                  node_network_gbytes)
@@ -74,7 +74,9 @@ MEASURED = {
     "measured.instability_pct": "the same as a percentage",
     "measured.single_node_pcie_like": "a one-host 4+ GPU run whose busbw PCIe alone explains",
     "measured.transport": "the fabric the log ran on: infiniband, roce, socket, efa, ofi, tcpx or tcp-latency",
-    "measured.transport_name": "the same, named for a reader",
+    "measured.transport_name": "the same, named for a reader with what shows it (Link type, latency)",
+    "measured.transport_detail": "what shows the fabric beyond NCCL's own words: a perftest Link type, or the "
+                                 "small-message latency",
     "threshold_gbytes": "the contract's busbw threshold for this collective",
     "required_gbytes": "the threshold, else 80% of the model's typical busbw",
     "required_gbps": "required_gbytes in Gb/s",
@@ -504,15 +506,16 @@ def _judgement(collective: NcclCollective, threshold: Threshold | None) -> tuple
 
 
 def _transport(log: NcclLog, collective: NcclCollective) -> tuple[str | None, str | None, int | None]:
-    """The fabric a multi-host run went over: NCCL's INFO lines, else its small-message latency."""
+    """The fabric a multi-host run went over (NCCL's INFO lines, else its small-message latency), the
+    latency that shows it, and the line."""
     if collective.nodes < 2:
         return None, None, None
     if log.transport is not None:
-        return log.transport, TRANSPORT_NAMES[log.transport], log.transport_line
+        return log.transport, None, log.transport_line
     slow = latency_transport(collective)
     if slow is None:
         return None, None, None
-    return "tcp-latency", f"{TRANSPORT_NAMES['tcp-latency']}: {_num(slow[0])} µs", slow[1]
+    return "tcp-latency", f"{_num(slow[0])} µs", slow[1]
 
 
 def _nccl_subject(offering: Offering, log: NcclLog, collective: NcclCollective, limits: dict[str, Threshold],
@@ -530,7 +533,7 @@ def _nccl_subject(offering: Offering, log: NcclLog, collective: NcclCollective, 
     threshold = limits.get(collective.collective)
     judged_row, sizes = _judgement(collective, threshold)
     judged = judged_row.best_busbw if judged_row else None
-    transport, transport_name, transport_line = _transport(log, collective)
+    transport, transport_detail, transport_line = _transport(log, collective)
     spec = cluster_spec(offering)
     values: dict[str, Any] = {
         "measured.kind": "nccl", "measured.collective": collective.collective, "measured.status": collective.status,
@@ -547,7 +550,7 @@ def _nccl_subject(offering: Offering, log: NcclLog, collective: NcclCollective, 
         "measured.instability": instability,
         "measured.instability_pct": round(100 * instability, 1) if instability is not None else None,
         "measured.single_node_pcie_like": _pcie_like(collective, model or _fact(offering, "gpu.model")),
-        "measured.transport": transport, "measured.transport_name": transport_name,
+        "measured.transport": transport, "measured.transport_detail": transport_detail,
     }
     band = expected_band(spec, collective.collective)
     requirement = _requirement(band, threshold, share_of_line_rate(offering))
@@ -583,7 +586,6 @@ def _perftest_subject(offering: Offering, log: PerftestLog, limits: dict[str, Th
     model, variant, memory = device(log.gpu_name)
     average = log.plateau_avg_gbps
     transport = _perftest_transport(log)
-    link = f"Link type: {log.link_type}" if log.link_type else f"Device: {log.device}"
     values: dict[str, Any] = {
         "measured.kind": "perftest", "measured.collective": log.test, "measured.status":
             "completed" if log.completed and log.rows else "truncated",
@@ -599,11 +601,10 @@ def _perftest_subject(offering: Offering, log: PerftestLog, limits: dict[str, Th
         "measured.max_size": size_label(log.max_size_bytes) if log.max_size_bytes else None,
         **_device_values(offering, model, variant, memory),
         "measured.transport": transport,
-        "measured.transport_name": f"{'RoCE' if transport == 'roce' else TRANSPORT_NAMES.get(transport or '', transport)}"
-                                   f" ({link})" if transport else None,
+        "measured.transport_detail": f"Link type: {log.link_type}" if log.link_type else None,
     }
     values.update({name: None for name in MEASURED if name not in values and name.startswith("measured.")
-                   and name not in ("measured.collectives", "measured.summary")})
+                   and name not in ("measured.collectives", "measured.summary", "measured.transport_name")})
     values["measured.single_node_pcie_like"] = False
     rate = _fact(offering, "fabric.rate_gbps")
     band = Band(rate / 8, rate / 8) if rate else None
@@ -642,11 +643,19 @@ _WORDS = {
            "hca": "{name} on {device}: {figure} at {sizes}, required {required} per HCA ({basis})",
            "contract": "contract", "share": "the contract's {pct}% of the {basis} line rate",
            "model": "80% of the model's typical {basis}", "port": "80% of the {basis} port rate",
-           "unknown": "no requirement known"},
+           "unknown": "no requirement known",
+           "infiniband": "InfiniBand (NCCL NET/IB)", "roce": "RoCE (NCCL NET/IB over Ethernet)",
+           "socket": "TCP sockets (NCCL NET/Socket)", "efa": "AWS EFA (aws-ofi-nccl)",
+           "ofi": "libfabric (aws-ofi-nccl)", "tcpx": "GPUDirect-TCPX/TCPXO (TCP)",
+           "tcp-latency": "a TCP-class network: a small all_reduce takes {detail}, over RDMA 20-50 µs"},
     "zh": {"run": "{name} 在 {sizes} 为 {figure}，要求 {required}（{basis}）",
            "hca": "{name}（{device}）在 {sizes} 为 {figure}，要求单网卡 {required}（{basis}）",
            "contract": "合同约定", "share": "合同约定：线速 {basis} 的 {pct}%",
-           "model": "模型典型值 {basis} 的 80%", "port": "端口速率 {basis} 的 80%", "unknown": "无可用要求"},
+           "model": "模型典型值 {basis} 的 80%", "port": "端口速率 {basis} 的 80%", "unknown": "无可用要求",
+           "infiniband": "InfiniBand（NCCL NET/IB）", "roce": "RoCE（以太网上的 NCCL NET/IB）",
+           "socket": "TCP socket（NCCL NET/Socket）", "efa": "AWS EFA（aws-ofi-nccl）",
+           "ofi": "libfabric（aws-ofi-nccl）", "tcpx": "GPUDirect-TCPX/TCPXO（TCP）",
+           "tcp-latency": "TCP 类网络：小消息 all_reduce 耗时 {detail}，RDMA 仅 20-50 µs"},
 }
 
 
@@ -666,12 +675,24 @@ def summary(subject: Subject, language: str) -> str:
                            required=v["required_figure"] or "-", basis=source)
 
 
+def transport_name(values: Mapping[str, Any], language: str) -> str | None:
+    """The fabric a run went over, named in the report's language with what shows it."""
+    transport, detail = values["measured.transport"], values["measured.transport_detail"]
+    if transport is None:
+        return None
+    if values["measured.kind"] == "perftest":
+        name = {"roce": "RoCE", "infiniband": "InfiniBand", "efa": "AWS EFA"}[transport]
+        return f"{name} ({detail})" if detail else name
+    return _WORDS.get(language, _WORDS["en"])[transport].format(detail=detail)
+
+
 def merged(firing: Sequence[Subject], language: str) -> dict[str, Any]:
     """The values of one finding about several runs of a log: the first run's, with the runs listed."""
     names = list(dict.fromkeys(str(s.values["measured.collective"]) for s in firing))
     reruns = list(dict.fromkeys(str(s.values["measured.rerun"]) for s in firing if s.values["measured.rerun"]))
     return {**firing[0].values, "measured.collectives": ", ".join(names),
             "measured.summary": "; ".join(summary(s, language) for s in firing),
+            "measured.transport_name": transport_name(firing[0].values, language),
             "measured.rerun": " ; ".join(reruns) or None}
 
 
