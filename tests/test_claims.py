@@ -64,3 +64,37 @@ def test_clm002_comm_share_and_scaling_efficiency():
 def test_claim_rules_are_quiet_without_claims():
     plain = offering_of("4 台 x 8 卡 H100 SXM5，每台 1 张 100G 网卡。")
     assert check(plain, RULES, language="zh", document_evidence=DOCUMENT) == []
+
+
+def test_clm001_busbw_figure_beyond_any_algorithm():
+    roce = "4 nodes x 8 H100 SXM5, 8 x 400G RoCE v2 NICs per node. Measured all_reduce busbw {} GB/s."
+    (found,) = findings_for(roce.format(900), RULES, language="en")
+    assert found.rule == "CLM001" and "all_reduce 900 GB/s busbw" in found.message
+    assert "at most 700 GB/s busbw" in found.message  # NVLS on one H100 node bounds any algorithm
+    assert fired(roce.format(480)) == []  # tree/NVLS may pass the 400 GB/s of the NICs
+    one_nic = "2 nodes x 8 H100 SXM5, 1 x 100G RoCE v2 NIC per node. Acceptance: nccl-tests busbw 45 GB/s."
+    (found,) = findings_for(one_nic, RULES, language="en")
+    assert "at most 23.4 GB/s busbw" in found.message  # 12.5 GB/s x 2(n-1)/n
+    assert fired(one_nic.replace("45 GB/s", "20 GB/s")) == []
+
+
+def test_clm003_acceptance_target_across_sites():
+    text = ("32 台 x 8 卡 H100 SXM5，每台 8 张 400G RoCE v2 网卡。其中 16 台部署于新加坡数据中心，16 台部署于洛杉矶"
+            "数据中心，两地之间通过 DCI 专线互联。验收：nccl-tests all_reduce_perf 跨全部节点总线带宽不低于 300 GB/s。")
+    (found,) = findings_for(text, RULES)
+    assert found.rule == "CLM003" and "2400 Gb/s" in found.message and "两地" in [e.text for e in found.evidence]
+    assert fired(text.replace("其中 16 台部署于新加坡数据中心，16 台部署于洛杉矶数据中心，两地之间通过 DCI 专线互联。", "")) == []
+
+
+def test_clm001_single_machine_target_is_judged_on_one_machine():
+    text = ("6 台 x 8 卡 H100 SXM5，NVSwitch 全互联，每台 1 张 100G 以太网卡。"
+            "乙方在其中一台服务器上运行 nccl-tests（all_reduce_perf），8 卡总线带宽不低于 {} GB/s 即视为验收通过。")
+    assert fired(text.format(350)) == []  # NVLink inside one server, not the 100G NIC
+    assert fired(text.format(900)) == ["CLM001"]
+
+
+def test_clm001_reads_an_unstated_nic_count_generously():
+    text = "16 nodes x 8 H100 SXM5, 400G RoCE v2 NICs. Acceptance: nccl-tests all_reduce busbw >= {} GB/s."
+    assert values_of(offering_of(text.format(300)))["model_max_busbw_gbytes"] == 700.0  # one NIC per GPU assumed
+    assert fired(text.format(300)) == []
+    assert fired(text.format(720)) == ["CLM001"]

@@ -48,22 +48,37 @@ def expected_report(text: str, language: str | None) -> tuple[Report, list[State
     return report, extraction.statements
 
 
+_SOURCES = {"contract": ("合同", "contract"), "share": ("合同线速比例", "contract share"),
+            "model": ("模型 80%", "80% of model")}
+
+
 def measurement_table(report: Report) -> Table:
-    """One row per collective run: measured plateau and peak against the requirement and the model."""
+    """One row per run: the figure judged (busbw GB/s for nccl-tests, Gb/s per HCA for perftest) and the sizes
+    it was judged on, against the requirement (with its source), the model and the fabric the log ran on."""
     zh = report.language == "zh"
     table = Table(title="实测结果" if zh else "Measurements")
     for header in (("日志", "Log"), ("测试", "Test"), ("状态", "Status"), ("主机/rank", "Hosts/ranks"),
-                   ("平台 GB/s", "Plateau GB/s"), ("峰值 GB/s", "Peak GB/s"), ("要求 GB/s", "Required GB/s"),
-                   ("模型 典型/上限", "Model typical/ceiling")):
+                   ("判定消息大小", "Sizes judged"), ("实测", "Measured"), ("要求", "Required"),
+                   ("模型 典型/上限", "Model typical/ceiling"), ("网络", "Fabric")):
         table.add_column(header[0] if zh else header[1])
     for entry in report.measurements:
+        bits = entry["kind"] == "perftest"
+        unit, scale = ("Gb/s", 8.0) if bits else ("GB/s", 1.0)
         for run in entry["collectives"]:
             expected = run["expected"]
+            source = _SOURCES[run["required_source"]][0 if zh else 1]
             table.add_row(Path(entry["path"]).name, str(run["collective"]), run["status"],
-                          f"{_show(run['hosts'])}/{_show(run['ranks'])}", _show(run["plateau_busbw"]),
-                          _show(run["peak_busbw"]), _show(run["required_gbytes"]),
-                          f"{_show(expected['typical'])}/{_show(expected['ceiling'])}")
+                          f"{_show(run['hosts'])}/{_show(run['ranks'])}", _show(run["judged_sizes"]),
+                          _figure(run["judged_busbw"], scale, unit), f"{_figure(run['required_gbytes'], scale, unit)}"
+                          f" ({source})" if run["required_gbytes"] is not None else "-",
+                          f"{_figure(expected['typical'], scale, '')}/{_figure(expected['ceiling'], scale, unit)}",
+                          _show(run["transport"]))
     return table
+
+
+def _figure(value: float | None, scale: float, unit: str) -> str:
+    """A GB/s value in the tool's unit (x8 for Gb/s), or '-'."""
+    return "-" if value is None else f"{round(value * scale, 2):g} {unit}".rstrip()
 
 
 def _show(value: object) -> str:

@@ -2,7 +2,8 @@
 
 nccl-tests across all nodes (one rank per GPU, NCCL_ALGO=Ring so that the network,
 not NVLS/tree, is measured) for each collective, and ib_write_bw per NIC, each with
-its pass threshold: the contract's, else 80% of the model's typical figure.
+its pass threshold and the message sizes it judges: the contract's (a figure, or a
+share of line rate), else 80% of the model's typical figure, which the output says.
 """
 
 from __future__ import annotations
@@ -16,16 +17,14 @@ from rich.table import Table
 
 from slacheck.commands.common import UsageError, add_document_options, add_output_options, console_for, options_from
 from slacheck.offering import Offering, Statement
+from slacheck.perf import catalogue
+from slacheck.perf.acceptance import JUDGED_MIN_BYTES, nccl_command, perftest_command, size_label, size_range_label
 from slacheck.perf.model import COLLECTIVES, ClusterSpec
 from slacheck.pipeline import analyse, report_language
 from slacheck.rules import measured
 
 NAME = "plan"
 HELP = "print the acceptance tests (nccl-tests, ib_write_bw) and pass thresholds a contract implies"
-
-NCCL_ARGS = "-b 8 -e 8G -f 2 -g 1 -c 1"
-IB_WRITE_ARGS = "--report_gbits -s 8388608 -q 4 -D 10"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="CONTRACT")
@@ -34,43 +33,77 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def plan(offering: Offering, statements: list[Statement]) -> list[dict[str, Any]]:
-    """The acceptance steps: test, command, pass threshold (GB/s or Gb/s) and where it comes from."""
+    """The acceptance steps: test, command, pass threshold (GB/s busbw or Gb/s per HCA), sizes judged, source."""
     spec = measured.cluster_spec(offering)
     if spec is None:
-        raise UsageError("the contract states no GPU model and count to plan for")
+        model = offering.gpu.model.value if offering.gpu.model else None
+        known = f" ({model} is not in the hardware catalogue)" if model and catalogue.gpu(model) is None else ""
+        raise UsageError(f"the contract states no GPU model and count to plan for{known}")
     limits = measured.thresholds(offering, statements)
-    steps = [_nccl_step(spec, collective, limits.get(collective)) for collective in COLLECTIVES]
+    share = measured.share_of_line_rate(offering)
+    steps = [_nccl_step(spec, collective, limits.get(collective), share) for collective in COLLECTIVES]
     rate = offering.fabric.rate_gbps.value if offering.fabric.rate_gbps else None
-    if spec.nodes > 1 and rate:
-        steps += [{"test": "ib_write_bw", "nic": f"mlx5_{i}",
-                   "command": f"ib_write_bw -d mlx5_{i} {IB_WRITE_ARGS} <peer-host>",
-                   "threshold": round(measured.FALLBACK_SHARE * rate, 1), "unit": "Gb/s", "source": "model",
-                   "expected": {"typical": rate, "ceiling": rate}} for i in range(spec.nics)]
+    perftest = next((t for t in measured.PERFTESTS if t in limits), "ib_write_bw")
+    if (spec.nodes > 1 or perftest in limits) and rate:
+        steps += [_perftest_step(perftest, f"mlx5_{i}", rate, limits.get(perftest), share) for i in range(spec.nics)]
     return [s for s in steps if s is not None]
 
 
-def _nccl_step(spec: ClusterSpec, collective: str, threshold: float | None) -> dict[str, Any] | None:
+def _source(threshold: measured.Threshold | None, share: float | None) -> tuple[str, float | None]:
+    """Where a pass figure comes from: the contract's figure, its share of line rate, or the model."""
+    if threshold is not None:
+        return "contract", None
+    return ("contract-share", round(100 * share, 1)) if share is not None else ("model", None)
+
+
+def _nccl_step(spec: ClusterSpec, collective: str, threshold: measured.Threshold | None,
+               share: float | None) -> dict[str, Any] | None:
     band = measured.expected_band(spec, collective)
     if band is None and threshold is None:
         return None
-    hosts = f" -N {spec.gpus_per_node} --hostfile hostfile" if spec.nodes > 1 else ""
-    command = (f"mpirun -np {spec.total_gpus}{hosts} -x NCCL_ALGO=Ring "
-               f"./build/{collective}_perf {NCCL_ARGS}")
-    required = threshold if threshold is not None else measured.FALLBACK_SHARE * band.typical  # type: ignore[union-attr]
-    return {"test": f"{collective}_perf", "nic": None, "command": command, "threshold": round(required, 1),
-            "unit": "GB/s", "source": "contract" if threshold is not None else "model",
+    source, pct = _source(threshold, share)
+    if threshold is not None:
+        required = threshold.gbytes
+    elif share is not None:
+        required = share * band.ceiling  # type: ignore[union-attr]
+    else:
+        required = measured.FALLBACK_SHARE * band.typical  # type: ignore[union-attr]
+    low = threshold.min_bytes if threshold and threshold.min_bytes is not None else JUDGED_MIN_BYTES
+    high = threshold.max_bytes if threshold else None
+    return {"test": f"{collective}_perf", "nic": None,
+            "command": nccl_command(collective, spec.nodes, spec.gpus_per_node),
+            "threshold": round(required, 1), "unit": "GB/s", "source": source, "share_pct": pct,
+            "sizes": f">= {size_label(low)}" if high is None else size_range_label(low, high),
             "expected": {"typical": round(band.typical, 1), "ceiling": round(band.ceiling, 1)} if band else None}
 
 
+def _perftest_step(test: str, nic: str, rate: float, threshold: measured.Threshold | None,
+                   share: float | None) -> dict[str, Any]:
+    source, pct = _source(threshold, share)
+    if threshold is not None:
+        required = threshold.gbytes * 8
+    else:
+        required = (share if share is not None else measured.FALLBACK_SHARE) * rate
+    return {"test": test, "nic": nic, "command": perftest_command(test, nic), "threshold": round(required, 1),
+            "unit": "Gb/s", "source": source, "share_pct": pct, "sizes": size_label(8 * 2**20),
+            "expected": {"typical": rate, "ceiling": rate}}
+
+
 _WORDS = {
-    "en": {"title": "Acceptance plan", "test": "Test", "command": "Command", "pass": "Pass if busbw/BW >=",
-           "model": "Model typical/ceiling", "contract": "contract", "source_model": "80% of model",
-           "note": "Run every test on all nodes at once; judge rows of 256 MiB and above, not the average. "
-                   "For ib_write_bw start the same command without <peer-host> on the peer first."},
+    "en": {"title": "Acceptance plan", "test": "Test", "command": "Command", "pass": "Pass if >=",
+           "sizes": "Sizes judged", "model": "Model typical/ceiling", "contract": "contract",
+           "contract-share": "contract: {pct:g}% of line rate", "model_source": "80% of model",
+           "note": "Run every test on all nodes at once; judge the sizes shown, not the average. nccl-tests "
+                   "figures are busbw, perftest figures are per HCA. For ib_write_bw start the same command "
+                   "without <peer-host> on the peer first.",
+           "fallback": "The contract states no threshold for {tests}: the model's figure (80% of its typical "
+                       "value) is used instead; put a figure in the contract."},
     "zh": {"title": "验收方案", "test": "测试", "command": "命令", "pass": "通过标准（≥）",
-           "model": "模型 典型/上限", "contract": "合同约定", "source_model": "模型典型值的 80%",
-           "note": "所有测试须在全部节点上同时运行；以 256 MiB 及以上各行判定，不看平均值。"
-                   "ib_write_bw 需先在对端运行不带 <peer-host> 的同一命令。"},
+           "sizes": "判定消息大小", "model": "模型 典型/上限", "contract": "合同约定",
+           "contract-share": "合同约定：线速的 {pct:g}%", "model_source": "模型典型值的 80%",
+           "note": "所有测试须在全部节点上同时运行；按所列消息大小判定，不看平均值。nccl-tests 数值为总线带宽（busbw），"
+                   "perftest 数值为单网卡带宽。ib_write_bw 需先在对端运行不带 <peer-host> 的同一命令。",
+           "fallback": "合同未约定 {tests} 的通过标准：表中改用模型数值（典型值的 80%），建议在合同中写明。"},
 }
 
 
@@ -83,15 +116,22 @@ def run(args: argparse.Namespace) -> int:
         return 0
     words = _WORDS[report_language(analysis, options)]
     table = Table(title=words["title"])
-    for column in ("test", "command", "pass", "model"):
+    for column in ("test", "pass", "sizes", "model"):
         table.add_column(words[column], overflow="fold")
     for step in steps:
-        source = words["contract"] if step["source"] == "contract" else words["source_model"]
+        source = words["model_source"] if step["source"] == "model" else words[step["source"]].format(
+            pct=step["share_pct"] or 0)
         expected = step["expected"]
-        table.add_row(step["test"] + (f" ({step['nic']})" if step["nic"] else ""), step["command"],
-                      f"{step['threshold']:g} {step['unit']} ({source})",
+        table.add_row(step["test"] + (f" ({step['nic']})" if step["nic"] else ""),
+                      f"{step['threshold']:g} {step['unit']} ({source})", step["sizes"],
                       f"{expected['typical']:g}/{expected['ceiling']:g}" if expected else "-")
     console = console_for(args)
     console.print(table)
+    console.print(f"{words['command']}:")
+    for step in steps:
+        console.print(f"  {step['command']}", soft_wrap=True, markup=False, highlight=False)
     console.print(words["note"])
+    fallback = list(dict.fromkeys(step["test"] for step in steps if step["source"] == "model"))
+    if fallback:
+        console.print(words["fallback"].format(tests=", ".join(fallback)))
     return 0

@@ -21,6 +21,9 @@ _SIZE_SLACK = 0.99
 """all_gather/reduce_scatter/alltoall round sizes down to a multiple of ranks x type size (256 MiB -> 268435200)."""
 
 Status = Literal["completed", "failed", "truncated"]
+Transport = Literal["infiniband", "roce", "socket", "efa", "ofi", "tcpx"]
+"""The inter-node transport NCCL reports: its IB verbs plugin on InfiniBand or RoCE ports, TCP sockets,
+the AWS OFI plugin (EFA or another libfabric provider) or GCP's GPUDirect-TCPX/TCPXO plugin."""
 CollectiveSource = Literal["header", "command", "table", "unknown"]
 
 # Element size in bytes for the type names nccl-tests prints.
@@ -183,7 +186,7 @@ class NcclCollective(_Frozen):
     @property
     def plateau_min_bytes(self) -> int | None:
         """Smallest size that counted towards the plateau."""
-        rows = self._plateau_rows()
+        rows = self.plateau_rows()
         return min(r.size_bytes for r in rows) if rows else None
 
     @computed_field  # type: ignore[prop-decorator]
@@ -204,7 +207,7 @@ class NcclCollective(_Frozen):
         rows = [r for r in self.rows if r.best_busbw is not None]
         return max(rows, key=lambda r: r.best_busbw or 0.0) if rows else None
 
-    def _plateau_rows(self) -> list[NcclRow]:
+    def plateau_rows(self) -> list[NcclRow]:
         """Rows that count towards the plateau (see plateau_busbw)."""
         rows = [r for r in self.rows if r.best_busbw is not None]
         big = [r for r in rows if r.size_bytes >= PLATEAU_MIN_BYTES * _SIZE_SLACK]
@@ -215,7 +218,7 @@ class NcclCollective(_Frozen):
 
     def _plateau_row(self) -> NcclRow | None:
         """The plateau row at the lower median of best busbw."""
-        rows = sorted(self._plateau_rows(), key=lambda r: (r.best_busbw or 0.0, r.size_bytes))
+        rows = sorted(self.plateau_rows(), key=lambda r: (r.best_busbw or 0.0, r.size_bytes))
         return rows[(len(rows) - 1) // 2] if rows else None
 
 
@@ -229,6 +232,9 @@ class NcclLog(_Frozen):
     nccl_version: str | None
     nccl_version_line: int | None
     collectives: tuple[NcclCollective, ...]
+    transport: Transport | None = None
+    """The network transport NCCL INFO lines name (None when the log has no such line)."""
+    transport_line: int | None = None
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -270,6 +276,16 @@ _OOB = re.compile(r"#\s*Out of bounds values\s*:\s*(\d{1,30})", re.ASCII)
 _AVG = re.compile(r"#\s*Avg bus bandwidth\s*:\s*(\S+)\s*(OK|FAILED)?", re.ASCII)
 _FAILURE = re.compile(r"Test (?:NCCL|CUDA) failure|Test failure \S+:\d", re.ASCII)
 _INFO_VERSION = re.compile(r"NCCL INFO NCCL version (\d+\.\d+\.\d+)", re.ASCII)
+_TRANSPORTS: tuple[tuple[re.Pattern[str], Transport], ...] = (
+    (re.compile(r"NET/OFI Selected Provider is (?i:efa)\b", re.ASCII), "efa"),
+    (re.compile(r"NET/OFI Selected Provider is ", re.ASCII), "ofi"),
+    (re.compile(r"NET/IB ?: Using \[\d+\]\S*?/RoCE", re.ASCII), "roce"),
+    (re.compile(r"NET/IB ?: Using \[\d+\]\S*?/IB\b", re.ASCII), "infiniband"),
+    (re.compile(r"NET/Socket ?: Using|Using network Socket\b", re.ASCII), "socket"),
+    (re.compile(r"NET/(?:GPUDirectTCPX|FasTrak)|Using network (?:GPUDirectTCPX|FasTrak)|(?i:tcpxo?\b)", re.ASCII),
+     "tcpx"),
+    (re.compile(r"Using network AWS Libfabric", re.ASCII), "ofi"),
+)
 _BINARY = re.compile(
     r"\b(all_reduce|all_gather|reduce_scatter|alltoall|sendrecv|broadcast|reduce|"
     r"gather|scatter|hypercube|alltoallv)_perf\b",
@@ -431,6 +447,7 @@ class _TextParser:
         self.tests_version: tuple[str, int] | None = None
         self.library: tuple[str, int] | None = None
         self.info_version: tuple[str, int] | None = None
+        self.transport: tuple[Transport, int] | None = None
 
     def _new(self, line: int) -> _Section:
         """Open a new section at line."""
@@ -474,9 +491,8 @@ class _TextParser:
             if section.failure is None:
                 section.failure, section.failure_line = text, ln.number
             return
-        info = _INFO_VERSION.search(text)
-        if info and self.info_version is None:
-            self.info_version = (info.group(1), ln.number)
+        if "NCCL INFO" in text:
+            self._info(text, ln.number)
         if text[0].isdigit():
             section = self.current
             row = _parse_row(text, section.half_width if section else 4, ln.number)
@@ -494,6 +510,15 @@ class _TextParser:
                 self.current.binary_hint = binary.group(1)
             else:
                 self.pending_binary = binary.group(1)
+
+    def _info(self, text: str, line: int) -> None:
+        """Read the NCCL version and the network transport from an ``NCCL INFO`` line."""
+        info = _INFO_VERSION.search(text)
+        if info and self.info_version is None:
+            self.info_version = (info.group(1), line)
+        if self.transport is None:
+            self.transport = next(((kind, line) for pattern, kind in _TRANSPORTS if pattern.search(text)),
+                                  None)
 
     def _comment(self, text: str, line: int) -> None:
         """Handle a ``#`` line: headers, rank list, table header, trailer."""
@@ -642,6 +667,8 @@ def parse_nccl_text(text: str, path: str) -> NcclLog:
         nccl_version=nccl[0] if nccl else None,
         nccl_version_line=nccl[1] if nccl else None,
         collectives=tuple(_finish(s) for s in parser.sections),
+        transport=parser.transport[0] if parser.transport else None,
+        transport_line=parser.transport[1] if parser.transport else None,
     )
 
 

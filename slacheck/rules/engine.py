@@ -90,7 +90,7 @@ class Finding(BaseModel):
 def known_names() -> set[str]:
     """Every name a condition may read."""
     paths = fact_paths()
-    return {*paths, *(f"{path}.hedged" for path in paths), *DERIVED, *measured.MEASURED,
+    return {*paths, *(f"{path}.hedged" for path in paths), *DERIVED, *measured.MEASURED, *measured.CLAIM_LIMITS,
             *(f"policy.{key}" for key in POLICY)}
 
 
@@ -218,16 +218,25 @@ def check_measured(offering: Offering, rules: Iterable[Rule], log: NcclLog | Per
 
 def check_subjects(offering: Offering, rules: Iterable[Rule], subjects: Iterable[measured.Subject], *,
                    language: str) -> list[Finding]:
-    """Run every measurement rule on each already-measured subject (a collective run, or a perftest log)."""
+    """Run every measurement rule on already-measured subjects (collective runs, perftest logs).
+
+    One finding per rule and log: the runs it fires on are listed in it (measured.merged).
+    Findings in log, then rule order.
+    """
     base = values_of(offering)
     active = [rule for rule in rules if rule.spec.needs == "measurement"]
-    findings = []
+    by_log: dict[str, list[measured.Subject]] = {}
     for subject in subjects:
-        values = {**base, **subject.values}
+        by_log.setdefault(subject.path, []).append(subject)
+    findings = []
+    for runs in by_log.values():
         for rule in active:
-            if evaluate(rule.condition, values, FUNCTIONS) in (None, False, 0):
+            firing = [s for s in runs
+                      if evaluate(rule.condition, {**base, **s.values}, FUNCTIONS) not in (None, False, 0)]
+            if not firing:
                 continue
-            findings.append(finding(rule, language, values, subject.evidence(rule.condition.names)))
+            evidence = list(dict.fromkeys(e for s in firing for e in s.evidence(rule.condition.names)))
+            findings.append(finding(rule, language, {**base, **measured.merged(firing, language)}, evidence))
     return findings
 
 

@@ -1,11 +1,13 @@
 """What the ACC rules read: one parsed benchmark log, per collective run, against the offering.
 
 An nccl-tests log gives one *subject* per collective run; a perftest log gives one.
-Each subject is a flat ``measured.*`` table plus the figures to judge it by:
-``threshold_gbytes`` (the contract's threshold for that collective, or None),
-``expected.typical`` / ``expected.ceiling`` (perf.model for the offering's hardware)
-and ``required_gbytes`` (the threshold, else 80% of the typical figure). Perftest
-logs are judged in the same way against the NIC rate (``fabric.rate_gbps``).
+Each subject is a flat ``measured.*`` table plus the figures to judge it by: the
+contract's :class:`Threshold` for that collective or test (if any), ``expected.typical``
+/ ``expected.ceiling`` (perf.model for the offering's hardware) and ``required_gbytes``
+(the threshold, else 80% of the typical figure). Busbw is judged on the message sizes
+the contract names (default: the rows of 1 GiB and above). Perftest logs are judged per
+HCA against the NIC rate, in Gb/s. The engine runs each ACC rule on every subject of a
+log and reports one finding per rule and log (:func:`merged` lists the runs in it).
 """
 
 from __future__ import annotations
@@ -14,12 +16,15 @@ import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence, get_args
+from typing import Any, Mapping, Sequence, get_args
 
 from slacheck.offering import Evidence, Offering, Statement
 from slacheck.perf import catalogue
-from slacheck.perf.model import COLLECTIVES, Band, ClusterSpec, IntraLink, NetProtocol, comm_share, expected_busbw
-from slacheck.perf.nccl_log import PLATEAU_MIN_BYTES, NcclCollective, NcclLog
+from slacheck.perf.acceptance import (JUDGED_MIN_BYTES, SIZE_SLACK, latency_transport,
+                                      nccl_command, perftest_command, size_label, size_range_label)
+from slacheck.perf.model import (COLLECTIVES, Band, ClusterSpec, IntraLink, NetProtocol, comm_share, expected_busbw,
+                                 node_network_gbytes)
+from slacheck.perf.nccl_log import PLATEAU_MIN_BYTES, NcclCollective, NcclLog, NcclRow
 from slacheck.perf.perftest_log import PerftestLog
 
 FALLBACK_SHARE = 0.8
@@ -30,32 +35,79 @@ REFERENCE_PARAMS = 7e9
 REFERENCE_TOKENS = 384 * 4096
 """The calibrated reference workload (perf.model.comm_share) that CLM002 judges claims on."""
 THRESHOLD_PATH = "acceptance.threshold_gbytes"
+SIZES_PATH = "acceptance.threshold_sizes"
+"""A statement whose value is ``[smallest, largest or None]`` bytes: the message sizes a threshold judges."""
+PERFTESTS = ("ib_write_bw", "ib_read_bw", "ib_send_bw")
+NEARBY_LINES = 4
+"""A threshold belongs to the test named on its line, or up to this many lines before it."""
 _LARGE = PLATEAU_MIN_BYTES * 0.99
 
 MEASURED = {
     "measured.kind": "nccl or perftest",
     "measured.collective": "the collective (all_reduce, ...) or the perftest test (ib_write_bw, ...)",
+    "measured.collectives": "the runs of one log a finding is about, comma-separated",
+    "measured.summary": "per run: measured figure, sizes judged and the required figure with its source",
     "measured.status": "completed, failed or truncated",
     "measured.plateau_busbw": "large-message busbw in GB/s (perftest: average Gb/s / 8)",
     "measured.plateau_gbps": "the same in Gb/s",
+    "measured.judged_gbytes": "the figure judged against the requirement (GB/s): worst row of the contract's "
+                              "size range, else the lower median of the rows of 1 GiB and above",
+    "measured.judged_sizes": "the message sizes judged, e.g. 1 GiB-16 GiB",
+    "measured.figure": "the judged figure in the tool's unit: GB/s busbw (nccl-tests) or Gb/s (perftest)",
+    "measured.device": "perftest: the HCA the log ran on",
+    "measured.rerun": "the command that re-runs this test",
     "measured.peak_busbw": "largest busbw of any row in GB/s",
     "measured.hosts": "hosts one run spans",
     "measured.ranks": "ranks of one run",
     "measured.gpus_per_host": "ranks per host",
     "measured.max_size_bytes": "largest message size",
+    "measured.max_size": "largest message size, e.g. 128 MiB",
     "measured.wrong": "sum of #wrong",
     "measured.out_of_bounds": "out-of-bounds values in the trailer",
     "measured.device_model": "GPU model named in the log (catalogue name)",
     "measured.device_variant": "its form factor (SXM, PCIe, NVL) when the name shows it",
     "measured.device_memory_gb": "its memory in GB when the name shows it",
+    "measured.device_label": "model, form factor and memory the log shows, e.g. H100 PCIe 80 GB",
+    "offered_gpu": "model, form factor and memory the offering states",
+    "offered_fabric": "the offering's fabric protocol, named for a reader",
     "measured.instability": "largest relative busbw gap at large sizes (halves, neighbours, repeated runs)",
+    "measured.instability_pct": "the same as a percentage",
     "measured.single_node_pcie_like": "a one-host 4+ GPU run whose busbw PCIe alone explains",
+    "measured.transport": "the fabric the log ran on: infiniband, roce, socket, efa, ofi, tcpx or tcp-latency",
+    "measured.transport_name": "the same, named for a reader with what shows it (Link type, latency)",
+    "measured.transport_detail": "what shows the fabric beyond NCCL's own words: a perftest Link type, or the "
+                                 "small-message latency",
     "threshold_gbytes": "the contract's busbw threshold for this collective",
     "required_gbytes": "the threshold, else 80% of the model's typical busbw",
     "required_gbps": "required_gbytes in Gb/s",
+    "required_figure": "the required figure in the tool's unit (GB/s busbw or Gb/s per HCA)",
     "expected.typical": "the model's typical busbw for the offering's hardware",
     "expected.ceiling": "the model's physical bound for the offering's hardware",
 }
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """A pass threshold the contract states for one collective or perftest test."""
+
+    test: str
+    gbytes: float
+    """The figure in GB/s (perftest figures, stated in Gb/s per HCA, divided by 8)."""
+    bits: bool = False
+    """Stated in Gb/s (the unit it is shown in)."""
+    min_bytes: float | None = None
+    max_bytes: float | None = None
+    """The message sizes it judges; None: the default (rows of 1 GiB and above)."""
+
+    @property
+    def figure(self) -> str:
+        """The threshold in the unit the contract states it in."""
+        return f"{_num(self.gbytes * 8)} Gb/s" if self.bits else f"{_num(self.gbytes)} GB/s"
+
+
+def _num(value: float) -> str:
+    """A figure without trailing zeros (340, 42.3)."""
+    return f"{round(value, 2):g}"
 
 
 @dataclass(frozen=True)
@@ -66,6 +118,7 @@ class Subject:
     values: dict[str, Any]
     lines: dict[str, int | None]
     text: tuple[str, ...]
+    requirement: _Requirement
 
     def evidence(self, names: tuple[str, ...]) -> list[Evidence]:
         """Log lines behind the names a condition reads (the first line of the log when none)."""
@@ -144,12 +197,69 @@ def expected_band(spec: ClusterSpec | None, collective: str) -> Band | None:
         return None
 
 
-def claim_limits(offering: Offering) -> dict[str, float | None]:
-    """CLM figures: node network Gb/s, best efficiency % and least comm share % physics allows."""
+CLAIM_LIMITS = {
+    "model_max_busbw_gbytes": "the highest busbw any NCCL algorithm (NVLS, tree, in-network reduction included) "
+                              "can reach for the contract's test on the stated hardware",
+    "claim_figure": "the claimed figure CLM001 judges, with its unit",
+    "claim_limit": "what the stated hardware can carry, in the same unit",
+    "cross_site_gbps": "Gb/s an acceptance run across sites must push through the inter-site link per direction",
+}
+
+
+def max_busbw(spec: ClusterSpec, test: str) -> float | None:
+    """The highest busbw (GB/s) a test can show on ``spec`` whatever algorithm NCCL picks.
+
+    Ring bounds every collective but all_reduce, which tree, NVLS and in-network
+    reduction (SHARP) take higher: each node then sends and receives its buffer once,
+    so busbw <= node network x 2(n-1)/n, and never above the best single node.
+    Perftest tests are bounded by one NIC.
+    """
+    if test in PERFTESTS:
+        return spec.nic_rate_gbps / 8 if spec.nic_rate_gbps else None
+    band = expected_band(spec, test)
+    if band is None or test != "all_reduce":
+        return band.ceiling if band else None
+    one_node = spec.model_copy(update={"nodes": 1})
+    single = [expected_band(one_node, "all_reduce")]
+    if spec.gpus_per_node > 1:
+        try:
+            single.append(expected_busbw(one_node, "all_reduce", "nvls"))
+        except ValueError:
+            pass
+    best = max((b.ceiling for b in single if b is not None), default=math.inf)
+    if spec.nodes == 1:
+        return max(best, band.ceiling)
+    n = spec.total_gpus
+    return min(best, node_network_gbytes(spec) * 2 * (n - 1) / n)
+
+
+def claim_limits(offering: Offering) -> dict[str, Any]:
+    """CLM figures: node network Gb/s, best efficiency % and least comm share % physics allows,
+    the highest busbw the stated hardware can show, and what an acceptance across sites needs."""
     rate, nics = _fact(offering, "fabric.rate_gbps"), _fact(offering, "fabric.nics_per_node")
     spec = cluster_spec(offering)
-    limits: dict[str, float | None] = {"node_network_gbps": (nics or 1) * rate if rate else None,
-                                       "model_max_efficiency_pct": None, "model_min_comm_share_pct": None}
+    network = (nics or 1) * rate if rate else None
+    named = _test_name(_fact(offering, "acceptance.test"))
+    test = named if named in COLLECTIVES else UNTAGGED_COLLECTIVE
+    target = _fact(offering, THRESHOLD_PATH)
+    judged = spec
+    if spec is not None and spec.nics_per_node is None:
+        judged = spec.model_copy(update={"nics_per_node": spec.gpus_per_node})  # the most a reading allows
+    if judged is not None and _fact(offering, "acceptance.multi_node") is False:
+        judged = judged.model_copy(update={"nodes": 1})  # the target is one machine's
+    ceiling = max_busbw(judged, test) if judged is not None and judged.total_gpus > 1 else None
+    claimed = _fact(offering, "claims.bandwidth_gbps")
+    limits: dict[str, Any] = {"node_network_gbps": network, "model_max_efficiency_pct": None,
+                              "model_min_comm_share_pct": None,
+                              "model_max_busbw_gbytes": round(ceiling, 1) if ceiling is not None else None,
+                              "claim_figure": None, "claim_limit": None, "cross_site_gbps": None}
+    if claimed is not None and network is not None and claimed > network:
+        limits["claim_figure"], limits["claim_limit"] = f"{_num(claimed)} Gb/s", f"{_num(network)} Gb/s"
+    elif target is not None and ceiling is not None and target > ceiling:
+        limits["claim_figure"] = f"{test} {_num(target)} GB/s busbw"
+        limits["claim_limit"] = f"{_num(round(ceiling, 1))} GB/s busbw"
+    if _fact(offering, "fabric.multi_site") and target is not None:
+        limits["cross_site_gbps"] = _num(target * 8)
     if spec is None or spec.total_gpus < 2:
         return limits
     try:
@@ -166,26 +276,96 @@ def claim_limits(offering: Offering) -> dict[str, float | None]:
     return limits
 
 
-def thresholds(offering: Offering, statements: Sequence[Statement] = ()) -> dict[str, float]:
-    """The contract's busbw threshold (GB/s) per collective (or perftest test).
+def thresholds(offering: Offering, statements: Sequence[Statement] = ()) -> dict[str, Threshold]:
+    """The contract's pass threshold per collective or perftest test.
 
-    A statement tagged with a collective applies to it alone; an untagged one (or the
-    assembled ``acceptance.threshold_gbytes`` fact) applies to the test the contract
-    names (``acceptance.test``), else to all_reduce.
+    A threshold statement belongs to the test its tag names, else to the test named on
+    its line or just before it (``3.3.3 Provider runs ib_write_bw ... Each HCA must reach
+    at least 380 Gb/s``). One that names none applies, when stated in Gb/s, to the
+    perftest test the contract names; otherwise to the test the contract names
+    (``acceptance.test``), else all_reduce, unless that test has a threshold of its own.
+    A share of line rate (``acceptance.threshold_pct``) applies to every test without one.
     """
-    named = _test_name(_fact(offering, "acceptance.test")) or UNTAGGED_COLLECTIVE
-    found: dict[str, float] = {}
-    for statement in statements:
-        if statement.path == THRESHOLD_PATH and isinstance(statement.value, (int, float)):
-            found.setdefault(_test_name(statement.tag) or named, float(statement.value))
+    ordered = sorted(statements, key=_position)
+    named = [(_position(s), test) for s in ordered if s.path == "acceptance.test" and (test := _test_name(s.value))]
+    perftests = [test for _, test in named if test in PERFTESTS]
+    default = _test_name(_fact(offering, "acceptance.test")) or UNTAGGED_COLLECTIVE
+    sizes = [s for s in ordered if s.path == SIZES_PATH and isinstance(s.value, (list, tuple)) and len(s.value) == 2]
+    found: dict[str, Threshold] = {}
+    unnamed: list[Threshold] = []
+    for statement in ordered:
+        if _per_hca_rate(statement, named):
+            statement = statement.model_copy(update={"path": THRESHOLD_PATH, "value": statement.value / 8})
+        if statement.path != THRESHOLD_PATH or not isinstance(statement.value, (int, float)):
+            continue
+        bits = bool(statement.evidence) and bool(_BITS.search(statement.evidence[0].text))
+        test = _test_name(statement.tag) or _nearby_test(_position(statement), named)
+        low, high = _sizes_of(statement, test, sizes)
+        if test is None:
+            test = perftests[0] if bits and perftests else (None if bits else default)
+            if test is None:
+                continue
+            unnamed.append(Threshold(test, float(statement.value), bits, low, high))
+            continue
+        found.setdefault(test, Threshold(test, float(statement.value), bits, low, high))
+    for threshold in unnamed:
+        found.setdefault(threshold.test, threshold)
     value = _fact(offering, THRESHOLD_PATH)
     if isinstance(value, (int, float)) and not found:
-        found[named] = float(value)
+        found[default] = Threshold(default, float(value))
     return found
 
 
-_TESTS = {re.sub(r"[^a-z]", "", name): name
-          for name in (*COLLECTIVES, "ib_write_bw", "ib_read_bw", "ib_send_bw")}
+def share_of_line_rate(offering: Offering) -> float | None:
+    """The contract's pass threshold as a share of line rate (0-1), if it states one."""
+    pct = _fact(offering, "acceptance.threshold_pct")
+    return pct / 100 if isinstance(pct, (int, float)) and 0 < pct <= 100 else None
+
+
+_BITS = re.compile(r"\d\s*(?:Gb(?:/s|ps|it)|G\b|Gb\b)")
+_TESTS = {re.sub(r"[^a-z]", "", name): name for name in (*COLLECTIVES, *PERFTESTS)}
+
+
+_BARE_RATE = re.compile(r"\d+(?:\.\d+)?\s*(?:Gb/s|Gbps|Gbit/s)")
+
+
+def _per_hca_rate(statement: Statement, named: list[tuple[tuple[int, int, int], str]]) -> bool:
+    """A bare Gb/s figure read as a port rate, said right after a perftest test: that test's pass threshold.
+
+    ("Provider runs ib_write_bw on every HCA. Each HCA must reach at least 380 Gb/s.")
+    """
+    if statement.path != "fabric.rate_gbps" or statement.tag is not None or not statement.evidence:
+        return False
+    if not isinstance(statement.value, (int, float)) or not _BARE_RATE.fullmatch(statement.evidence[0].text.strip()):
+        return False
+    return _nearby_test(_position(statement), named) in PERFTESTS
+
+
+def _position(statement: Statement) -> tuple[int, int, int]:
+    """Where a statement was said: page, line, column of its first quote."""
+    first = statement.evidence[0] if statement.evidence else None
+    return (first.page, first.line, first.column) if first else (0, 0, 0)
+
+
+def _nearby_test(where: tuple[int, int, int], named: list[tuple[tuple[int, int, int], str]]) -> str | None:
+    """The test named closest before ``where`` on its line or the few lines above it."""
+    page, line, column = where
+    before = [(pos, test) for pos, test in named
+              if pos[0] == page and (pos[1], pos[2]) < (line, column) and line - pos[1] <= NEARBY_LINES]
+    return max(before)[1] if before else None
+
+
+def _sizes_of(statement: Statement, test: str | None,
+              sizes: list[Statement]) -> tuple[float | None, float | None]:
+    """The size range said with a threshold: one tagged with its test, else one on its line."""
+    where = _position(statement)
+    chosen = next((s for s in sizes if test is not None and _test_name(s.tag) == test), None) or next(
+        (s for s in sizes if s.tag is None and _position(s)[:2] == where[:2]), None)
+    if chosen is None:
+        return None, None
+    low, high = chosen.value
+    return (float(low) if isinstance(low, (int, float)) else None,
+            float(high) if isinstance(high, (int, float)) else None)
 
 
 def _test_name(said: Any) -> str | None:
@@ -250,21 +430,95 @@ def _pcie_like(collective: NcclCollective, model: str | None) -> bool:
     return bool(known) and collective.plateau_busbw <= max(known)
 
 
-def _judged(values: dict[str, Any], band: Band | None, threshold: float | None) -> None:
+@dataclass(frozen=True)
+class _Requirement:
+    """The figure a run must reach and where it comes from."""
+
+    gbytes: float | None
+    source: str
+    """``contract`` (a stated figure), ``share`` (a stated share of line rate) or ``model`` (80% of typical)."""
+    basis: float | None
+    """The line rate (share) or the model's typical figure (model), GB/s."""
+
+
+def _requirement(band: Band | None, threshold: Threshold | None, share: float | None) -> _Requirement:
+    """The contract's threshold, else its share of the line rate, else 80% of the model's typical figure."""
+    if threshold is not None:
+        return _Requirement(threshold.gbytes, "contract", None)
+    if share is not None and band is not None:
+        return _Requirement(share * band.ceiling, "share", band.ceiling)
+    return _Requirement(FALLBACK_SHARE * band.typical if band else None, "model", band.typical if band else None)
+
+
+def _judged(values: dict[str, Any], band: Band | None, threshold: Threshold | None, requirement: _Requirement,
+            bits: bool) -> None:
     """Add the expected band and the required figure to a subject's values."""
-    values["threshold_gbytes"] = threshold
+    required = requirement.gbytes
+    values["threshold_gbytes"] = threshold.gbytes if threshold else None
     values["expected.typical"] = round(band.typical, 1) if band else None
     values["expected.ceiling"] = round(band.ceiling, 1) if band else None
-    required = threshold if threshold is not None else (FALLBACK_SHARE * band.typical if band else None)
     values["required_gbytes"] = round(required, 1) if required is not None else None
     values["required_gbps"] = round(required * 8, 1) if required is not None else None
+    values["required_figure"] = None if required is None else (
+        threshold.figure if threshold else f"{_num(round(required * 8, 1))} Gb/s" if bits else f"{_num(round(required, 1))} GB/s")
+
+
+def _gpu_label(model: Any, variant: Any, memory: Any) -> str | None:
+    """``H100 SXM 80 GB`` from the parts that are known."""
+    parts = [str(model) if model else "", str(variant) if variant else "", f"{memory} GB" if memory else ""]
+    return " ".join(p for p in parts if p) or None
+
+
+PROTOCOL_NAMES = {"infiniband": "InfiniBand", "roce-v2": "RoCE v2", "roce-v1": "RoCE v1", "roce": "RoCE",
+                  "rdma": "RDMA", "ethernet-tcp": "TCP/IP Ethernet"}
+
+
+def _device_values(offering: Offering, model: str | None, variant: str | None, memory: int | None) -> dict[str, Any]:
+    """The GPU a log shows and the one offered, for ACC003."""
+    return {"measured.device_model": model, "measured.device_variant": variant, "measured.device_memory_gb": memory,
+            "measured.device_label": _gpu_label(model, variant, memory),
+            "offered_gpu": _gpu_label(*(_fact(offering, f"gpu.{name}") for name in ("model", "variant", "memory_gb"))),
+            "offered_fabric": PROTOCOL_NAMES.get(_fact(offering, "fabric.protocol") or "")}
 
 
 def _gbytes(value: float | None) -> float | None:
     return round(value, 2) if value is not None else None
 
 
-def _nccl_subject(offering: Offering, log: NcclLog, collective: NcclCollective, limits: dict[str, float],
+def _judged_rows(collective: NcclCollective, threshold: Threshold | None) -> tuple[list[NcclRow], bool]:
+    """The rows busbw is judged on, and whether every one of them must pass (a range the contract names)."""
+    rows = [r for r in collective.rows if r.best_busbw is not None]
+    if threshold is not None and threshold.min_bytes is not None:
+        low, high = threshold.min_bytes * SIZE_SLACK, threshold.max_bytes
+        return [r for r in rows if r.size_bytes >= low and (high is None or r.size_bytes <= high)], True
+    large = [r for r in rows if r.size_bytes >= JUDGED_MIN_BYTES * SIZE_SLACK]
+    return large or collective.plateau_rows(), False
+
+
+def _judgement(collective: NcclCollective, threshold: Threshold | None) -> tuple[NcclRow | None, str | None]:
+    """The row judged (the worst of a contract's range, else the lower median) and the sizes label."""
+    rows, every = _judged_rows(collective, threshold)
+    if not rows:
+        return None, None
+    ranked = sorted(rows, key=lambda r: (r.best_busbw or 0.0, r.size_bytes))
+    sizes = [r.size_bytes for r in rows]
+    return ranked[0] if every else ranked[(len(ranked) - 1) // 2], size_range_label(min(sizes), max(sizes))
+
+
+def _transport(log: NcclLog, collective: NcclCollective) -> tuple[str | None, str | None, int | None]:
+    """The fabric a multi-host run went over (NCCL's INFO lines, else its small-message latency), the
+    latency that shows it, and the line."""
+    if collective.nodes < 2:
+        return None, None, None
+    if log.transport is not None:
+        return log.transport, None, log.transport_line
+    slow = latency_transport(collective)
+    if slow is None:
+        return None, None, None
+    return "tcp-latency", f"{_num(slow[0])} µs", slow[1]
+
+
+def _nccl_subject(offering: Offering, log: NcclLog, collective: NcclCollective, limits: dict[str, Threshold],
                   text: tuple[str, ...]) -> Subject:
     model, variant, memory = device(collective.devices[0] if collective.devices else None)
     instability, unstable_line = _instability(collective, log)
@@ -276,59 +530,96 @@ def _nccl_subject(offering: Offering, log: NcclLog, collective: NcclCollective, 
     if status_line is None and collective.status == "truncated":
         status_line = max((i + 1 for i, t in enumerate(text) if t.strip()), default=None)
     plateau = collective.plateau_busbw
+    threshold = limits.get(collective.collective)
+    judged_row, sizes = _judgement(collective, threshold)
+    judged = judged_row.best_busbw if judged_row else None
+    transport, transport_detail, transport_line = _transport(log, collective)
+    spec = cluster_spec(offering)
     values: dict[str, Any] = {
         "measured.kind": "nccl", "measured.collective": collective.collective, "measured.status": collective.status,
         "measured.plateau_busbw": plateau, "measured.plateau_gbps": _gbytes(plateau * 8) if plateau else None,
+        "measured.judged_gbytes": judged, "measured.judged_sizes": sizes,
+        "measured.figure": f"{_num(judged)} GB/s busbw" if judged is not None else None, "measured.device": None,
+        "measured.rerun": nccl_command(collective.collective, spec.nodes, spec.gpus_per_node) if spec else None,
         "measured.peak_busbw": collective.peak_busbw, "measured.hosts": collective.nodes or None,
         "measured.ranks": collective.ranks or None, "measured.gpus_per_host": collective.gpus_per_host,
-        "measured.max_size_bytes": collective.max_size_bytes, "measured.wrong": collective.wrong_total,
-        "measured.out_of_bounds": collective.out_of_bounds, "measured.device_model": model,
-        "measured.device_variant": variant, "measured.device_memory_gb": memory,
+        "measured.max_size_bytes": collective.max_size_bytes,
+        "measured.max_size": size_label(collective.max_size_bytes) if collective.max_size_bytes else None,
+        "measured.wrong": collective.wrong_total,
+        "measured.out_of_bounds": collective.out_of_bounds, **_device_values(offering, model, variant, memory),
         "measured.instability": instability,
+        "measured.instability_pct": round(100 * instability, 1) if instability is not None else None,
         "measured.single_node_pcie_like": _pcie_like(collective, model or _fact(offering, "gpu.model")),
+        "measured.transport": transport, "measured.transport_detail": transport_detail,
     }
-    _judged(values, expected_band(cluster_spec(offering), collective.collective),
-            limits.get(collective.collective))
+    band = expected_band(spec, collective.collective)
+    requirement = _requirement(band, threshold, share_of_line_rate(offering))
+    _judged(values, band, threshold, requirement, bits=False)
     plateau_line = collective.plateau_line
+    judged_line = judged_row.line if judged_row else plateau_line
     lines = {name: rank_line for name in ("measured.hosts", "measured.ranks", "measured.gpus_per_host",
                                           "measured.device_model", "measured.device_variant",
                                           "measured.device_memory_gb")}
     lines.update({name: plateau_line for name in ("measured.plateau_busbw", "measured.plateau_gbps",
-                                                  "measured.single_node_pcie_like", "required_gbytes",
-                                                  "threshold_gbytes", "expected.typical", "expected.ceiling")})
+                                                  "measured.single_node_pcie_like")})
+    lines.update({name: judged_line for name in ("measured.judged_gbytes", "required_gbytes", "threshold_gbytes",
+                                                 "expected.typical", "expected.ceiling")})
     lines.update({"measured.peak_busbw": collective.peak_line,
                   "measured.max_size_bytes": max_row.line if max_row else None,
                   "measured.wrong": wrong_row.line if wrong_row else None,
                   "measured.out_of_bounds": collective.trailer_line if collective.out_of_bounds else None,
                   "measured.instability": unstable_line, "measured.status": status_line,
+                  "measured.transport": transport_line,
                   "start": collective.header_line or rank_line})
-    return Subject(path=log.path, values=values, lines=lines, text=text)
+    return Subject(path=log.path, values=values, lines=lines, text=text, requirement=requirement)
 
 
-def _perftest_subject(offering: Offering, log: PerftestLog, limits: dict[str, float],
+def _perftest_transport(log: PerftestLog) -> str | None:
+    """The fabric a perftest log ran on: its Link type, or an EFA device."""
+    if log.device and log.device.lower().startswith("efa"):
+        return "efa"
+    return log.transport
+
+
+def _perftest_subject(offering: Offering, log: PerftestLog, limits: dict[str, Threshold],
                       text: tuple[str, ...]) -> Subject:
     model, variant, memory = device(log.gpu_name)
     average = log.plateau_avg_gbps
+    transport = _perftest_transport(log)
     values: dict[str, Any] = {
         "measured.kind": "perftest", "measured.collective": log.test, "measured.status":
             "completed" if log.completed and log.rows else "truncated",
         "measured.plateau_busbw": _gbytes(average / 8) if average is not None else None,
         "measured.plateau_gbps": average,
+        "measured.judged_gbytes": round(average / 8, 4) if average is not None else None,
+        "measured.judged_sizes": size_label(log.max_size_bytes) if log.max_size_bytes else None,
+        "measured.figure": f"{_num(average)} Gb/s" if average is not None else None,
+        "measured.device": log.device,
+        "measured.rerun": perftest_command(log.test or "ib_write_bw", log.device or "<hca>"),
         "measured.peak_busbw": _gbytes(log.peak_gbps / 8) if log.peak_gbps is not None else None,
-        "measured.max_size_bytes": log.max_size_bytes, "measured.device_model": model,
-        "measured.device_variant": variant, "measured.device_memory_gb": memory,
+        "measured.max_size_bytes": log.max_size_bytes,
+        "measured.max_size": size_label(log.max_size_bytes) if log.max_size_bytes else None,
+        **_device_values(offering, model, variant, memory),
+        "measured.transport": transport,
+        "measured.transport_detail": f"Link type: {log.link_type}" if log.link_type else None,
     }
-    values.update({name: None for name in MEASURED if name not in values and name.startswith("measured.")})
+    values.update({name: None for name in MEASURED if name not in values and name.startswith("measured.")
+                   and name not in ("measured.collectives", "measured.summary", "measured.transport_name")})
     values["measured.single_node_pcie_like"] = False
     rate = _fact(offering, "fabric.rate_gbps")
-    _judged(values, Band(rate / 8, rate / 8) if rate else None, limits.get(log.test or ""))
+    band = Band(rate / 8, rate / 8) if rate else None
+    threshold = limits.get(log.test or "")
+    requirement = _requirement(band, threshold, share_of_line_rate(offering))
+    _judged(values, band, threshold, requirement, bits=True)
     last_row = log.rows[-1].line if log.rows else None
+    link_line = next((i + 1 for i, t in enumerate(text) if "Link type" in t), None)
     lines = {name: log.plateau_line for name in ("measured.plateau_busbw", "measured.plateau_gbps",
-                                                 "required_gbytes", "expected.typical", "expected.ceiling")}
+                                                 "measured.judged_gbytes", "required_gbytes", "expected.typical",
+                                                 "expected.ceiling")}
     lines.update({"measured.status": last_row or log.table_line or log.banner_line,
                   "measured.max_size_bytes": last_row, "measured.peak_busbw": log.peak_line,
-                  "start": log.banner_line})
-    return Subject(path=log.path, values=values, lines=lines, text=text)
+                  "measured.transport": link_line, "start": log.banner_line})
+    return Subject(path=log.path, values=values, lines=lines, text=text, requirement=requirement)
 
 
 def _log_text(path: str) -> tuple[str, ...]:
@@ -339,12 +630,70 @@ def _log_text(path: str) -> tuple[str, ...]:
         return ()
 
 
-def subjects(offering: Offering, log: NcclLog | PerftestLog, limits: dict[str, float]) -> list[Subject]:
+def subjects(offering: Offering, log: NcclLog | PerftestLog, limits: dict[str, Threshold]) -> list[Subject]:
     """One subject per collective run of an nccl-tests log, or one for a perftest log."""
     text = _log_text(log.path)
     if isinstance(log, PerftestLog):
         return [_perftest_subject(offering, log, limits, text)]
     return [_nccl_subject(offering, log, c, limits, text) for c in log.collectives]
+
+
+_WORDS = {
+    "en": {"run": "{name} {figure} at {sizes}, required {required} ({basis})",
+           "hca": "{name} on {device}: {figure} at {sizes}, required {required} per HCA ({basis})",
+           "contract": "contract", "share": "the contract's {pct}% of the {basis} line rate",
+           "model": "80% of the model's typical {basis}", "port": "80% of the {basis} port rate",
+           "unknown": "no requirement known",
+           "infiniband": "InfiniBand (NCCL NET/IB)", "roce": "RoCE (NCCL NET/IB over Ethernet)",
+           "socket": "TCP sockets (NCCL NET/Socket)", "efa": "AWS EFA (aws-ofi-nccl)",
+           "ofi": "libfabric (aws-ofi-nccl)", "tcpx": "GPUDirect-TCPX/TCPXO (TCP)",
+           "tcp-latency": "a TCP-class network: a small all_reduce takes {detail}, over RDMA 20-50 µs"},
+    "zh": {"run": "{name} 在 {sizes} 为 {figure}，要求 {required}（{basis}）",
+           "hca": "{name}（{device}）在 {sizes} 为 {figure}，要求单网卡 {required}（{basis}）",
+           "contract": "合同约定", "share": "合同约定：线速 {basis} 的 {pct}%",
+           "model": "模型典型值 {basis} 的 80%", "port": "端口速率 {basis} 的 80%", "unknown": "无可用要求",
+           "infiniband": "InfiniBand（NCCL NET/IB）", "roce": "RoCE（以太网上的 NCCL NET/IB）",
+           "socket": "TCP socket（NCCL NET/Socket）", "efa": "AWS EFA（aws-ofi-nccl）",
+           "ofi": "libfabric（aws-ofi-nccl）", "tcpx": "GPUDirect-TCPX/TCPXO（TCP）",
+           "tcp-latency": "TCP 类网络：小消息 all_reduce 耗时 {detail}，RDMA 仅 20-50 µs"},
+}
+
+
+def summary(subject: Subject, language: str) -> str:
+    """One run's judged figure against its requirement, in the report's language."""
+    words = _WORDS.get(language, _WORDS["en"])
+    v, need = subject.values, subject.requirement
+    bits = v["measured.kind"] == "perftest"
+    basis = None if need.basis is None else (f"{_num(round(need.basis * 8, 1))} Gb/s" if bits
+                                             else f"{_num(round(need.basis, 1))} GB/s")
+    share = f"{_num(100 * need.gbytes / need.basis)}" if need.source == "share" and need.gbytes and need.basis else ""
+    kind = "port" if bits and need.source == "model" else need.source
+    source = words[kind].format(basis=basis, pct=share) if need.gbytes is not None else words["unknown"]
+    template = words["hca"] if bits and v["measured.device"] else words["run"]
+    return template.format(name=v["measured.collective"], device=v["measured.device"],
+                           figure=v["measured.figure"] or "-", sizes=v["measured.judged_sizes"] or "-",
+                           required=v["required_figure"] or "-", basis=source)
+
+
+def transport_name(values: Mapping[str, Any], language: str) -> str | None:
+    """The fabric a run went over, named in the report's language with what shows it."""
+    transport, detail = values["measured.transport"], values["measured.transport_detail"]
+    if transport is None:
+        return None
+    if values["measured.kind"] == "perftest":
+        name = {"roce": "RoCE", "infiniband": "InfiniBand", "efa": "AWS EFA"}[transport]
+        return f"{name} ({detail})" if detail else name
+    return _WORDS.get(language, _WORDS["en"])[transport].format(detail=detail)
+
+
+def merged(firing: Sequence[Subject], language: str) -> dict[str, Any]:
+    """The values of one finding about several runs of a log: the first run's, with the runs listed."""
+    names = list(dict.fromkeys(str(s.values["measured.collective"]) for s in firing))
+    reruns = list(dict.fromkeys(str(s.values["measured.rerun"]) for s in firing if s.values["measured.rerun"]))
+    return {**firing[0].values, "measured.collectives": ", ".join(names),
+            "measured.summary": "; ".join(summary(s, language) for s in firing),
+            "measured.transport_name": transport_name(firing[0].values, language),
+            "measured.rerun": " ; ".join(reruns) or None}
 
 
 def measurement_entry(log: NcclLog | PerftestLog, found: list[Subject]) -> dict[str, Any]:
@@ -358,8 +707,11 @@ def measurement_entry(log: NcclLog | PerftestLog, found: list[Subject]) -> dict[
         v = subject.values
         runs.append({"collective": v["measured.collective"], "status": v["measured.status"],
                      "plateau_busbw": v["measured.plateau_busbw"], "peak_busbw": v["measured.peak_busbw"],
+                     "judged_busbw": v["measured.judged_gbytes"], "judged_sizes": v["measured.judged_sizes"],
                      "hosts": v["measured.hosts"], "ranks": v["measured.ranks"],
                      "threshold_gbytes": v["threshold_gbytes"], "required_gbytes": v["required_gbytes"],
+                     "required_source": subject.requirement.source,
                      "expected": {"typical": v["expected.typical"], "ceiling": v["expected.ceiling"]},
-                     "line": subject.lines.get("measured.plateau_busbw"), "busbw_by_size": points})
+                     "transport": v["measured.transport"],
+                     "line": subject.lines.get("measured.judged_gbytes"), "busbw_by_size": points})
     return {"path": log.path, "kind": kind, "collectives": runs}
