@@ -68,11 +68,32 @@ def test_same_input_same_bytes(capsys) -> None:
     assert first == second
 
 
-@pytest.mark.parametrize("args", [["missing.pdf"], ["check"], ["check", "--format", "nope", "x.md"]])
-def test_usage_and_missing_input_exit_2(capsys, args: list[str], tmp_path: Path) -> None:
+@pytest.mark.parametrize("args", [["missing.pdf"], ["check"], ["check", "--format", "nope", "x.md"], [],
+                                  ["x.md", "--jobs", "0"], ["x.md", "--jobs", "-3"], ["x.md", "--jobs", "two"],
+                                  ["explain"], ["x.md", "--output", "nope:x"]])
+def test_usage_errors_are_one_line_and_exit_2(capsys, args: list[str], tmp_path: Path) -> None:
     os.chdir(tmp_path)
     code, out, err = run(capsys, *args)
     assert code == 2 and out == ""
+    assert err.startswith("slacheck: error: ") and err.count("\n") == 1 and "usage:" not in err
+
+
+@pytest.mark.parametrize("flag, value, hint", [
+    ("--select", "NET04", "did you mean NET004?"), ("--select", "fail", "`slacheck rules` lists them"),
+    ("--ignore", "FOO9", "unknown rule or prefix 'FOO9'"), ("--ignore", "HW1", "did you mean HW001?"),
+    ("--select", "HW002,SLA05", "did you mean SLA005?")])
+def test_unknown_rule_selectors_are_refused(capsys, flag: str, value: str, hint: str) -> None:
+    code, out, err = run(capsys, str(SAMPLES / "en_clean_h100_order_form.md"), flag, value)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"slacheck: error: {flag}: ") and hint in err
+
+
+def test_output_into_a_missing_folder_writes_nothing(capsys, tmp_path: Path) -> None:
+    good = tmp_path / "report.json"
+    code, out, err = run(capsys, str(SAMPLES / "en_clean_h100_order_form.md"), "--output", f"json:{good}",
+                         "--output", f"sarif:{tmp_path / 'no' / 'such' / 'x.sarif'}")
+    assert code == 2 and out == "" and not good.exists()
+    assert err == f"slacheck: error: --output sarif: folder {tmp_path / 'no' / 'such'} does not exist\n"
 
 
 def test_unusable_input_is_one_line(capsys, tmp_path: Path) -> None:

@@ -38,7 +38,7 @@ def report() -> Report:
 
 
 def test_registry_has_every_format() -> None:
-    assert list(FORMATS) == ["text", "json", "sarif", "github", "gitlab", "junit", "markdown", "html"]
+    assert list(FORMATS) == ["text", "concise", "json", "sarif", "github", "gitlab", "junit", "markdown", "html"]
 
 
 def test_sarif_validates_against_the_schema(schemas: Path, report: Report) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from slacheck.report.labels import location
 from slacheck.report.model import Report
 
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -31,8 +32,8 @@ def render_junit(*reports: Report) -> str:
             evidence = finding.evidence[0]
             case = ET.SubElement(suite, "testcase", name=_clean(f"{finding.rule} {finding.title}"),
                                  classname=_clean(path), file=_clean(evidence.path), line=str(evidence.line))
-            where = f"{evidence.path}:{evidence.page}:{evidence.line}:{evidence.column}"
-            body = _clean(f"{where} “{evidence.text}”\n{finding.message}\n{finding.fix}")
+            body = _clean(f"{location(evidence)} “{evidence.text}”\n{finding.message}\n{finding.fix}\n"
+                          f"fingerprint {finding.fingerprint}")
             cases += 1
             if finding.severity == "info":
                 ET.SubElement(case, "system-out").text = body

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 
+from slacheck.report.labels import short_location
 from slacheck.report.model import Report
+from slacheck.report.text_format import SEVERITIES
 
 _WORDS = {
     "en": {"title": "slacheck report", "none": "No findings.", "severity": "Severity", "rule": "Rule",
@@ -28,7 +30,8 @@ def md_escape(text: str) -> str:
 
 def render_markdown(*reports: Report) -> str:
     """A Markdown comment: per document a summary line, a findings table and the fixes."""
-    words = _WORDS[reports[0].language if reports else "en"]
+    language = reports[0].language if reports else "en"
+    words = _WORDS[language]
     out = [f"## {words['title']}", ""]
     for report in reports:
         path = report.documents[0].path if report.documents else ""
@@ -39,15 +42,15 @@ def render_markdown(*reports: Report) -> str:
         if not report.findings:
             out += [words["none"], ""]
             continue
+        findings = sorted(report.findings, key=lambda f: SEVERITIES.index(f.severity))
         out += [f"| {words['severity']} | {words['rule']} | {words['finding']} | {words['where']} |",
                 "|---|---|---|---|"]
-        for f in report.findings:
-            e = f.evidence[0]
+        for f in findings:
             out.append(f"| {_ICONS[f.severity]} {words[f.severity]} | {f.rule} | {md_escape(f.title)} "
-                       f"| p. {e.page}, l. {e.line} |")
+                       f"| {short_location(f.evidence[0], language)} |")
         out.append("")
-        for f in report.findings:
-            quotes = "; ".join(f"“{md_escape(e.text)}” (p. {e.page}, l. {e.line})"
+        for f in findings:
+            quotes = "; ".join(f"“{md_escape(e.text)}” ({short_location(e, language)})"
                                for e in f.evidence[:3] if e.role == "quote")
             out += [f"**{f.rule} {md_escape(f.title)}** — {md_escape(f.message)}", ""]
             if quotes:
