@@ -1,4 +1,4 @@
-"""Every message a rule can render reads as prose: no unfilled hole in either language, and POL names its policy."""
+"""Every message reads as prose in the report's language: no unfilled hole, POL names its policy, Chinese chrome."""
 
 from __future__ import annotations
 
@@ -11,7 +11,11 @@ from slacheck.cli import main
 from slacheck.commands.explain import explanation
 from slacheck.offering import Evidence, Offering
 from slacheck.pipeline import Options, check_file
+from slacheck.report.formats import FORMATS
+from slacheck.report.messages import CATALOGUE, counts, words
 from slacheck.rules.engine import fill, finding, load_rules, values_of
+
+from conftest import SAMPLES
 
 RULES = load_rules()
 HOLE = re.compile(r"\{[^{}]*\}|<[a-z_.]+>|[?？]")
@@ -63,3 +67,31 @@ def test_pol_english_wording(tmp_path: Path, capsys) -> None:
     main([str(document), "--lang", "en", "--format", "concise", "--select", "POL"])
     out = capsys.readouterr().out
     assert "slower than the default policy" in out and "organisation" not in out
+
+
+def test_catalogue_speaks_both_languages_with_the_same_fields() -> None:
+    fields = re.compile(r"\{(\w+)\}")
+    for key, (en, zh) in CATALOGUE.items():
+        assert en.strip() and zh.strip(), key
+        assert fields.findall(en) == fields.findall(zh), key
+    assert words("zh")["fix"] == "建议条款" and words("fr")["fix"] == "Fix"
+    assert counts(1, 2, 3, "zh") == "1 个错误，2 个警告，3 个提示"
+
+
+@pytest.mark.parametrize("name", ["html", "markdown", "junit", "text"])
+def test_chinese_document_gets_chinese_chrome(name: str) -> None:
+    report = check_file(SAMPLES / "zh_quote_a100_10gbe.pdf", Options())
+    out = FORMATS[name](report)
+    english = {"html": ["Fix:", ">fingerprint", "Offering", " errors", "slacheck report", "(hedged)", "<th>Fact"],
+               "markdown": ["Severity", "Fix:", "Evidence", " errors", "p. 1"],
+               "junit": ["fingerprint "], "text": ["Fix:", "fingerprint ", "Offering", " errors"]}[name]
+    assert not [word for word in english if word in out]
+    chinese = {"html": ["检查报告", "建议条款", "指纹", "方案要点", "个错误", "第1页"],
+               "markdown": ["检查报告", "级别", "建议条款", "第1页第"], "junit": ["指纹 "],
+               "text": ["建议条款", "指纹 ", "方案要点", "个错误"]}[name]
+    assert all(word in out for word in chinese), [word for word in chinese if word not in out]
+
+
+def test_clean_chinese_document_junit_case_name() -> None:
+    report = check_file(SAMPLES / "zh_clean_h100_ib_cluster.md", Options())
+    assert 'name="未发现问题"' in FORMATS["junit"](report)

@@ -12,21 +12,13 @@ import sys
 
 from slacheck.commands.common import add_document_options, options_from, rules_for
 from slacheck.pipeline import check_file
+from slacheck.report.labels import short_location
 from slacheck.report.markdown_format import md_escape
+from slacheck.report.messages import words as catalogue
 from slacheck.report.model import Report
 
 NAME = "addendum"
 HELP = "draft supplementary clauses from the findings (Markdown)"
-
-_WORDS = {
-    "zh": {"title": "补充条款（草案）", "intro": "本补充条款是对 {doc} 的补充，与之不一致之处以本补充条款为准。",
-           "ref": "依据", "missing": "原文未作约定", "where": "第 {page} 页第 {line} 行",
-           "none": "未发现需要补充的条款。"},
-    "en": {"title": "Addendum (draft)", "intro": "This addendum supplements {doc}; where the two differ, "
-           "this addendum prevails.", "ref": "Reference", "missing": "not addressed in the document",
-           "where": "p. {page}, l. {line}", "none": "No clauses to add."},
-}
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE")
@@ -43,17 +35,17 @@ def run(args: argparse.Namespace) -> int:
 
 def render_addendum(report: Report) -> str:
     """The numbered clauses as Markdown, in the report's language."""
-    words = _WORDS[report.language]
+    language = report.language
+    words = catalogue(language)
     name = report.documents[0].path.replace("\\", "/").rsplit("/", 1)[-1] if report.documents else ""
-    out = [f"# {words['title']}", "", words["intro"].format(doc=f"`{name.replace('`', '')}`"), ""]
+    out = [f"# {words['addendum']}", "", words["addendum_intro"].format(doc=f"`{name.replace('`', '')}`"), ""]
     if not report.findings:
-        out.append(words["none"])
+        out.append(words["no_clauses"])
+    aside = "“{text}”（{where}）" if language == "zh" else "“{text}” ({where})"
     for number, finding in enumerate(report.findings, start=1):
-        quotes = [f"“{md_escape(e.text)}”（{words['where'].format(page=e.page, line=e.line)}）"
-                  if report.language == "zh" else
-                  f"“{md_escape(e.text)}” ({words['where'].format(page=e.page, line=e.line)})"
+        quotes = [aside.format(text=md_escape(e.text), where=short_location(e, language))
                   for e in list(dict.fromkeys(finding.evidence))[:3] if e.role == "quote"]
-        reference = "; ".join(quotes) or words["missing"]
-        out += [f"{number}. {finding.fix}", f"   > {words['ref']}: {finding.rule} {md_escape(finding.title)} — "
+        reference = "; ".join(quotes) or words["not_addressed"]
+        out += [f"{number}. {finding.fix}", f"   > {words['reference']}: {finding.rule} {md_escape(finding.title)} — "
                 f"{reference}", ""]
     return "\n".join(out).rstrip("\n") + "\n"

@@ -10,12 +10,9 @@ from __future__ import annotations
 from collections import Counter
 
 from slacheck.report.labels import location
+from slacheck.report.messages import counts as summary_line
 from slacheck.report.model import Report
 from slacheck.report.text_format import SEVERITIES
-
-_TOTAL = {"en": "{error} errors, {warning} warnings, {info} info",
-          "zh": "{error} 个错误，{warning} 个警告，{info} 个提示"}
-
 
 def render_concise(*reports: Report) -> str:
     """One line per finding and a closing count over all reports."""
@@ -24,9 +21,9 @@ def render_concise(*reports: Report) -> str:
         for severity in SEVERITIES:
             lines.extend(f"{location(f.evidence[0])}: {severity} {f.rule} {f.title} [{f.fingerprint}]"
                          for f in report.findings if f.severity == severity)
-    counts = Counter(f.severity for report in reports for f in report.findings)
+    found = Counter(f.severity for report in reports for f in report.findings)
     language = reports[0].language if reports else "en"
-    lines.append(_TOTAL[language].format(**{s: counts[s] for s in SEVERITIES}))
+    lines.append(summary_line(found["error"], found["warning"], found["info"], language))
     return "\n".join(lines) + "\n"
 
 
