@@ -82,8 +82,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         paths = _documents(args, options)
         known = _known_rules(args, options, paths)
-        if args.waivers and not args.no_waivers:
-            load_waivers(args.waivers, known)
+        sources = set() if args.no_waivers else {args.waivers or find_waiver_file(path) for path in paths}
+        for source in sorted(sources - {None}):
+            load_waivers(source, known)  # refused before any document is read
     except (ConfigError, PackError, WaiverError) as error:
         raise UsageError(str(error)) from None
     results = check_all(paths, options, rules_for(options), jobs=args.jobs, progress=show_progress(),
@@ -132,7 +133,7 @@ def _documents(args: argparse.Namespace, options: Options) -> list[str]:
 
 def _known_rules(args: argparse.Namespace, options: Options, paths: list[str]) -> list[str]:
     """Every rule ID in play, after refusing unknown IDs in --select/--ignore and in each config."""
-    configs: dict[object, Config] = {}
+    configs: dict[Path | None, Config] = {}
     for path in paths:
         config = config_for(path, options)
         configs.setdefault(config.path, config)

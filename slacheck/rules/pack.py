@@ -4,8 +4,9 @@ A pack is data only. Each ``[[rule]]`` has an id, a name, a family, a
 severity, a condition (``when``) in the condition language, optional
 ``evidence`` paths, and ``[rule.en]`` / ``[rule.zh]`` texts: title, message,
 fix, and for ``slacheck explain`` why and example. Messages may quote values
-as ``{fabric.rate_gbps}``. A broken pack is refused with its file, rule and
-position.
+as ``{fabric.rate_gbps}`` (an unstated one reads "(not stated)"), and name the
+policy a threshold comes from as ``{policy.name}``. A broken pack is refused
+with its file, rule and position.
 """
 
 from __future__ import annotations
