@@ -34,7 +34,15 @@ POLICY: dict[str, tuple[float, str]] = {
     "min_per_gpu_gbps": (100.0, "least inter-node Gb/s per GPU on a data-centre multi-node cluster (NET014)"),
 }
 """Policy keys: default and what they mean."""
-OTHER_KEYS = ("rules", "per-file-ignores", "select", "ignore", "fail-on", "exclude")
+OTHER_KEYS: dict[str, str] = {
+    "rules": "extra rule packs, relative to the configuration file",
+    "per-file-ignores": "glob = [rule IDs or prefixes] skipped for matching files",
+    "select": "only these rule IDs or prefixes (--select replaces it)",
+    "ignore": "skip these rule IDs or prefixes (added to --ignore)",
+    "fail-on": "exit 1 at or above this severity: info, warning, error or never (--fail-on overrides it)",
+    "exclude": "globs left out of folders and globs, as --exclude",
+}
+"""The other keys and what they mean."""
 FAIL_ON = ("info", "warning", "error", "never")
 
 

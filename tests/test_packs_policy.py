@@ -128,6 +128,16 @@ def test_config_command_shows_sources(tmp_path: Path, capsys) -> None:
     assert '"source": "--set"' in out and str(tmp_path / "slacheck.toml") in out and '"default"' in out
 
 
+def test_config_command_explains_every_key(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    write(tmp_path, "slacheck.toml", 'select = ["HW"]\nfail-on = "error"\n')
+    assert main(["config", str(tmp_path), "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "glob = [rule IDs or prefixes]" in out
+    row = next(line for line in out.splitlines() if line.startswith("│ fail-on "))
+    assert '"error"' in row and str(tmp_path / "slacheck.toml") in row and "exit 1 at or above" in row
+
+
 def test_bad_config_is_refused(tmp_path: Path) -> None:
     write(tmp_path, "slacheck.toml", "min_availability = 99\n")
     with pytest.raises(ConfigError, match="unknown setting 'min_availability'"):
