@@ -125,3 +125,16 @@ def test_explain_suggests_the_rule_meant(capsys) -> None:
 def report_findings(report: Report, rule: str) -> list:
     """The findings of one rule."""
     return [f for f in report.findings if f.rule == rule]
+
+
+@pytest.mark.parametrize("path, github, gitlab", [("doc.pdf", "::p. 2: “x” m f", "t (p. 2): m"),
+                                                   ("doc.md", "::“x” m f", "t: m")])
+def test_ci_formats_name_the_page_of_a_pdf_only(report: Report, path: str, github: str, gitlab: str) -> None:
+    evidence = Evidence(path=path, page=2, line=3, column=4, text="x")
+    finding = report.findings[0].model_copy(update={"evidence": [evidence], "title": "t", "message": "m",
+                                                    "fix": "f"})
+    one = report.model_copy(update={"findings": [finding]})
+    assert FORMATS["github"](one).splitlines()[0].endswith(github)
+    assert json.loads(FORMATS["gitlab"](one))[0]["description"] == gitlab
+    sarif = json.loads(FORMATS["sarif"](one))["runs"][0]["results"][0]["message"]["text"]
+    assert sarif.startswith("p. 2: m") == (path == "doc.pdf")

@@ -114,3 +114,13 @@ def short_location(evidence: Evidence, language: str) -> str:
     if language == "zh":
         return (f"第{evidence.page}页" if pdf else "") + f"第{evidence.line}行"
     return (f"p.{evidence.page} " if pdf else "") + f"l.{evidence.line}"
+
+
+def page_prefix(evidence: Evidence) -> str:
+    """``p. 3: `` before a message about a PDF (CI views show no page otherwise); nothing for a text file."""
+    return f"p. {evidence.page}: " if is_pdf(evidence.path) else ""
+
+
+def page_note(evidence: Evidence) -> str:
+    """`` (p. 3)`` after a title about a PDF; nothing for a text file."""
+    return f" (p. {evidence.page})" if is_pdf(evidence.path) else ""
