@@ -28,6 +28,7 @@ from rich.table import Table
 
 from slacheck.documents import DocumentError
 from slacheck.pipeline import Log, Options, check_file
+from slacheck.report.messages import words as catalogue
 from slacheck.report.model import Report
 from slacheck.rules.pack import Rule
 
@@ -133,16 +134,19 @@ def show_progress() -> bool:
 
 
 def summary_table(results: list[Report | Failure], failed: Callable[[Report], bool]) -> Table:
-    """One row per input: counts by severity, waived findings and a status."""
-    table = Table(title="Summary", title_justify="left")
-    for column in ("File", "Errors", "Warnings", "Info", "Waived", "Status"):
-        table.add_column(column, justify="left" if column in ("File", "Status") else "right", overflow="fold")
+    """One row per input: counts by severity, waived findings and a status (in the first report's language)."""
+    language = next((r.language for r in results if isinstance(r, Report)), "en")
+    words = catalogue(language)
+    table = Table(title=words["summary"], title_justify="left")
+    for column in ("file", "errors_column", "warnings_column", "info_column", "waived_column", "status"):
+        table.add_column(words[column], justify="left" if column in ("file", "status") else "right",
+                         overflow="fold")
     for result in results:
         if isinstance(result, Failure):
-            table.add_row(escape(result.path), "-", "-", "-", "-", escape(f"unusable: {result.message}"))
+            table.add_row(escape(result.path), "-", "-", "-", "-",
+                          escape(words["unusable"].format(reason=result.message)))
             continue
         s = result.summary
         table.add_row(escape(result.documents[0].path), str(s.error), str(s.warning), str(s.info),
-                      str(len(result.waived)),
-                      "fail" if failed(result) else "ok")
+                      str(len(result.waived)), words["fail"] if failed(result) else words["ok"])
     return table

@@ -92,9 +92,12 @@ def test_summary_table_after_the_reports(capsys) -> None:
     files = [str(SAMPLES / "zh_clean_h100_ib_cluster.md"), str(SAMPLES / "zh_quote_a100_10gbe.md")]
     code, out, _ = run(capsys, "check", *files, "--no-color")
     assert code == 1
+    summary = out[out.index("汇总"):]  # Chinese documents: a Chinese table
+    assert "通过" in summary and "未通过" in summary and "Status" not in summary
+    assert out.index("HW001") < out.index("汇总")
+    code, out, _ = run(capsys, "check", *files, "--no-color", "--lang", "en")
     summary = out[out.index("Summary"):]
-    assert "ok" in summary and "fail" in summary
-    assert out.index("HW001") < out.index("Summary")
+    assert "ok" in summary and "fail" in summary and "Status" in summary
 
 
 def test_an_unusable_file_exits_2_and_the_others_are_still_reported(tmp_path: Path, capsys) -> None:
@@ -109,7 +112,7 @@ def test_quiet_prints_nothing_on_success_and_the_summary_on_failure(capsys) -> N
     code, out, _ = run(capsys, "check", str(SAMPLES / "zh_clean_h100_ib_cluster.md"), "--quiet")
     assert code == 0 and out == ""
     code, out, _ = run(capsys, "check", str(SAMPLES / "zh_quote_a100_10gbe.md"), "--quiet", "--no-color")
-    assert code == 1 and out.lstrip().startswith("Summary") and "HW001" not in out
+    assert code == 1 and out.lstrip().startswith("汇总") and "HW001" not in out
 
 
 def test_no_color_and_no_color_env(capsys, monkeypatch) -> None:

@@ -12,7 +12,7 @@ from typing import Mapping
 
 from slacheck.offering import fact_paths
 from slacheck.report.labels import label, location, short_location, show_value
-from slacheck.report.messages import counts, words as catalogue
+from slacheck.report.messages import counts, pages, words as catalogue
 from slacheck.report.model import Report
 from slacheck.report.plot_svg import render_plot
 from slacheck.report.text_format import SEVERITIES
@@ -36,8 +36,8 @@ def render_html(*reports: Report) -> str:
              f"<title>{words['report']}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n<h1>{words['report']}</h1>"]
     for report in reports:
         for document in report.documents:
-            parts.append(f"<h2>{escape(document.path)}</h2>\n<p>{escape(document.format)}, {document.pages} "
-                         f"{words['pages']}, "
+            parts.append(f"<h2>{escape(document.path)}</h2>\n<p>{escape(document.format)}, "
+                         f"{pages(document.pages, language)}, "
                          f"sha-256 <code>{escape(document.sha256)}</code></p>")
         s = report.summary
         parts.append(f"<p>{escape(counts(s.error, s.warning, s.info, language))}</p>")

@@ -28,7 +28,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "none": ("No findings.", "未发现问题。"),
     "no_facts": ("No facts recognised.", "未识别出任何事实。"),
     "whole_document": ("(the document: term missing)", "（整份文件：缺少该条款）"),
-    "pages": ("pages", "页"),
+    "pages": ("{n} pages", "{n} 页"),
+    "one_page": ("1 page", "1 页"),
     "coverage": ("coverage", "覆盖率"),
     "measurements": ("Acceptance measurements", "验收实测"),
     # severities: a label, and the counts of the summary line
@@ -39,6 +40,17 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "warnings": ("{n} warnings", "{n} 个警告"),
     "infos": ("{n} info", "{n} 个提示"),
     "separator": (", ", "，"),
+    # the summary table of a batch
+    "summary": ("Summary", "汇总"),
+    "file": ("File", "文件"),
+    "errors_column": ("Errors", "错误"),
+    "warnings_column": ("Warnings", "警告"),
+    "info_column": ("Info", "提示"),
+    "waived_column": ("Waived", "已豁免"),
+    "status": ("Status", "结果"),
+    "ok": ("ok", "通过"),
+    "fail": ("fail", "未通过"),
+    "unusable": ("unusable: {reason}", "无法读取：{reason}"),
     # JUnit
     "no_findings_case": ("no findings", "未发现问题"),
     # diff
@@ -65,6 +77,12 @@ def words(language: str) -> Mapping[str, str]:
     """Every chrome string in one language (``zh``; anything else reads English)."""
     index = 1 if language == "zh" else 0
     return {key: texts[index] for key, texts in CATALOGUE.items()}
+
+
+def pages(count: int, language: str) -> str:
+    """``1 page``, ``12 pages`` / ``12 页``."""
+    w = words(language)
+    return w["one_page"] if count == 1 else w["pages"].format(n=count)
 
 
 def counts(error: int, warning: int, info: int, language: str) -> str:

@@ -19,7 +19,7 @@ from rich.text import Text
 
 from slacheck.offering import Evidence, fact_paths
 from slacheck.report.labels import label, location, short_location, show_value
-from slacheck.report.messages import words as catalogue
+from slacheck.report.messages import pages, words as catalogue
 from slacheck.report.model import Report
 
 
@@ -32,9 +32,9 @@ def render_text(report: Report, console: Console, *, with_findings: bool = True)
     """Print the memo for a report to a rich console (``with_findings=False``: the offering alone)."""
     words = catalogue(report.language)
     for document in report.documents:
-        console.print(Text.assemble((document.path, "bold"), f"  {document.format}, {document.pages} "
-                                    f"{words['pages']}, {document.language}, {words['coverage']} "
-                                    f"{document.coverage.ratio:.0%}"))
+        console.print(Text.assemble((document.path, "bold"), f"  {document.format}, "
+                                    f"{pages(document.pages, report.language)}, {document.language}, "
+                                    f"{words['coverage']} {document.coverage.ratio:.0%}"))
         for warning in document.warnings:
             console.print(Text(f"  ! {warning}", style="yellow"))
     if with_findings:
