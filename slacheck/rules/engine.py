@@ -263,7 +263,7 @@ _ASIDE = re.compile(r" ?[(（]" + PLACEHOLDER.pattern + r"[)）]")
 def fill(template: str, values: Mapping[str, Any], language: str = "en") -> str:
     """Replace ``{name}`` placeholders with values (integers without a trailing .0).
 
-    A value the document does not state reads "(not stated)" / "（未写明）", and the unit written right after
+    A value the document does not state reads "(not stated)" / "未写明", and the unit written right after
     the placeholder is dropped with it, so no ``?%`` or ``?-month`` reaches the reader; an aside that is only
     a placeholder, ``({fabric.protocol})``, is dropped whole.
     """
@@ -278,8 +278,7 @@ def fill(template: str, values: Mapping[str, Any], language: str = "en") -> str:
 
 
 def _show(value: Any) -> str:
-    if value is None:
-        return "?"
+    """A stated value as a message quotes it."""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, float):
