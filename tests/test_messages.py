@@ -95,3 +95,10 @@ def test_chinese_document_gets_chinese_chrome(name: str) -> None:
 def test_clean_chinese_document_junit_case_name() -> None:
     report = check_file(SAMPLES / "zh_clean_h100_ib_cluster.md", Options())
     assert 'name="未发现问题"' in FORMATS["junit"](report)
+
+
+def test_rack_power_fix_does_not_ask_a_pcie_server_for_the_sxm_figure() -> None:
+    report = check_file(SAMPLES / "en_order_form_h100_pcie_shared_ib.md", Options())
+    (com003,) = [f for f in report.findings if f.rule == "COM003"]
+    assert report.offering.fact("gpu.variant").value == "PCIe"
+    assert "10.2 kW" not in com003.fix and "less for PCIe" in com003.fix
