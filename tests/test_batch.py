@@ -65,7 +65,8 @@ def test_empty_folder_is_a_usage_error(tmp_path: Path, capsys) -> None:
     assert err.startswith("slacheck: error: no documents found") and err.count("\n") == 1
 
 
-def test_office_files_in_a_folder_are_named_and_counted(tmp_path: Path, capsys) -> None:
+def test_office_files_in_a_folder_are_named_and_counted(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("COLUMNS", "300")  # the summary row on one line, however long the temporary path
     (tmp_path / "a.md").write_text((SAMPLES / "en_clean_h100_order_form.md").read_text(encoding="utf-8"),
                                    encoding="utf-8")
     (tmp_path / "terms.docx").write_bytes(b"PK\x03\x04")

@@ -129,7 +129,7 @@ def test_config_command_shows_sources(tmp_path: Path, capsys) -> None:
 
 
 def test_config_command_explains_every_key(tmp_path: Path, capsys, monkeypatch) -> None:
-    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setenv("COLUMNS", "300")
     write(tmp_path, "slacheck.toml", 'select = ["HW"]\nfail-on = "error"\n')
     assert main(["config", str(tmp_path), "--no-color"]) == 0
     out = capsys.readouterr().out
