@@ -1,13 +1,18 @@
 """Checking many documents in one call: input expansion, a process pool, the summary table.
 
 Inputs are files, folders (searched recursively for .pdf, .txt and .md) and
-glob patterns. Results come back in input order whatever ``jobs`` is, so the
+glob patterns. In folders and globs, README, CHANGELOG and LICENSE files,
+hidden files and folders, and ``--exclude`` / config ``exclude`` patterns are
+left out; office files and images found there are kept as failures (named on
+stderr and counted) rather than skipped in silence. Files named one by one
+are always read. Results come back in input order whatever ``jobs`` is, so the
 output is byte-for-byte the same as a one-by-one run. A document that cannot
 be loaded becomes a :class:`Failure`; the others are still checked.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import glob
 import os
 import sys
@@ -23,10 +28,16 @@ from rich.table import Table
 
 from slacheck.documents import DocumentError
 from slacheck.pipeline import Log, Options, check_file
+from slacheck.report.messages import words as catalogue
 from slacheck.report.model import Report
 from slacheck.rules.pack import Rule
 
 SUFFIXES = (".pdf", ".txt", ".md")
+UNREADABLE = (".doc", ".docx", ".xls", ".xlsx", ".ppt", ".pptx", ".odt", ".ods", ".odp", ".rtf", ".wps", ".et",
+              ".pages", ".numbers", ".htm", ".html", ".csv", ".png", ".jpg", ".jpeg", ".tif", ".tiff")
+"""Document types slacheck does not read: reported (and counted) when a folder or glob holds them."""
+DEFAULT_EXCLUDE = ("README*", "CHANGELOG*", "LICENSE*", "LICENCE*", ".*")
+"""Left out of folders and globs (matched case-insensitively against each part of the path)."""
 _GLOB_CHARS = set("*?[")
 
 
@@ -38,23 +49,53 @@ class Failure:
     message: str
 
 
-def expand_inputs(inputs: list[str]) -> list[str]:
-    """Files, folders and globs as a list of document paths (order kept, no repeats)."""
+def expand_inputs(inputs: list[str], exclude: Sequence[str] = ()) -> list[str]:
+    """Files, folders and globs as a list of document paths (order kept, no repeats).
+
+    ``exclude`` patterns match the path below the folder, or any one part of it (``vendors/old``, ``*.v1.md``).
+    """
     paths: list[str] = []
     for item in inputs:
         if Path(item).is_dir():
-            found = sorted(str(p) for p in Path(item).rglob("*") if p.suffix.lower() in SUFFIXES and p.is_file())
+            found = sorted(str(p) for p in Path(item).rglob("*")
+                           if _wanted(p) and p.is_file() and not excluded(p.relative_to(item), exclude))
         elif not Path(item).exists() and _GLOB_CHARS & set(item):
-            found = sorted(p for p in glob.glob(item, recursive=True) if Path(p).is_file()) or [item]
+            root = _glob_root(item)
+            found = sorted(p for p in glob.glob(item, recursive=True) if _wanted(Path(p)) and Path(p).is_file()
+                           and not excluded(Path(p).relative_to(root), exclude)) or [item]
         else:
             found = [item]
         paths.extend(p for p in found if p not in paths)
     return paths
 
 
+def _glob_root(pattern: str) -> Path:
+    """The folder a glob searches: its parts before the first one with a wildcard."""
+    parts = Path(pattern).parts
+    fixed = next((i for i, part in enumerate(parts) if _GLOB_CHARS & set(part)), len(parts))
+    return Path(*parts[:fixed]) if fixed else Path()
+
+
+def _wanted(path: Path) -> bool:
+    """A document slacheck reads, or one it must say it cannot read."""
+    return path.suffix.lower() in SUFFIXES or path.suffix.lower() in UNREADABLE
+
+
+def excluded(relative: Path, patterns: Sequence[str] = ()) -> bool:
+    """Whether a path below an input folder is left out by the default excludes or ``patterns``."""
+    parts = [part for part in relative.parts if part not in (".", "..")]
+    if any(fnmatch.fnmatchcase(part.upper(), pattern) for part in parts for pattern in DEFAULT_EXCLUDE):
+        return True
+    text = relative.as_posix()
+    return any(fnmatch.fnmatchcase(text, p) or any(fnmatch.fnmatchcase(part, p) for part in parts) for p in patterns)
+
+
 def check_one(path: str, options: Options, rules: list[Rule] | None = None,
               logs: Sequence[Log] = ()) -> Report | Failure:
     """Check one document; a load error becomes a Failure (without ``rules``, the pipeline's cached packs)."""
+    suffix = Path(path).suffix.lower()
+    if suffix in UNREADABLE:
+        return Failure(path=path, message=f"slacheck does not read {suffix} files; export it to PDF or text")
     try:
         return check_file(path, options, rules, logs)
     except DocumentError as error:
@@ -87,22 +128,25 @@ def check_all(paths: list[str], options: Options, rules: list[Rule], *, jobs: in
     return [r for r in results if r is not None]
 
 
-def show_progress(quiet: bool) -> bool:
-    """A progress bar only for a person watching: stderr is a terminal and not CI."""
-    return not quiet and sys.stderr.isatty() and "CI" not in os.environ
+def show_progress() -> bool:
+    """A progress bar on stderr for a person watching (with --quiet too): stderr is a terminal and not CI."""
+    return sys.stderr.isatty() and "CI" not in os.environ
 
 
 def summary_table(results: list[Report | Failure], failed: Callable[[Report], bool]) -> Table:
-    """One row per input: counts by severity, waived findings and a status."""
-    table = Table(title="Summary", title_justify="left")
-    for column in ("File", "Errors", "Warnings", "Info", "Waived", "Status"):
-        table.add_column(column, justify="left" if column in ("File", "Status") else "right", overflow="fold")
+    """One row per input: counts by severity, waived findings and a status (in the first report's language)."""
+    language = next((r.language for r in results if isinstance(r, Report)), "en")
+    words = catalogue(language)
+    table = Table(title=words["summary"], title_justify="left")
+    for column in ("file", "errors_column", "warnings_column", "info_column", "waived_column", "status"):
+        table.add_column(words[column], justify="left" if column in ("file", "status") else "right",
+                         overflow="fold")
     for result in results:
         if isinstance(result, Failure):
-            table.add_row(escape(result.path), "-", "-", "-", "-", escape(f"unusable: {result.message}"))
+            table.add_row(escape(result.path), "-", "-", "-", "-",
+                          escape(words["unusable"].format(reason=result.message)))
             continue
         s = result.summary
         table.add_row(escape(result.documents[0].path), str(s.error), str(s.warning), str(s.info),
-                      str(len(result.waived)),
-                      "fail" if failed(result) else "ok")
+                      str(len(result.waived)), words["fail"] if failed(result) else words["ok"])
     return table

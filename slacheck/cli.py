@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 import traceback
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from slacheck import __version__
 from slacheck.commands import COMMANDS
@@ -19,8 +19,16 @@ from slacheck.documents import DocumentError
 EXIT_USAGE, EXIT_INTERNAL = 2, 3
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr (no usage dump)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``slacheck: error: ...`` and exit 2."""
+        self.exit(EXIT_USAGE, f"slacheck: error: {message}\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="slacheck", description="Check GPU server and cluster contracts, quotes and SLAs for costly network "
         "and hardware terms.")
     parser.add_argument("--version", action="version", version=f"slacheck {__version__}")
@@ -51,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit_:
         return EXIT_USAGE if exit_.code not in (0, None) else 0
     if args.command is None:
-        parser.print_usage(sys.stderr)
+        print("slacheck: error: no file or command given; `slacheck --help` lists them", file=sys.stderr)
         return EXIT_USAGE
     try:
         return args.run(args)

@@ -9,12 +9,17 @@ Conditions read the policy as ``policy.<key>``.
     [tool.slacheck]
     min_availability_pct = 99.9
     rules = ["packs/org.toml"]          # relative to the config file
+    select = ["HW", "NET"]              # rule IDs or prefixes (--select replaces it)
+    ignore = ["COM003"]                 # added to --ignore
+    fail-on = "error"                   # --fail-on overrides it
+    exclude = ["drafts", "*.v1.md"]     # left out of folders, as --exclude
     [tool.slacheck.per-file-ignores]
     "vendors/legacy/*.md" = ["SLA005", "COM"]
 """
 
 from __future__ import annotations
 
+import difflib
 import fnmatch
 import tomllib
 from dataclasses import dataclass, field
@@ -29,7 +34,16 @@ POLICY: dict[str, tuple[float, str]] = {
     "min_per_gpu_gbps": (100.0, "least inter-node Gb/s per GPU on a data-centre multi-node cluster (NET014)"),
 }
 """Policy keys: default and what they mean."""
-OTHER_KEYS = {"rules", "per-file-ignores"}
+OTHER_KEYS: dict[str, str] = {
+    "rules": "extra rule packs, relative to the configuration file",
+    "per-file-ignores": "glob = [rule IDs or prefixes] skipped for matching files",
+    "select": "only these rule IDs or prefixes (--select replaces it)",
+    "ignore": "skip these rule IDs or prefixes (added to --ignore)",
+    "fail-on": "exit 1 at or above this severity: info, warning, error or never (--fail-on overrides it)",
+    "exclude": "globs left out of folders and globs, as --exclude",
+}
+"""The other keys and what they mean."""
+FAIL_ON = ("info", "warning", "error", "never")
 
 
 class ConfigError(Exception):
@@ -53,10 +67,16 @@ class Config:
     path: Path | None = None
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     rules: tuple[Path, ...] = field(default_factory=tuple)
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    fail_on: str | None = None
+    exclude: tuple[str, ...] = ()
 
-    def policy(self) -> dict[str, float]:
-        """``policy.<key>`` -> value, as conditions read them."""
-        return {f"policy.{key}": self.settings[key].value for key in POLICY}
+    def policy(self) -> dict[str, float | bool]:
+        """``policy.<key>`` -> value, as conditions read them; ``policy.configured``: any not a default."""
+        values: dict[str, float | bool] = {f"policy.{key}": self.settings[key].value for key in POLICY}
+        values["policy.configured"] = any(self.settings[key].source != "default" for key in POLICY)
+        return values
 
     def ignored_for(self, document: str | Path) -> tuple[str, ...]:
         """Rule IDs/prefixes ignored for a document by per-file-ignores (globs relative to the config file)."""
@@ -124,14 +144,23 @@ def load_config(start: str | Path | None = None, overrides: Iterable[str] = (),
                 config_file: Path | None = None) -> Config:
     """The configuration for a file (or directory): defaults, closest config file, then --set flags."""
     path = config_file or (find_config_file(start) if start is not None else None)
-    return _load(path.resolve() if path else None, tuple(overrides))
+    if path is None:
+        return _load(None, tuple(overrides), 0)
+    try:
+        changed = path.stat().st_mtime_ns
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read configuration: {error.strerror}") from None
+    return _load(path.resolve(), tuple(overrides), changed)
 
 
 @lru_cache(maxsize=64)
-def _load(path: Path | None, overrides: tuple[str, ...]) -> Config:
+def _load(path: Path | None, overrides: tuple[str, ...], changed: int) -> Config:
+    """The configuration of one file as of its modification time ``changed``."""
     settings = {key: Setting(key, default, "default") for key, (default, _) in POLICY.items()}
     ignores: list[tuple[str, tuple[str, ...]]] = []
     rules: list[Path] = []
+    lists: dict[str, tuple[str, ...]] = {}
+    fail_on: str | None = None
     if path is not None:
         table = _table(path) or {}
         for key, value in table.items():
@@ -147,15 +176,36 @@ def _load(path: Path | None, overrides: tuple[str, ...]) -> Config:
                 if not isinstance(value, dict) or not all(
                         isinstance(v, list) and all(isinstance(i, str) for i in v) for v in value.values()):
                     raise ConfigError(f"{path}: per-file-ignores: expected a table of glob = [rule IDs]")
-                ignores.extend((glob, tuple(ids)) for glob, ids in value.items())
+                ignores.extend((glob, tuple(i.strip().upper() for i in ids)) for glob, ids in value.items())
                 settings["per-file-ignores"] = Setting("per-file-ignores", value, str(path))
+            elif key in ("select", "ignore", "exclude"):
+                if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+                    raise ConfigError(f"{path}: {key}: expected a list of strings")
+                lists[key] = tuple(v.strip().upper() if key != "exclude" else v.strip() for v in value)
+                settings[key] = Setting(key, value, str(path))
+            elif key == "fail-on":
+                if value not in FAIL_ON:
+                    raise ConfigError(f"{path}: fail-on: expected one of {', '.join(FAIL_ON)}, got {value!r}")
+                fail_on = value
+                settings[key] = Setting(key, value, str(path))
             else:
-                raise ConfigError(f"{path}: unknown setting '{key}' (known: {', '.join([*POLICY, *OTHER_KEYS])})")
+                raise ConfigError(f"{path}: unknown setting '{key}'{did_you_mean(key, [*POLICY, *OTHER_KEYS])} "
+                                  f"(known: {', '.join([*POLICY, *OTHER_KEYS])})")
     for key, value in parse_overrides(overrides).items():
         settings[key] = Setting(key, value, "--set")
     settings.setdefault("rules", Setting("rules", [], "default"))
     settings.setdefault("per-file-ignores", Setting("per-file-ignores", {}, "default"))
-    return Config(settings=settings, path=path, per_file_ignores=tuple(ignores), rules=tuple(rules))
+    for key, default in (("select", []), ("ignore", []), ("fail-on", "warning"), ("exclude", [])):
+        settings.setdefault(key, Setting(key, default, "default"))
+    return Config(settings=settings, path=path, per_file_ignores=tuple(ignores), rules=tuple(rules),
+                  select=lists.get("select", ()), ignore=lists.get("ignore", ()), fail_on=fail_on,
+                  exclude=lists.get("exclude", ()))
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """``"; did you mean X?"`` for the closest choice, or nothing when none is close."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]}?" if close else ""
 
 
 def default_policy() -> dict[str, float]:

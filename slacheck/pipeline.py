@@ -94,10 +94,16 @@ def document_evidence(document: Document) -> Evidence:
                     role="document")
 
 
-def selected(rules: list[Rule], options: Options, extra_ignores: tuple[str, ...] = ()) -> list[Rule]:
-    """Rules kept by --select / --ignore and the config's per-file ignores (IDs or prefixes such as HW or NET0)."""
-    ignore = (*options.ignore, *extra_ignores)
-    kept = [r for r in rules if not options.select or r.id.startswith(tuple(options.select))]
+def selected(rules: list[Rule], options: Options, config: Config | None = None,
+             path: str | Path | None = None) -> list[Rule]:
+    """Rules kept by --select / --ignore and the config's select, ignore and per-file ignores.
+
+    Selectors are IDs or prefixes such as HW or NET0; --select replaces the config's select, ignores add up.
+    """
+    select = options.select or (config.select if config else ())
+    ignore = (*options.ignore, *(config.ignore if config else ()),
+              *(config.ignored_for(path) if config and path is not None else ()))
+    kept = [r for r in rules if not select or r.id.startswith(tuple(select))]
     return [r for r in kept if not r.id.startswith(tuple(ignore))] if ignore else kept
 
 
@@ -106,12 +112,11 @@ def config_for(path: str | Path, options: Options) -> Config:
     return load_config(path, options.settings, config_file=options.config_file)
 
 
-def _rules_for(config: Config, options: Options, rules: list[Rule] | None) -> list[Rule]:
+def rules_for_config(config: Config, options: Options, rules: list[Rule] | None) -> list[Rule]:
     """The given rules (else the built-in packs with --rules packs), with the config's own packs added."""
     if not config.rules:
         return rules if rules is not None else rule_set(options.rule_packs)
     return rule_set((*options.rule_packs, *config.rules))
-
 
 
 def check_file(path: str | Path, options: Options, rules: list[Rule] | None = None,
@@ -120,7 +125,7 @@ def check_file(path: str | Path, options: Options, rules: list[Rule] | None = No
     analysis = analyse(path, options)
     language = report_language(analysis, options)
     config = config_for(path, options)
-    active = selected(_rules_for(config, options, rules), options, config.ignored_for(path))
+    active = selected(rules_for_config(config, options, rules), options, config, path)
     evidence = document_evidence(analysis.document)
     if analysis.options:
         findings = check_options(analysis.options, active, language=language, document_evidence=evidence,

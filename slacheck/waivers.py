@@ -2,6 +2,7 @@
 
 A waiver file holds ``[[waiver]]`` tables: ``rule``, ``fingerprint`` and
 ``reason`` are required, ``owner`` and ``expires`` (an ISO date) optional.
+Any other key, and a rule no loaded pack defines, is refused.
 A live waiver moves its finding from ``findings`` to ``waived``. Waivers are
 themselves reported as info findings on the first report that uses the file:
 
@@ -21,12 +22,17 @@ from datetime import date
 from pathlib import Path
 from typing import Iterable
 
+from slacheck.config import did_you_mean
 from slacheck.offering import Evidence
 from slacheck.report.fingerprint import fingerprint
 from slacheck.report.model import Report, WaivedFinding, summarise
 from slacheck.rules.engine import Finding
+from slacheck.rules.pack import rule_hint
 
 WAIVER_FILE = "slacheck-waivers.toml"
+WAIVER_RULES = ("WVR001", "WVR002")
+"""The rules waivers themselves raise (expired, unused)."""
+_KEYS = ("rule", "fingerprint", "reason", "owner", "expires")
 BASELINE_SCHEMA = "slacheck/baseline@1"
 
 
@@ -65,19 +71,29 @@ def find_waiver_file(document: str | Path) -> Path | None:
     return None
 
 
-def load_waivers(path: str | Path) -> list[Waiver]:
-    """Read and validate a waiver file."""
+def load_waivers(path: str | Path, known_rules: Iterable[str] | None = None) -> list[Waiver]:
+    """Read and validate a waiver file (``known_rules``: the IDs a waiver may name; None: any)."""
     try:
         text = Path(path).read_text(encoding="utf-8")
         data = tomllib.loads(text)
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise WaiverError(f"{path}: cannot read waivers ({error})") from None
+    for key in data:
+        if key != "waiver":
+            raise WaiverError(f"{path}: unknown key '{key}'{did_you_mean(key, ['waiver'])}; "
+                              "a waiver file holds [[waiver]] tables")
+    if not isinstance(data.get("waiver", []), list):
+        raise WaiverError(f"{path}: waiver: expected [[waiver]] tables")
     lines = text.splitlines()
+    known = None if known_rules is None else sorted(set(known_rules))
     waivers = []
     for number, entry in enumerate(data.get("waiver", []), start=1):
         label = f"{path}: waiver {number}"
         if not isinstance(entry, dict):
             raise WaiverError(f"{label}: must be a table")
+        for key in entry:
+            if key not in _KEYS:
+                raise WaiverError(f"{label}: unknown key '{key}'{did_you_mean(key, _KEYS)} (known: {', '.join(_KEYS)})")
         missing = [key for key in ("rule", "fingerprint", "reason") if not str(entry.get(key, "")).strip()]
         if missing:
             raise WaiverError(f"{label}: missing {', '.join(missing)}")
@@ -89,9 +105,12 @@ def load_waivers(path: str | Path) -> list[Waiver]:
                 raise WaiverError(f"{label}: expires must be an ISO date (YYYY-MM-DD)") from None
         if expires is not None and not isinstance(expires, date):
             raise WaiverError(f"{label}: expires must be an ISO date (YYYY-MM-DD)")
+        rule = str(entry["rule"]).strip().upper()
+        if known is not None and rule not in known:
+            raise WaiverError(f"{label}: unknown rule '{entry['rule']}'{rule_hint(rule, known)}")
         fp = str(entry["fingerprint"])
         line = next((i for i, row in enumerate(lines, start=1) if fp in row), 1)
-        waivers.append(Waiver(rule=str(entry["rule"]), fingerprint=fp, reason=str(entry["reason"]),
+        waivers.append(Waiver(rule=rule, fingerprint=fp, reason=str(entry["reason"]),
                               owner=entry.get("owner"), expires=expires, source=str(path), line=line))
     return waivers
 
@@ -110,7 +129,7 @@ def apply_waivers(reports: list[Report], waivers: list[Waiver], on: date) -> lis
                 kept.append(finding)
                 continue
             used.add(waiver)
-            waived.append(WaivedFinding(**finding.model_dump(), fingerprint=fp, reason=waiver.reason,
+            waived.append(WaivedFinding(**{**finding.model_dump(), "fingerprint": fp}, reason=waiver.reason,
                                         owner=waiver.owner, expires=waiver.expires))
         result.append(report.model_copy(update={"findings": kept, "waived": waived}))
     notes = [_note(w, "expired", report_language(result)) for w in waivers if w.expired(on)]
@@ -126,12 +145,12 @@ def report_language(reports: list[Report]) -> str:
 
 
 _NOTES = {
-    "expired": ("WVR001", "expired-waiver", {
+    "expired": (WAIVER_RULES[0], "expired-waiver", {
         "en": ("Expired waiver", "The waiver for {rule} ({fp}) expired on {expires}; it no longer waives anything.",
                "Fix the finding, or renew the waiver with a new expiry date and reason."),
         "zh": ("豁免已过期", "{rule}（{fp}）的豁免已于 {expires} 过期，不再生效。",
                "整改该问题，或更新豁免的到期日与理由。")}),
-    "unused": ("WVR002", "unused-waiver", {
+    "unused": (WAIVER_RULES[1], "unused-waiver", {
         "en": ("Unused waiver", "The waiver for {rule} ({fp}) matched no finding.",
                "Remove the waiver from the waiver file."),
         "zh": ("豁免未使用", "{rule}（{fp}）的豁免没有匹配任何问题。", "从豁免文件中删除该条目。")}),

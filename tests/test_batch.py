@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from slacheck.batch import expand_inputs
+from slacheck.batch import expand_inputs, show_progress
 from slacheck.cli import main
 
 from conftest import SAMPLES
@@ -20,11 +20,60 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
 
 def test_inputs_expand_folders_and_globs(tmp_path: Path) -> None:
     (tmp_path / "sub").mkdir()
-    for name in ("a.md", "sub/b.txt", "sub/c.pdf", "sub/skip.docx"):
+    for name in ("a.md", "sub/b.txt", "sub/c.pdf", "sub/skip.docx", "sub/notes.py"):
         (tmp_path / name).write_text("x", encoding="utf-8")
-    assert expand_inputs([str(tmp_path)]) == [str(tmp_path / n) for n in ("a.md", "sub/b.txt", "sub/c.pdf")]
+    assert expand_inputs([str(tmp_path)]) == [str(tmp_path / n) for n in ("a.md", "sub/b.txt", "sub/c.pdf",
+                                                                          "sub/skip.docx")]
     assert expand_inputs([str(tmp_path / "**" / "*.txt"), str(tmp_path / "a.md"), str(tmp_path / "a.md")]) == \
         [str(tmp_path / "sub" / "b.txt"), str(tmp_path / "a.md")]
+
+
+def test_default_and_given_excludes(tmp_path: Path) -> None:
+    for name in ("a.md", "README.md", "CHANGELOG.md", "docs/license.txt", ".git/x.md", "drafts/d.md", "b.v1.md"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    assert expand_inputs([str(tmp_path)], ["drafts", "*.v1.md"]) == [str(tmp_path / "a.md")]
+    assert expand_inputs([str(tmp_path / "**" / "*.md")]) == [str(tmp_path / n) for n in ("a.md", "b.v1.md",
+                                                                                          "drafts/d.md")]
+    assert expand_inputs([str(tmp_path / "README.md")]) == [str(tmp_path / "README.md")]  # named: always read
+
+
+def test_exclude_flag_and_config_exclude(tmp_path: Path, capsys) -> None:
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "q.md").write_text((SAMPLES / "zh_quote_a100_10gbe.md").read_text(encoding="utf-8"),
+                                           encoding="utf-8")
+    (tmp_path / "a.md").write_text((SAMPLES / "en_clean_h100_order_form.md").read_text(encoding="utf-8"),
+                                   encoding="utf-8")
+    code, out, _ = run(capsys, str(tmp_path), "--format", "json", "--exclude", "old")
+    assert code == 0 and json.loads(out)["documents"][0]["path"].endswith("a.md")
+    (tmp_path / "slacheck.toml").write_text('exclude = ["old"]\n', encoding="utf-8")
+    assert run(capsys, str(tmp_path), "--format", "json")[0] == 0
+    (tmp_path / "slacheck.toml").write_text('exclude = ["*.md"]\n', encoding="utf-8")
+    code, out, err = run(capsys, str(tmp_path))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "no documents found" in err
+
+
+def test_samples_folder_checks_only_documents(capsys) -> None:
+    paths = expand_inputs([str(SAMPLES)])
+    assert paths and all(Path(p).suffix in (".md", ".txt", ".pdf") for p in paths)
+    assert not any(Path(p).name.upper().startswith("README") for p in paths)
+
+
+def test_empty_folder_is_a_usage_error(tmp_path: Path, capsys) -> None:
+    code, out, err = run(capsys, str(tmp_path))
+    assert code == 2 and out == ""
+    assert err.startswith("slacheck: error: no documents found") and err.count("\n") == 1
+
+
+def test_office_files_in_a_folder_are_named_and_counted(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("COLUMNS", "300")  # the summary row on one line, however long the temporary path
+    (tmp_path / "a.md").write_text((SAMPLES / "en_clean_h100_order_form.md").read_text(encoding="utf-8"),
+                                   encoding="utf-8")
+    (tmp_path / "terms.docx").write_bytes(b"PK\x03\x04")
+    code, out, err = run(capsys, str(tmp_path), "--fail-on", "error", "--no-color")
+    assert code == 2
+    assert f"{tmp_path / 'terms.docx'}: slacheck does not read .docx files" in err
+    assert "terms.docx" in out and "unusable" in out  # a row of the summary table
 
 
 def test_jobs_2_gives_the_same_bytes_as_one_by_one(capsys) -> None:
@@ -44,9 +93,12 @@ def test_summary_table_after_the_reports(capsys) -> None:
     files = [str(SAMPLES / "zh_clean_h100_ib_cluster.md"), str(SAMPLES / "zh_quote_a100_10gbe.md")]
     code, out, _ = run(capsys, "check", *files, "--no-color")
     assert code == 1
+    summary = out[out.index("汇总"):]  # Chinese documents: a Chinese table
+    assert "通过" in summary and "未通过" in summary and "Status" not in summary
+    assert out.index("HW001") < out.index("汇总")
+    code, out, _ = run(capsys, "check", *files, "--no-color", "--lang", "en")
     summary = out[out.index("Summary"):]
-    assert "ok" in summary and "fail" in summary
-    assert out.index("HW001") < out.index("Summary")
+    assert "ok" in summary and "fail" in summary and "Status" in summary
 
 
 def test_an_unusable_file_exits_2_and_the_others_are_still_reported(tmp_path: Path, capsys) -> None:
@@ -61,7 +113,7 @@ def test_quiet_prints_nothing_on_success_and_the_summary_on_failure(capsys) -> N
     code, out, _ = run(capsys, "check", str(SAMPLES / "zh_clean_h100_ib_cluster.md"), "--quiet")
     assert code == 0 and out == ""
     code, out, _ = run(capsys, "check", str(SAMPLES / "zh_quote_a100_10gbe.md"), "--quiet", "--no-color")
-    assert code == 1 and out.lstrip().startswith("Summary") and "HW001" not in out
+    assert code == 1 and out.lstrip().startswith("汇总") and "HW001" not in out
 
 
 def test_no_color_and_no_color_env(capsys, monkeypatch) -> None:
@@ -74,7 +126,14 @@ def test_no_color_and_no_color_env(capsys, monkeypatch) -> None:
     assert not colour.search(run(capsys, "check", sample)[1])
 
 
-def test_no_progress_bar_in_ci(capsys, monkeypatch) -> None:
-    from slacheck.batch import show_progress
+def test_progress_bar_on_a_terminal_quiet_or_not_but_not_in_ci(capsys, monkeypatch) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True)
+    assert show_progress() is True
+    seen: list[bool] = []
+    monkeypatch.setattr("slacheck.commands.check.check_all",
+                        lambda *args, progress, **kwargs: seen.append(progress) or [])
+    run(capsys, "check", str(SAMPLES / "zh_quote_a100_10gbe.md"), "--quiet")
+    assert seen == [True]
     monkeypatch.setenv("CI", "true")
-    assert show_progress(quiet=False) is False
+    assert show_progress() is False

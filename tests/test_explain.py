@@ -3,7 +3,7 @@
 import pytest
 
 from slacheck.cli import main
-from slacheck.commands.explain import explanation
+from slacheck.commands.explain import explanation, slots
 from slacheck.rules.engine import load_rules
 
 RULES = load_rules()
@@ -17,8 +17,8 @@ def test_explain_every_rule(rule, language: str, capsys) -> None:
     texts = rule.texts(language)
     assert out.strip() and rule.id in out
     assert texts.example and texts.example in out
-    assert texts.fix.replace("{", "<").replace("}", ">") in out
-    assert texts.why and texts.why.replace("{", "<").replace("}", ">") in out
+    assert slots(texts.fix, language) in out
+    assert texts.why and slots(texts.why, language) in out
     assert explanation(rule, language) == out
 
 
@@ -27,6 +27,11 @@ def test_contract_rules_are_shipped(family: str) -> None:
     ids = {r.id for r in RULES if r.spec.family == family}
     expected = {"OPS": 7, "SLA": 5, "COM": 4}[family]
     assert ids == {f"{family}{i:03d}" for i in range(1, expected + 1)}
+
+
+def test_slots_show_policy_defaults_and_named_values() -> None:
+    assert slots("under {policy.min_per_gpu_gbps} Gb/s, {policy.name}", "en") == "under 100 Gb/s, the default policy"
+    assert slots("{gpu.model} x {node_count}", "zh") == "[GPU 型号] x [node count]"
 
 
 def test_explain_unknown_rule(capsys) -> None:

@@ -106,11 +106,13 @@ def test_image_only_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert_usage_error(*run(capsys, "check", str(path)), "no text layer")
 
 
-def test_directory_without_documents_checks_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Current behaviour (undocumented): nothing to check is success with an empty report list."""
+def test_directory_without_documents_is_not_a_pass(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder holding only an office file: the file is named as unusable, and the run exits 2."""
     (tmp_path / "notes.docx").write_bytes(b"PK\x03\x04")
     code, out, err = run(capsys, "check", str(tmp_path), "--format", "json")
-    assert (code, json.loads(out), err) == (0, [], "")
+    assert (code, json.loads(out)) == (2, [])
+    assert err == f"slacheck: error: {tmp_path / 'notes.docx'}: slacheck does not read .docx files; export it to " \
+                  "PDF or text\n"
 
 
 def test_missing_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -128,6 +128,16 @@ def test_config_command_shows_sources(tmp_path: Path, capsys) -> None:
     assert '"source": "--set"' in out and str(tmp_path / "slacheck.toml") in out and '"default"' in out
 
 
+def test_config_command_explains_every_key(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("COLUMNS", "300")
+    write(tmp_path, "slacheck.toml", 'select = ["HW"]\nfail-on = "error"\n')
+    assert main(["config", str(tmp_path), "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "glob = [rule IDs or prefixes]" in out
+    row = next(line for line in out.splitlines() if line.startswith("│ fail-on "))
+    assert '"error"' in row and str(tmp_path / "slacheck.toml") in row and "exit 1 at or above" in row
+
+
 def test_bad_config_is_refused(tmp_path: Path) -> None:
     write(tmp_path, "slacheck.toml", "min_availability = 99\n")
     with pytest.raises(ConfigError, match="unknown setting 'min_availability'"):
@@ -155,6 +165,34 @@ def test_fail_on_never_exits_zero(tmp_path: Path) -> None:
     contract = write(tmp_path, "q.txt", ROCE_DOC)
     assert main(["check", str(contract), "--quiet"]) == 1
     assert main(["check", str(contract), "--quiet", "--fail-on", "never"]) == 0
+
+
+def test_config_select_ignore_and_fail_on(tmp_path: Path, capsys) -> None:
+    contract = write(tmp_path, "q.txt", ROCE_DOC)
+    everything = {f.rule for f in check_file(contract, Options()).findings}
+    write(tmp_path, "slacheck.toml", 'select = ["SLA", "OPS"]\nignore = ["OPS001"]\nfail-on = "never"\n')
+    rules = {f.rule for f in check_file(contract, Options()).findings}
+    assert rules == {r for r in everything if r[:3] in ("SLA", "OPS") and r != "OPS001"} and rules
+    assert {f.rule for f in check_file(contract, Options(select=("NET",))).findings} == \
+        {r for r in everything if r.startswith("NET")}  # --select replaces the config's
+    assert main(["check", str(contract), "--quiet"]) == 0  # the config's fail-on
+    assert main(["check", str(contract), "--quiet", "--fail-on", "info"]) == 1  # the flag wins
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("text, message", [
+    ('select = ["SLA05"]\n', "select: unknown rule or prefix 'SLA05'; did you mean SLA005?"),
+    ('ignore = ["NET4"]\n', "ignore: unknown rule or prefix 'NET4'; did you mean NET004?"),
+    ('[per-file-ignores]\n"*.txt" = ["FOO"]\n', "per-file-ignores \"*.txt\": unknown rule or prefix 'FOO'"),
+    ('fail_on = "error"\n', "unknown setting 'fail_on'; did you mean fail-on?"),
+    ('fail-on = "errors"\n', "fail-on: expected one of info, warning, error, never"),
+    ('exclude = "drafts"\n', "exclude: expected a list of strings")])
+def test_bad_config_selection_is_one_usage_line(tmp_path: Path, capsys, text: str, message: str) -> None:
+    contract = write(tmp_path, "q.txt", ROCE_DOC)
+    write(tmp_path, "slacheck.toml", text)
+    assert main(["check", str(contract)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and message in captured.err
 
 
 # ------------------------------------------------------------------ hostile packs
@@ -185,6 +223,12 @@ def test_hostile_condition_refused_with_file_rule_and_position(tmp_path: Path, w
 def test_unknown_top_level_key_refused(tmp_path: Path) -> None:
     pack = write(tmp_path, "bad.toml", 'exec = "rm -rf /"\n' + RULE_TEMPLATE.format(when="nodes > 1"))
     with pytest.raises(PackError, match=r"bad\.toml: unknown top-level key\(s\) \['exec'\]"):
+        load_rules([pack])
+
+
+def test_unknown_pack_header_key_refused(tmp_path: Path) -> None:
+    pack = write(tmp_path, "bad.toml", '[pack]\nname = "x"\nversoin = "1"\n' + RULE_TEMPLATE.format(when="nodes > 1"))
+    with pytest.raises(PackError, match=r"bad\.toml: \[pack\]: unknown key\(s\) \['versoin'\]"):
         load_rules([pack])
 
 

@@ -27,7 +27,7 @@ H100_NODE = ClusterSpec(gpus_per_node=8, gpu_model="H100", variant="SXM")
 H100_10_NODES = H100_NODE.model_copy(update={
     "nodes": 10, "nics_per_node": 8, "nic_rate_gbps": 400, "protocol": "infiniband"})
 
-# Peak large-message busbw (GB/s) from ../shared/realdata/nccl-tests/README.md.
+# Peak large-message busbw (GB/s) from tests/data/realdata/nccl-tests/README.md.
 REAL = [
     (H100_NODE, "all_gather", "ring", 366.0),        # 01
     (H100_NODE, "reduce_scatter", "ring", 365.1),    # 01

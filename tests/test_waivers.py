@@ -101,6 +101,19 @@ def test_waiver_without_reason_is_a_usage_error(document: Path, tmp_path: Path, 
     assert code == 2 and "missing reason" in err
 
 
+@pytest.mark.parametrize("text, message", [
+    ('[[waivers]]\nrule = "HW001"\nfingerprint = "x"\nreason = "r"\n',
+     "unknown key 'waivers'; did you mean waiver?; a waiver file holds [[waiver]] tables"),
+    ('[[waiver]]\nrule = "SLA05"\nfingerprint = "x"\nreason = "r"\n',
+     "waiver 1: unknown rule 'SLA05'; did you mean SLA005?"),
+    ('[[waiver]]\nrule = "HW001"\nfingerprint = "x"\nreason = "r"\nexpiry = 2030-01-01\n',
+     "waiver 1: unknown key 'expiry'; did you mean expires?")])
+def test_misspelt_waiver_files_are_refused(document: Path, capsys, text: str, message: str) -> None:
+    (document.parent / "slacheck-waivers.toml").write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "check", str(document))
+    assert code == 2 and out == "" and err.count("\n") == 1 and message in err
+
+
 def test_apply_waivers_takes_today_as_an_argument() -> None:
     report = check_file(SAMPLE, Options())
     target = report.findings[0]

@@ -22,7 +22,9 @@ from slacheck.commands.plan import plan
 from slacheck.offering import Offering
 from slacheck.perf import catalogue
 from slacheck.pipeline import check_file
+from slacheck.report.labels import short_location
 from slacheck.report.markdown_format import md_escape
+from slacheck.report.messages import words as message_words
 from slacheck.report.model import Report
 from slacheck.resources import rules_file
 from slacheck.rules.engine import Finding, fill, values_of
@@ -35,15 +37,9 @@ HELP = "draft supplementary clauses from the findings (Markdown)"
 FabricKind = Literal["infiniband", "ethernet", "any"]
 
 _WORDS = {
-    "zh": {"title": "补充条款（草案）", "intro": "本补充条款是对 {doc} 的补充，与之不一致之处以本补充条款为准。",
-           "ref": "依据", "missing": "原文未作约定", "where": "第 {page} 页第 {line} 行",
-           "none": "未发现需要补充的条款。", "equivalent": "{model}（或同等 {rate} {kind}）",
-           "infiniband": "InfiniBand 交换机", "ethernet": "以太网交换机"},
-    "en": {"title": "Addendum (draft)", "intro": "This addendum supplements {doc}; where the two differ, "
-           "this addendum prevails.", "ref": "Reference", "missing": "not addressed in the document",
-           "where": "p. {page}, l. {line}", "none": "No clauses to add.",
-           "equivalent": "{model} (or an equivalent {rate} {kind})",
-           "infiniband": "InfiniBand switch", "ethernet": "Ethernet switch"},
+    "zh": {"equivalent": "{model}（或同等 {rate} {kind}）", "infiniband": "InfiniBand 交换机", "ethernet": "以太网交换机"},
+    "en": {"equivalent": "{model} (or an equivalent {rate} {kind})", "infiniband": "InfiniBand switch",
+           "ethernet": "Ethernet switch"},
 }
 _IB_NAMES = {800.0: "XDR", 400.0: "NDR", 200.0: "HDR", 100.0: "EDR"}
 _OPTICS = {
@@ -154,19 +150,19 @@ def clause_text(finding: Finding, kind: FabricKind, values: Mapping[str, Any], l
 
 def render_addendum(report: Report) -> str:
     """The numbered clauses as Markdown, in the report's language."""
-    words = _WORDS[report.language]
-    values = figures(report.offering, report.language)
+    language = report.language
+    words = message_words(language)
+    values = figures(report.offering, language)
     kind = fabric_kind(values["fabric.protocol"])
     name = report.documents[0].path.replace("\\", "/").rsplit("/", 1)[-1] if report.documents else ""
-    out = [f"# {words['title']}", "", words["intro"].format(doc=f"`{name.replace('`', '')}`"), ""]
+    out = [f"# {words['addendum']}", "", words["addendum_intro"].format(doc=f"`{name.replace('`', '')}`"), ""]
     if not report.findings:
-        out.append(words["none"])
+        out.append(words["no_clauses"])
+    aside = "“{text}”（{where}）" if language == "zh" else "“{text}” ({where})"
     for number, finding in enumerate(report.findings, start=1):
-        quotes = [f"“{md_escape(e.text)}”（{words['where'].format(page=e.page, line=e.line)}）"
-                  if report.language == "zh" else
-                  f"“{md_escape(e.text)}” ({words['where'].format(page=e.page, line=e.line)})"
+        quotes = [aside.format(text=md_escape(e.text), where=short_location(e, language))
                   for e in list(dict.fromkeys(finding.evidence))[:3] if e.role == "quote"]
-        reference = "; ".join(quotes) or words["missing"]
-        out += [f"{number}. {clause_text(finding, kind, values, report.language)}",
-                f"   > {words['ref']}: {finding.rule} {md_escape(finding.title)} — {reference}", ""]
+        reference = "; ".join(quotes) or words["not_addressed"]
+        out += [f"{number}. {clause_text(finding, kind, values, language)}",
+                f"   > {words['reference']}: {finding.rule} {md_escape(finding.title)} — {reference}", ""]
     return "\n".join(out).rstrip("\n") + "\n"

@@ -1,6 +1,8 @@
 """``slacheck check FILE...``: read contracts and report findings (the default command).
 
-FILE may be files, folders (searched for .pdf, .txt, .md) and globs. Waivers
+FILE may be files, folders (searched for .pdf, .txt, .md) and globs; in folders
+and globs README, CHANGELOG, LICENSE, hidden files and --exclude patterns are
+left out, and office files or images are named and counted as unusable. Waivers
 come from the nearest slacheck-waivers.toml (or --waivers); --baseline drops
 known findings. Exit code over all files: 2 if any file is unusable (the
 others are still reported), else 1 if any finding is at or above --fail-on,
@@ -16,11 +18,12 @@ import sys
 from pathlib import Path
 
 from slacheck.batch import Failure, check_all, expand_inputs, show_progress, summary_table
-from slacheck.commands.common import (UsageError, add_document_options, add_output_options, console_for, options_from,
-                                      rules_for)
+from slacheck.commands.common import (UsageError, add_document_options, add_output_options, check_selectors,
+                                      console_for, options_from, positive_int, rules_for)
 from slacheck.commands.measuring import read_logs, write_plot
-from slacheck.config import ConfigError
-from slacheck.pipeline import config_for
+from slacheck.config import FAIL_ON, Config, ConfigError
+from slacheck.pipeline import Options, config_for, rules_for_config
+from slacheck.report.concise_format import render_statistics
 from slacheck.report.formats import FORMATS
 from slacheck.report.json_format import render_json
 from slacheck.report.markdown_format import render_markdown
@@ -28,8 +31,8 @@ from slacheck.report.model import Report
 from slacheck.report.text_format import render_text
 from slacheck.rules.engine import at_or_above
 from slacheck.rules.pack import PackError
-from slacheck.waivers import WaiverError, apply_baseline, apply_waivers, find_waiver_file, load_baseline, \
-    load_waivers, today, write_baseline
+from slacheck.waivers import WAIVER_RULES, WaiverError, apply_baseline, apply_waivers, find_waiver_file, \
+    load_baseline, load_waivers, today, write_baseline
 
 NAME = "check"
 HELP = "read a document and report findings (default)"
@@ -42,14 +45,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--output", action="append", default=[], type=_output, metavar="FORMAT:PATH",
                         help=f"also write a format to a file; repeatable ({', '.join(FORMATS)})")
     parser.add_argument("--quiet", action="store_true", help="no reports: only the summary, nothing on success")
-    parser.add_argument("--jobs", type=int, default=1, metavar="N", help="check files in N processes")
+    parser.add_argument("--statistics", action="store_true",
+                        help="instead of the report, print how many findings each rule raised")
+    parser.add_argument("--jobs", type=positive_int, default=1, metavar="N", help="check files in N processes")
+    parser.add_argument("--exclude", action="append", default=[], metavar="GLOB",
+                        help="leave matching files or folders out of folders and globs (README, CHANGELOG, LICENSE "
+                             "and hidden ones always are); repeatable")
     parser.add_argument("--waivers", type=Path, metavar="PATH", help="waiver file (default: nearest "
                         "slacheck-waivers.toml next to or above each file)")
     parser.add_argument("--no-waivers", action="store_true", help="ignore every waiver (audit mode)")
     parser.add_argument("--baseline", type=Path, metavar="FILE", help="drop findings already in this baseline")
     parser.add_argument("--write-baseline", type=Path, metavar="FILE", help="write the findings' fingerprints")
-    parser.add_argument("--fail-on", choices=["info", "warning", "error", "never"], default="warning",
-                        help="exit 1 when a finding is at or above this severity (default warning)")
+    parser.add_argument("--fail-on", choices=FAIL_ON, default=None,
+                        help="exit 1 when a finding is at or above this severity (default: the config's, else "
+                             "warning)")
     parser.add_argument("--rules", action="append", default=[], type=Path, metavar="PACK",
                         help="add a rule pack (TOML); repeatable")
     parser.add_argument("--select", action="append", default=[], metavar="ID",
@@ -68,15 +77,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     options = options_from(args)
-    rules = rules_for(options)
+    _check_output_paths(args)
     logs = read_logs(args.measured)
-    paths = expand_inputs(args.files)
     try:
-        for path in paths:
-            config_for(path, options)
-    except (ConfigError, PackError) as error:
+        paths = _documents(args, options)
+        known = _known_rules(args, options, paths)
+        sources = set() if args.no_waivers else {args.waivers or find_waiver_file(path) for path in paths}
+        for source in sorted(sources - {None}):
+            load_waivers(source, known)  # refused before any document is read
+    except (ConfigError, PackError, WaiverError) as error:
         raise UsageError(str(error)) from None
-    results = check_all(paths, options, rules, jobs=max(1, args.jobs), progress=show_progress(args.quiet),
+    results = check_all(paths, options, rules_for(options), jobs=args.jobs, progress=show_progress(),
                         logs=logs)
     for failure in (r for r in results if isinstance(r, Failure)):
         print(f"slacheck: error: {failure.path}: {failure.message}", file=sys.stderr)
@@ -84,20 +95,71 @@ def run(args: argparse.Namespace) -> int:
     if args.plot and logs and reports:
         write_plot(args.plot, reports[0])
     try:
-        reports = _filter(args, reports)
+        reports = _filter(args, reports, known)
     except WaiverError as error:
         raise UsageError(str(error)) from None
     done = iter(reports)
     results = [r if isinstance(r, Failure) else next(done) for r in results]
-    failed = any(at_or_above(report.findings, args.fail_on) for report in reports)
+    failed = any(at_or_above(report.findings, fail_on(args, options, report)) for report in reports)
     code = 2 if len(reports) < len(results) else 1 if failed else 0
-    if args.quiet:
+    if args.quiet or args.statistics:
         _write_outputs(args, reports)
+        if args.statistics:
+            sys.stdout.write(render_statistics(*reports))
     else:
         emit(args, reports, with_findings=True)
-    if args.format == "text" and (len(results) > 1 or args.quiet) and not (args.quiet and code == 0):
-        console_for(args).print(summary_table(results, lambda r: at_or_above(r.findings, args.fail_on)))
+    if args.format == "text" and (len(results) > 1 or args.quiet) and not (args.quiet and code == 0) \
+            and not args.statistics:
+        console_for(args).print(summary_table(results, lambda r: at_or_above(r.findings, fail_on(args, options, r))))
     return code
+
+
+def fail_on(args: argparse.Namespace, options: Options, report: Report) -> str:
+    """The --fail-on level for a report: the flag, else its config's ``fail-on``, else warning."""
+    return args.fail_on or config_for(report.documents[0].path, options).fail_on or "warning"
+
+
+def _documents(args: argparse.Namespace, options: Options) -> list[str]:
+    """The documents to check: inputs expanded with --exclude and each input's config ``exclude``."""
+    paths: list[str] = []
+    for item in args.files:
+        exclude = [*args.exclude, *config_for(item, options).exclude]
+        paths.extend(p for p in expand_inputs([item], exclude) if p not in paths)
+    if not paths:
+        raise UsageError(f"no documents found in {' '.join(args.files)} (slacheck reads .pdf, .txt and .md; "
+                         "README, CHANGELOG, LICENSE and hidden files are left out)")
+    return paths
+
+
+def _known_rules(args: argparse.Namespace, options: Options, paths: list[str]) -> list[str]:
+    """Every rule ID in play, after refusing unknown IDs in --select/--ignore and in each config."""
+    configs: dict[Path | None, Config] = {}
+    for path in paths:
+        config = config_for(path, options)
+        configs.setdefault(config.path, config)
+    known = {rule.id for rule in rules_for(options)} | set(WAIVER_RULES)
+    for config in configs.values():
+        known |= {rule.id for rule in rules_for_config(config, options, None)}
+    check_selectors(options.select, known, "--select")
+    check_selectors(options.ignore, known, "--ignore")
+    for config in configs.values():
+        check_selectors(config.select, known, f"{config.path}: select")
+        check_selectors(config.ignore, known, f"{config.path}: ignore")
+        for pattern, ids in config.per_file_ignores:
+            check_selectors(ids, known, f"{config.path}: per-file-ignores \"{pattern}\"")
+    return sorted(known)
+
+
+def _check_output_paths(args: argparse.Namespace) -> None:
+    """Refuse, before any work, an output file whose folder does not exist or which is a folder."""
+    targets = [(f"--output {name}", path) for name, path in args.output]
+    targets += [(flag, path) for flag, path in (("--write-baseline", args.write_baseline), ("--plot", args.plot))
+                if path is not None]
+    for flag, path in targets:
+        if path.is_dir():
+            raise UsageError(f"{flag}: {path} is a folder, not a file")
+        if not path.parent.is_dir():
+            raise UsageError(f"{flag}: folder {path.parent} does not exist")
 
 
 def _output(value: str) -> tuple[str, Path]:
@@ -108,7 +170,7 @@ def _output(value: str) -> tuple[str, Path]:
     return name, Path(path)
 
 
-def _filter(args: argparse.Namespace, reports: list[Report]) -> list[Report]:
+def _filter(args: argparse.Namespace, reports: list[Report], known: list[str]) -> list[Report]:
     """Waivers (per waiver file), then the baseline; --write-baseline records what is left after waivers."""
     if not args.no_waivers:
         groups: dict[Path, list[int]] = {}
@@ -118,7 +180,7 @@ def _filter(args: argparse.Namespace, reports: list[Report]) -> list[Report]:
                 groups.setdefault(source, []).append(i)
         on = today()
         for source, indices in groups.items():
-            waived = apply_waivers([reports[i] for i in indices], load_waivers(source), on)
+            waived = apply_waivers([reports[i] for i in indices], load_waivers(source, known), on)
             for i, report in zip(indices, waived):
                 reports[i] = report
     if args.write_baseline:
@@ -143,7 +205,7 @@ def emit(args: argparse.Namespace, reports: list[Report], *, with_findings: bool
         return
     console = console_for(args)
     for report in reports:
-        render_text(report, console)
+        render_text(report, console, with_findings=with_findings)
 
 
 def _write_outputs(args: argparse.Namespace, reports: list[Report]) -> None:

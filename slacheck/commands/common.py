@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import Iterable
 
 from rich.console import Console
 
 from slacheck.pipeline import Options
 from slacheck.rules.engine import rule_set
-from slacheck.rules.pack import PackError, Rule
+from slacheck.rules.pack import PackError, Rule, rule_hint
 
 
 class UsageError(Exception):
@@ -50,6 +51,25 @@ def rules_for(options: Options) -> list[Rule]:
         return rule_set(options.rule_packs)
     except PackError as error:
         raise UsageError(str(error)) from None
+
+
+def check_selectors(selectors: Iterable[str], known: Iterable[str], where: str) -> None:
+    """Refuse a rule ID or prefix that names no known rule (``known``: IDs), with a did-you-mean."""
+    ids = sorted(set(known))
+    for selector in selectors:
+        if not any(rule_id.startswith(selector) for rule_id in ids):
+            raise UsageError(f"{where}: unknown rule or prefix '{selector}'{rule_hint(selector, ids)}")
+
+
+def positive_int(value: str) -> int:
+    """An argparse type: an integer of at least 1."""
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {number}")
+    return number
 
 
 def _ids(values: list[str]) -> tuple[str, ...]:

@@ -11,10 +11,11 @@ import json
 import sys
 from pathlib import Path
 
+from rich.markup import escape
 from rich.table import Table
 
 from slacheck.commands.common import UsageError, console_for
-from slacheck.config import POLICY, ConfigError, load_config
+from slacheck.config import OTHER_KEYS, POLICY, ConfigError, load_config
 
 NAME = "config"
 HELP = "show the settings (org policy, per-file ignores, rule packs) that apply to a file, and where each comes from"
@@ -34,7 +35,8 @@ def run(args: argparse.Namespace) -> int:
         config = load_config(args.file, args.set, config_file=args.config)
     except ConfigError as error:
         raise UsageError(str(error)) from None
-    rows = [(s.key, s.value, s.source, POLICY[s.key][1] if s.key in POLICY else "") for s in config.settings.values()]
+    rows = [(s.key, s.value, s.source, POLICY[s.key][1] if s.key in POLICY else OTHER_KEYS.get(s.key, ""))
+            for s in config.settings.values()]
     if args.format == "json":
         data = {"file": config.path and str(config.path),
                 "settings": {k: {"value": v, "source": src, "help": h} for k, v, src, h in rows}}
@@ -45,6 +47,6 @@ def run(args: argparse.Namespace) -> int:
         table.add_column(column, overflow="fold")
     for key, value, source, meaning in rows:
         shown = f"{value:g}" if isinstance(value, float) else json.dumps(value, ensure_ascii=False)
-        table.add_row(key, shown, source, meaning)
+        table.add_row(*(escape(cell) for cell in (key, shown, source, meaning)))
     console_for(args).print(table)
     return 0

@@ -24,6 +24,7 @@ from slacheck.commands.common import add_document_options, add_output_options, c
 from slacheck.offering import PROTOCOLS, Fact, Offering, fact_paths
 from slacheck.pipeline import analyse, report_language
 from slacheck.report.labels import label, show_value
+from slacheck.report.messages import words as catalogue
 
 NAME = "diff"
 HELP = "compare the offerings of two versions of a document"
@@ -67,13 +68,14 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(to_jsonable_python(data), ensure_ascii=False, indent=2) + "\n")
     else:
         language = report_language(new, options)
-        table = Table(title=f"{args.old} -> {args.new}", title_justify="left")
-        for column in ("Fact", "Old", "New", "Change"):
-            table.add_column(column)
+        words = catalogue(language)
+        table = Table(title=escape(f"{args.old} -> {args.new}"), title_justify="left")
+        for column in ("fact", "old", "new", "change"):
+            table.add_column(words[column])
         for c in changes:
             table.add_row(label(c["path"], language), escape(_show(c["old"], language)),
-                          escape(_show(c["new"], language)), f"[{STYLES[c['change']]}]{c['change']}[/]")
-        console_for(args).print(table if changes else "No differences in the offering.")
+                          escape(_show(c["new"], language)), f"[{STYLES[c['change']]}]{words[c['change']]}[/]")
+        console_for(args).print(table if changes else words["no_differences"])
     return 1 if any(c["change"] == "weakened" for c in changes) else 0
 
 
@@ -138,4 +140,4 @@ def _state(fact: Fact[Any] | None) -> dict[str, Any] | None:
 def _show(state: dict[str, Any] | None, language: str) -> str:
     if state is None:
         return "—"
-    return show_value(state["value"], language) + (" (hedged)" if state["hedged"] else "")
+    return show_value(state["value"], language) + (f" ({catalogue(language)['hedged']})" if state["hedged"] else "")

@@ -4,14 +4,17 @@ clause to use instead."""
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 from rich.markup import escape
 
 from slacheck.commands.common import UsageError, console_for
 from slacheck.commands.rules_list import loaded_rules
-from slacheck.rules.engine import DERIVED
-from slacheck.rules.pack import Rule
+from slacheck.config import default_policy
+from slacheck.report.labels import LABELS, label
+from slacheck.rules.engine import DERIVED, POLICY_NAME, fill, policy_name
+from slacheck.rules.pack import PLACEHOLDER, Rule, rule_hint
 
 NAME = "explain"
 HELP = "explain a rule: what it checks, why, an example that triggers it and the fix"
@@ -32,10 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def explanation(rule: Rule, language: str) -> str:
-    """The explanation as plain text (placeholders shown as <name>)."""
+    """The explanation as plain text: policy thresholds at their defaults, other values as [their name]."""
     texts = rule.texts(language)
     what, condition, why, example, fix, severity, family, pack = _HEADINGS[language]
-    plain = lambda text: text.replace("{", "<").replace("}", ">")  # noqa: E731
+    plain = lambda text: slots(text, language)  # noqa: E731
     parts = [
         f"{rule.id}  {plain(texts.title)}",
         f"{severity}: {rule.spec.severity}   {family}: {rule.spec.family}   {pack}: {Path(rule.pack).name}",
@@ -54,12 +57,22 @@ def explanation(rule: Rule, language: str) -> str:
     return "\n".join(parts) + "\n"
 
 
+def slots(template: str, language: str) -> str:
+    """A rule text for reading: ``{policy.<key>}`` as its default, any other value as ``[its name]``."""
+    defaults = {**default_policy(), POLICY_NAME: policy_name(language, configured=False)}
+
+    def one(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name in defaults:
+            return fill(match.group(0), defaults, language)
+        return f"[{label(name, language) if name in LABELS else name.replace('_', ' ').replace('.', ' ')}]"
+    return PLACEHOLDER.sub(one, template)
+
+
 def run(args: argparse.Namespace) -> int:
     wanted = args.rule.strip().upper()
     rules = {r.id: r for r in loaded_rules(args)}
     if wanted not in rules:
-        close = sorted(i for i in rules if i.startswith(wanted[:3]))[:10]
-        hint = f"; rules of that family: {', '.join(close)}" if close else "; `slacheck rules` lists them"
-        raise UsageError(f"unknown rule '{args.rule}'{hint}")
+        raise UsageError(f"unknown rule '{args.rule}'{rule_hint(wanted, rules)}")
     console_for(args).print(escape(explanation(rules[wanted], args.lang)), end="", soft_wrap=True)
     return 0

@@ -12,7 +12,12 @@ import hashlib
 import re
 import unicodedata
 
-from slacheck.rules.engine import Finding
+from typing import TYPE_CHECKING, Iterable
+
+from slacheck.offering import Evidence
+
+if TYPE_CHECKING:
+    from slacheck.rules.engine import Finding
 
 _SPACE = re.compile(r"\s+")
 
@@ -22,8 +27,13 @@ def normalise(text: str) -> str:
     return _SPACE.sub("", unicodedata.normalize("NFKC", text).casefold())
 
 
-def fingerprint(finding: Finding) -> str:
-    """A 16-hex-digit fingerprint of a finding's rule and the distinct texts it quotes."""
-    texts = sorted({normalise(e.text) for e in finding.evidence if e.role == "quote"})
-    digest = hashlib.sha256("\x1f".join([finding.rule, *texts]).encode("utf-8")).hexdigest()
+def content_fingerprint(rule: str, evidence: Iterable[Evidence]) -> str:
+    """A 16-hex-digit fingerprint of a rule and the distinct texts its evidence quotes."""
+    texts = sorted({normalise(e.text) for e in evidence if e.role == "quote"})
+    digest = hashlib.sha256("\x1f".join([rule, *texts]).encode("utf-8")).hexdigest()
     return digest[:16]
+
+
+def fingerprint(finding: Finding) -> str:
+    """The content fingerprint of a finding."""
+    return content_fingerprint(finding.rule, finding.evidence)

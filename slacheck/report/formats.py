@@ -8,6 +8,7 @@ from typing import Callable
 
 from rich.console import Console
 
+from slacheck.report.concise_format import render_concise
 from slacheck.report.github_format import render_github
 from slacheck.report.gitlab_format import render_gitlab
 from slacheck.report.html_format import render_html
@@ -39,6 +40,7 @@ def render_text_plain(*reports: Report) -> str:
 
 FORMATS: dict[str, Renderer] = {
     "text": render_text_plain,
+    "concise": render_concise,
     "json": render_json_all,
     "sarif": render_sarif,
     "github": render_github,

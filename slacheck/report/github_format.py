@@ -9,6 +9,7 @@ counted in one closing notice (the job summary has them all).
 
 from __future__ import annotations
 
+from slacheck.report.labels import page_prefix
 from slacheck.report.model import Report
 
 LIMIT = 10
@@ -39,8 +40,8 @@ def render_github(*reports: Report) -> str:
             evidence = finding.evidence[0]
             properties = {"file": evidence.path, "line": str(evidence.line), "col": str(evidence.column),
                           "title": f"{finding.rule} {finding.title}"}
-            quoted = f" “{evidence.text}”" if evidence.role == "quote" else ""
-            message = f"p. {evidence.page}:{quoted} {finding.message} {finding.fix}"
+            quoted = f"“{evidence.text}”" if evidence.role == "quote" else ""
+            message = page_prefix(evidence) + " ".join(part for part in (quoted, finding.message, finding.fix) if part)
             props = ",".join(f"{key}={escape_property(value)}" for key, value in properties.items())
             lines.append(f"::{COMMANDS[finding.severity]} {props}::{escape_data(message)}")
     if any(hidden.values()):

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from slacheck.report.fingerprint import fingerprint
+from slacheck.report.labels import page_note
 from slacheck.report.model import Report
 
 SEVERITIES = {"error": "critical", "warning": "major", "info": "info"}
@@ -31,7 +32,7 @@ def render_gitlab(*reports: Report) -> str:
                 digest = hashlib.sha256(f"{base}\x1f{salt}".encode()).hexdigest()
             seen.add(digest)
             issues.append({
-                "description": f"{finding.title} (p. {evidence.page}): {finding.message}",
+                "description": f"{finding.title}{page_note(evidence)}: {finding.message}",
                 "check_name": finding.rule,
                 "fingerprint": digest,
                 "severity": SEVERITIES[finding.severity],

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from slacheck.report.labels import location
+from slacheck.report.messages import words as catalogue
 from slacheck.report.model import Report
 
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -25,14 +27,15 @@ def render_junit(*reports: Report) -> str:
     total = failed = 0
     for report in reports:
         path = report.documents[0].path if report.documents else "<document>"
+        words = catalogue(report.language)
         suite = ET.SubElement(root, "testsuite", name=_clean(path))
         cases = failures = 0
         for finding in report.findings:
             evidence = finding.evidence[0]
             case = ET.SubElement(suite, "testcase", name=_clean(f"{finding.rule} {finding.title}"),
                                  classname=_clean(path), file=_clean(evidence.path), line=str(evidence.line))
-            where = f"{evidence.path}:{evidence.page}:{evidence.line}:{evidence.column}"
-            body = _clean(f"{where} “{evidence.text}”\n{finding.message}\n{finding.fix}")
+            body = _clean(f"{location(evidence)} “{evidence.text}”\n{finding.message}\n{finding.fix}\n"
+                          f"{words['fingerprint']} {finding.fingerprint}")
             cases += 1
             if finding.severity == "info":
                 ET.SubElement(case, "system-out").text = body
@@ -41,7 +44,7 @@ def render_junit(*reports: Report) -> str:
             failure = ET.SubElement(case, "failure", message=_clean(finding.message), type=finding.severity)
             failure.text = body
         if not cases:
-            ET.SubElement(suite, "testcase", name="no findings", classname=_clean(path))
+            ET.SubElement(suite, "testcase", name=words["no_findings_case"], classname=_clean(path))
             cases = 1
         suite.set("tests", str(cases))
         suite.set("failures", str(failures))

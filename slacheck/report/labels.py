@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from slacheck.offering import Price
+from pathlib import Path
+
+from slacheck.offering import Evidence, Price
 
 LABELS: dict[str, tuple[str, str]] = {
     "nodes": ("Nodes", "节点数"),
@@ -92,3 +94,33 @@ def show_value(value: Any, language: str) -> str:
             parts.append(_PERIOD[language][value.period])
         return " / ".join(parts)
     return str(value)
+
+
+def is_pdf(path: str) -> bool:
+    """Whether a quoted file is a PDF (its lines are those of slacheck's text layer, by page)."""
+    return Path(path).suffix.lower() == ".pdf"
+
+
+def location(evidence: Evidence) -> str:
+    """Where a quote is, as an editor or terminal opens it: ``path:line:col``; for a PDF ``path p.3 l.19:16``."""
+    if is_pdf(evidence.path):
+        return f"{evidence.path} p.{evidence.page} l.{evidence.line}:{evidence.column}"
+    return f"{evidence.path}:{evidence.line}:{evidence.column}"
+
+
+def short_location(evidence: Evidence, language: str) -> str:
+    """Page (PDFs only) and line without the path, in the report's language: ``p.3 l.19`` / ``第3页第19行``."""
+    pdf = is_pdf(evidence.path)
+    if language == "zh":
+        return (f"第{evidence.page}页" if pdf else "") + f"第{evidence.line}行"
+    return (f"p.{evidence.page} " if pdf else "") + f"l.{evidence.line}"
+
+
+def page_prefix(evidence: Evidence) -> str:
+    """``p. 3: `` before a message about a PDF (CI views show no page otherwise); nothing for a text file."""
+    return f"p. {evidence.page}: " if is_pdf(evidence.path) else ""
+
+
+def page_note(evidence: Evidence) -> str:
+    """`` (p. 3)`` after a title about a PDF; nothing for a text file."""
+    return f" (p. {evidence.page})" if is_pdf(evidence.path) else ""

@@ -7,16 +7,11 @@ from __future__ import annotations
 
 import re
 
+from slacheck.report.labels import short_location
+from slacheck.report.messages import counts, words as catalogue
 from slacheck.report.model import Report
+from slacheck.report.text_format import SEVERITIES
 
-_WORDS = {
-    "en": {"title": "slacheck report", "none": "No findings.", "severity": "Severity", "rule": "Rule",
-           "finding": "Finding", "where": "Where", "fix": "Fix", "evidence": "Evidence", "waived": "waived",
-           "error": "error", "warning": "warning", "info": "info"},
-    "zh": {"title": "slacheck 检查报告", "none": "未发现问题。", "severity": "级别", "rule": "规则",
-           "finding": "问题", "where": "出处", "fix": "建议条款", "evidence": "原文", "waived": "已豁免",
-           "error": "错误", "warning": "警告", "info": "提示"},
-}
 _ICONS = {"error": "🔴", "warning": "🟠", "info": "🔵"}
 _SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
 
@@ -28,26 +23,27 @@ def md_escape(text: str) -> str:
 
 def render_markdown(*reports: Report) -> str:
     """A Markdown comment: per document a summary line, a findings table and the fixes."""
-    words = _WORDS[reports[0].language if reports else "en"]
-    out = [f"## {words['title']}", ""]
+    language = reports[0].language if reports else "en"
+    words = catalogue(language)
+    out = [f"## {words['report']}", ""]
     for report in reports:
         path = report.documents[0].path if report.documents else ""
         s = report.summary
         out += [f"### `{path.replace('`', '')}`", "",
-                f"{s.error} {words['error']} · {s.warning} {words['warning']} · {s.info} {words['info']}"
-                + (f" · {len(report.waived)} {words['waived']}" if report.waived else ""), ""]
+                counts(s.error, s.warning, s.info, language)
+                + (f"{words['separator']}{len(report.waived)} {words['waived']}" if report.waived else ""), ""]
         if not report.findings:
             out += [words["none"], ""]
             continue
+        findings = sorted(report.findings, key=lambda f: SEVERITIES.index(f.severity))
         out += [f"| {words['severity']} | {words['rule']} | {words['finding']} | {words['where']} |",
                 "|---|---|---|---|"]
-        for f in report.findings:
-            e = f.evidence[0]
+        for f in findings:
             out.append(f"| {_ICONS[f.severity]} {words[f.severity]} | {f.rule} | {md_escape(f.title)} "
-                       f"| p. {e.page}, l. {e.line} |")
+                       f"| {short_location(f.evidence[0], language)} |")
         out.append("")
-        for f in report.findings:
-            quotes = "; ".join(f"“{md_escape(e.text)}” (p. {e.page}, l. {e.line})"
+        for f in findings:
+            quotes = "; ".join(f"“{md_escape(e.text)}” ({short_location(e, language)})"
                                for e in f.evidence[:3] if e.role == "quote")
             out += [f"**{f.rule} {md_escape(f.title)}** — {md_escape(f.message)}", ""]
             if quotes:

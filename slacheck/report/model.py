@@ -45,7 +45,6 @@ class DocumentInfo(BaseModel):
 class WaivedFinding(Finding):
     """A finding a waiver removed, with the waiver's reason, owner and expiry."""
 
-    fingerprint: str
     reason: str
     owner: str | None = None
     expires: date | None = None

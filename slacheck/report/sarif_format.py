@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 from slacheck.offering import Evidence
 from slacheck.report.fingerprint import fingerprint
+from slacheck.report.labels import page_prefix
 from slacheck.report.model import Report, WaivedFinding
 from slacheck.rules.engine import Finding, rule_set
 
@@ -73,7 +74,7 @@ def _result(finding: Finding, rule_index: int, artifacts: dict[str, int]) -> dic
     first = finding.evidence[0]
     result: dict[str, Any] = {
         "ruleId": finding.rule, "ruleIndex": rule_index, "level": LEVELS[finding.severity],
-        "message": {"text": f"p. {first.page}: {finding.message} {finding.fix}"},
+        "message": {"text": f"{page_prefix(first)}{finding.message} {finding.fix}"},
         "locations": [_location(first, artifacts)],
         "partialFingerprints": {FINGERPRINT_KEY: fingerprint(finding)},
     }

@@ -1,64 +1,69 @@
 """Terminal output: a reviewer's memo rendered with rich.
 
-An offering table (what the document promises, with where it says so),
-then findings grouped by severity, each with quoted evidence and the clause
-to ask for instead, then a one-line summary.
+Findings first, errors before warnings before info, each with quoted
+evidence (``path:line:col``, or ``path p.N l.L:C`` in a PDF), the clause to
+ask for instead and the fingerprint a waiver names; then the offering table
+(what the document promises, with where it says so) and a one-line summary.
+``slacheck extract`` prints the offering alone.
 """
 
 from __future__ import annotations
-
 
 from rich.console import Console, Group
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
+from typing import Mapping
+
 from rich.text import Text
 
 from slacheck.offering import Evidence, fact_paths
-from slacheck.report.labels import label, show_value
+from slacheck.report.labels import label, location, short_location, show_value
+from slacheck.report.messages import pages, words as catalogue
 from slacheck.report.model import Report
 
 
-_WORDS = {
-    "en": {"offering": "Offering", "fact": "Fact", "value": "Value", "where": "Where", "hedged": "hedged",
-           "fix": "Fix", "none": "No findings.", "coverage": "coverage", "error": "ERROR", "warning": "WARNING",
-           "info": "INFO", "errors": "errors", "warnings": "warnings", "infos": "info", "yes": "yes", "no": "no",
-           "not_stated": "No facts recognised.", "document": "(the document: term missing)",
-           "pages": "pages"},
-    "zh": {"offering": "方案要点", "fact": "项目", "value": "内容", "where": "出处", "hedged": "未定",
-           "fix": "建议条款", "none": "未发现问题。", "coverage": "覆盖率", "error": "错误", "warning": "警告",
-           "info": "提示", "errors": "个错误", "warnings": "个警告", "infos": "个提示", "yes": "是", "no": "否",
-           "not_stated": "未识别出任何事实。", "document": "（整份文件：缺少该条款）", "pages": "页"},
-}
 _STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
+SEVERITIES = ("error", "warning", "info")
+"""Findings are shown in this order."""
 
 
-def render_text(report: Report, console: Console) -> None:
-    """Print the memo for a report to a rich console."""
-    words = _WORDS[report.language]
+def render_text(report: Report, console: Console, *, with_findings: bool = True) -> None:
+    """Print the memo for a report to a rich console (``with_findings=False``: the offering alone)."""
+    words = catalogue(report.language)
     for document in report.documents:
-        console.print(Text.assemble((document.path, "bold"), f"  {document.format}, {document.pages} "
-                                    f"{words['pages']}, {document.language}, {words['coverage']} "
-                                    f"{document.coverage.ratio:.0%}"))
+        console.print(Text.assemble((document.path, "bold"), f"  {document.format}, "
+                                    f"{pages(document.pages, report.language)}, {document.language}, "
+                                    f"{words['coverage']} {document.coverage.ratio:.0%}"))
         for warning in document.warnings:
             console.print(Text(f"  ! {warning}", style="yellow"))
+    if with_findings:
+        _findings(report, console, words)
     console.print(_offering_table(report, words))
+    if not with_findings:
+        return
     if not report.findings:
         console.print(Text(words["none"], style="bold green"))
-    for severity in ("error", "warning", "info"):
+    summary = report.summary
+    console.print(Text.assemble((words["errors"].format(n=summary.error), _STYLE["error"]), words["separator"],
+                                (words["warnings"].format(n=summary.warning), _STYLE["warning"]),
+                                words["separator"], (words["infos"].format(n=summary.info), _STYLE["info"])))
+
+
+def _findings(report: Report, console: Console, words: Mapping[str, str]) -> None:
+    """One panel per finding, errors first."""
+    for severity in SEVERITIES:
         for finding in (f for f in report.findings if f.severity == severity):
             body = [Text(finding.message)]
             body.extend(_quote(e, words) for e in finding.evidence)
             body.append(Text.assemble((f"{words['fix']}: ", "bold green"), finding.fix))
-            title = Text.assemble((f"{words[severity]} {finding.rule}", _STYLE[severity]), f"  {finding.title}")
+            body.append(Text(f"{words['fingerprint']} {finding.fingerprint}", style="dim"))
+            title = Text.assemble((f"{words[severity].upper()} {finding.rule}", _STYLE[severity]),
+                                  f"  {finding.title}")
             console.print(Panel(Group(*body), title=title, title_align="left", border_style=_STYLE[severity]))
-    summary = report.summary
-    console.print(Text.assemble((f"{summary.error} {words['errors']}", _STYLE["error"]), ", ",
-                                (f"{summary.warning} {words['warnings']}", _STYLE["warning"]), ", ",
-                                (f"{summary.info} {words['infos']}", _STYLE["info"])))
 
 
-def _offering_table(report: Report, words: dict[str, str]) -> Table | Text:
+def _offering_table(report: Report, words: Mapping[str, str]) -> Table | Text:
     table = Table(title=words["offering"], title_justify="left", show_lines=False)
     table.add_column(words["fact"])
     table.add_column(words["value"])
@@ -68,13 +73,13 @@ def _offering_table(report: Report, words: dict[str, str]) -> Table | Text:
         if fact is None:
             continue
         value = show_value(fact.value, report.language) + (f" ({words['hedged']})" if fact.hedged else "")
-        where = ", ".join(f"{e.page}:{e.line}" for e in fact.evidence[:3])
+        where = ", ".join(list(dict.fromkeys(short_location(e, report.language) for e in fact.evidence))[:3])
         table.add_row(label(path, report.language), escape(value), where)
-    return table if table.row_count else Text(words["not_stated"])
+    return table if table.row_count else Text(words["no_facts"])
 
 
-def _quote(evidence: Evidence, words: dict[str, str]) -> Text:
-    location = f"{evidence.path}:{evidence.page}:{evidence.line}:{evidence.column}"
+def _quote(evidence: Evidence, words: Mapping[str, str]) -> Text:
+    where = location(evidence)
     if evidence.role == "document":
-        return Text.assemble(("  " + location + " ", "dim"), words["document"])
-    return Text.assemble(("  " + location + " ", "dim"), ("“" + evidence.text + "”", "italic"))
+        return Text.assemble(("  " + where + " ", "dim"), words["whole_document"])
+    return Text.assemble(("  " + where + " ", "dim"), ("“" + evidence.text + "”", "italic"))

@@ -8,16 +8,18 @@ lookups. Both tables are fixed: a pack can reach nothing else.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from pydantic import BaseModel
+from pydantic import BaseModel, model_validator
 
 from slacheck.config import POLICY, default_policy
 from slacheck.offering import Evidence, Fact, NamedOffering, Offering, Price, Statement, fact_paths
 from slacheck.perf import catalogue
 from slacheck.perf.logs import NcclLog, PerftestLog
+from slacheck.report.fingerprint import content_fingerprint
 from slacheck.rules import measured
 from slacheck.rules.conditions import Function, evaluate
 from slacheck.rules.pack import PLACEHOLDER, SEVERITY_RANK, Rule, Severity, load_pack
@@ -85,13 +87,21 @@ class Finding(BaseModel):
     evidence: list[Evidence]
     option: str | None = None
     """The option of the document the finding is about, when it offers several and not all of them are affected."""
+    fingerprint: str = ""
+    """Rule + quoted text, no positions (see report.fingerprint): what waivers and baselines key on."""
+
+    @model_validator(mode="after")
+    def _fill_fingerprint(self) -> "Finding":
+        if not self.fingerprint:
+            self.fingerprint = content_fingerprint(self.rule, self.evidence)
+        return self
 
 
 def known_names() -> set[str]:
     """Every name a condition may read."""
     paths = fact_paths()
     return {*paths, *(f"{path}.hedged" for path in paths), *DERIVED, *measured.MEASURED, *measured.CLAIM_LIMITS,
-            *(f"policy.{key}" for key in POLICY)}
+            *(f"policy.{key}" for key in POLICY), POLICY_NAME}
 
 
 def load_rules(extra_packs: Iterable[Path] = ()) -> list[Rule]:
@@ -240,12 +250,27 @@ def check_subjects(offering: Offering, rules: Iterable[Rule], subjects: Iterable
     return findings
 
 
+POLICY_NAME = "policy.name"
+"""A placeholder: which policy a threshold comes from, in the report's language."""
+_POLICY_WORDS = {"en": ("the default policy", "your organisation's policy"), "zh": ("默认策略", "贵方组织策略")}
+
+
+def policy_name(language: str, configured: bool) -> str:
+    """How a text names the policy its thresholds come from."""
+    return _POLICY_WORDS["zh" if language == "zh" else "en"][configured]
+
+
 def finding(rule: Rule, language: str, values: Mapping[str, Any], evidence: list[Evidence]) -> Finding:
-    """A finding of ``rule`` with its texts filled in from ``values``."""
+    """A finding of ``rule`` with its texts filled in from ``values``.
+
+    ``{policy.name}`` reads "the default policy" unless a configuration file or --set gave a threshold
+    (``policy.configured``).
+    """
     texts = rule.texts(language)
+    values = {**values, POLICY_NAME: policy_name(language, bool(values.get("policy.configured")))}
     return Finding(rule=rule.id, name=rule.spec.name, family=rule.spec.family, severity=rule.spec.severity,
-                   title=fill(texts.title, values), message=fill(texts.message, values), fix=fill(texts.fix, values),
-                   evidence=evidence)
+                   title=fill(texts.title, values, language), message=fill(texts.message, values, language),
+                   fix=fill(texts.fix, values, language), evidence=evidence)
 
 
 def _evidence(rule: Rule, offering: Offering, document_evidence: Evidence) -> list[Evidence]:
@@ -264,14 +289,31 @@ def _inside(inner: Evidence, outer: Evidence) -> bool:
     return outer.column <= inner.column and inner.column + len(inner.text) <= outer.column + len(outer.text)
 
 
-def fill(template: str, values: Mapping[str, Any]) -> str:
-    """Replace ``{name}`` placeholders with values (integers without a trailing .0)."""
-    return PLACEHOLDER.sub(lambda m: _show(values.get(m.group(1))), template)
+UNSTATED = {"en": "(not stated)", "zh": "未写明"}
+"""What a placeholder reads when the document does not state its value."""
+_HOLE = re.compile(PLACEHOLDER.pattern + r"(%|-month|-node|-GPU| ?GB/s| ?Gb/s| ?GB\b| ?kW| minutes| months| ?分钟| ?个月)?")
+_ASIDE = re.compile(r" ?[(（]" + PLACEHOLDER.pattern + r"[)）]")
+
+
+def fill(template: str, values: Mapping[str, Any], language: str = "en") -> str:
+    """Replace ``{name}`` placeholders with values (integers without a trailing .0).
+
+    A value the document does not state reads "(not stated)" / "未写明", and the unit written right after
+    the placeholder is dropped with it, so no ``?%`` or ``?-month`` reaches the reader; an aside that is only
+    a placeholder, ``({fabric.protocol})``, is dropped whole.
+    """
+    template = _ASIDE.sub(lambda m: "" if values.get(m.group(1)) is None else m.group(0), template)
+
+    def one(match: re.Match[str]) -> str:
+        value = values.get(match.group(1))
+        if value is None:
+            return UNSTATED["zh" if language == "zh" else "en"]
+        return _show(value) + (match.group(2) or "")
+    return _HOLE.sub(one, template)
 
 
 def _show(value: Any) -> str:
-    if value is None:
-        return "?"
+    """A stated value as a message quotes it."""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, float):

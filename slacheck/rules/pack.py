@@ -4,16 +4,18 @@ A pack is data only. Each ``[[rule]]`` has an id, a name, a family, a
 severity, a condition (``when``) in the condition language, optional
 ``evidence`` paths, and ``[rule.en]`` / ``[rule.zh]`` texts: title, message,
 fix, and for ``slacheck explain`` why and example. Messages may quote values
-as ``{fabric.rate_gbps}``. A broken pack is refused with its file, rule and
-position.
+as ``{fabric.rate_gbps}`` (an unstated one reads "(not stated)"), and name the
+policy a threshold comes from as ``{policy.name}``. A broken pack is refused
+with its file, rule and position.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from pathlib import Path
-from typing import Any, Literal, Mapping
+from typing import Any, Iterable, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -24,6 +26,8 @@ Severity = Literal["error", "warning", "info"]
 SEVERITY_RANK = {"info": 1, "warning": 2, "error": 3}
 PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_.]*)\}")
 MAX_PACK_BYTES = 2_000_000
+PACK_KEYS = ("name", "version", "description")
+"""What a pack's ``[pack]`` table may hold."""
 
 
 class PackError(Exception):
@@ -96,6 +100,10 @@ def load_pack(path: Path | str | None, known_names: set[str], functions: Mapping
     unknown = set(data) - {"pack", "rule"}
     if unknown:
         raise PackError(f"{label}: unknown top-level key(s) {sorted(unknown)}; a pack holds [pack] and [[rule]]")
+    header = data.get("pack", {})
+    extra = sorted(set(header) - set(PACK_KEYS)) if isinstance(header, dict) else ["(not a table)"]
+    if extra:
+        raise PackError(f"{label}: [pack]: unknown key(s) {extra}; known: {', '.join(PACK_KEYS)}")
     rules = [_load_rule(label, text, index, raw, known_names, functions)
              for index, raw in enumerate(data.get("rule", []))]
     seen: set[str] = set()
@@ -130,6 +138,17 @@ def _load_rule(label: str, text: str, index: int, raw: Any, known_names: set[str
                 if placeholder not in known_names:
                     raise PackError(f"{where}: {language}.{field}: unknown placeholder '{{{placeholder}}}'")
     return Rule(spec=spec, condition=condition, pack=label)
+
+
+def rule_hint(word: str, known: Iterable[str]) -> str:
+    """``"; did you mean NET004?"`` for a mistyped rule ID or prefix (NET04, net4, HW01), else where to look."""
+    ids = sorted(set(known))
+    match = re.fullmatch(r"([A-Z]+)0*([0-9]{1,3})", word.strip().upper())
+    if match and f"{match[1]}{match[2].zfill(3)}" in ids:
+        return f"; did you mean {match[1]}{match[2].zfill(3)}?"
+    families = sorted({rule_id.rstrip("0123456789") for rule_id in ids})
+    close = difflib.get_close_matches(word.upper(), [*ids, *families], n=1, cutoff=0.6)
+    return f"; did you mean {close[0]}?" if close else "; `slacheck rules` lists them"
 
 
 def _line_of(text: str, rule_id: str) -> int:
