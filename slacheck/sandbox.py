@@ -10,6 +10,7 @@ Results are only our own dataclasses, pickled by our code in the child.
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import pickle
 import resource
@@ -52,6 +53,7 @@ class Child:
             code = 1
             try:
                 os.close(read_end)
+                faulthandler.disable()  # its dump would go to a copy of the parent's stderr
                 signal.signal(signal.SIGINT, signal.SIG_DFL)
                 devnull = os.open(os.devnull, os.O_WRONLY)
                 os.dup2(devnull, 2)
