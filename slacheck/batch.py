@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import glob
 import os
+import signal
 import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -67,10 +68,40 @@ def _check_in_worker(path: str, options: Options, logs: Sequence[Log]) -> dict[s
     return result if isinstance(result, Failure) else result.model_dump(by_alias=True)
 
 
+def _ignore_sigint() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops them (no traceback from each)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pooled(paths: list[str], indices: list[int], options: Options, logs: Sequence[Log], jobs: int,
+            results: list[Report | Failure | None], done: Callable[[], None]) -> None:
+    """Check ``paths[i]`` for each index in a pool of ``jobs`` workers, filling ``results``; a
+    document whose worker died (killed for memory, crashed) stays None.  Ctrl-C kills the workers."""
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
+    try:
+        futures = {pool.submit(_check_in_worker, paths[i], options, logs): i for i in indices}
+        for future in as_completed(futures):
+            try:
+                result = future.result()
+            except Exception:  # BrokenProcessPool: this document or another one killed a worker
+                continue
+            results[futures[future]] = result if isinstance(result, Failure) else Report.model_validate(result)
+            done()
+    except BaseException:
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
 def check_all(paths: list[str], options: Options, rules: list[Rule], *, jobs: int = 1,
               progress: bool = False, logs: Sequence[Log] = ()) -> list[Report | Failure]:
-    """Check every path (in a pool of ``jobs`` processes when above 1); results in input order."""
+    """Check every path (in a pool of ``jobs`` processes when above 1, never more than there are
+    paths); results in input order.  When a worker dies the documents it took down are checked
+    again one per worker, so only the document that kills its worker is a Failure."""
     results: list[Report | Failure | None] = [None] * len(paths)
+    jobs = min(jobs, len(paths))
     with Progress(console=Console(stderr=True), transient=True, disable=not progress) as bar:
         task = bar.add_task("checking", total=len(paths))
         if jobs <= 1:
@@ -78,12 +109,12 @@ def check_all(paths: list[str], options: Options, rules: list[Rule], *, jobs: in
                 results[i] = check_one(path, options, rules, logs)
                 bar.advance(task)
         else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures = {pool.submit(_check_in_worker, path, options, logs): i for i, path in enumerate(paths)}
-                for future in as_completed(futures):
-                    result = future.result()
-                    results[futures[future]] = result if isinstance(result, Failure) else Report.model_validate(result)
-                    bar.advance(task)
+            _pooled(paths, list(range(len(paths))), options, logs, jobs, results, lambda: bar.advance(task))
+            for i in [i for i, result in enumerate(results) if result is None]:
+                _pooled(paths, [i], options, logs, 1, results, lambda: bar.advance(task))
+                if results[i] is None:
+                    results[i] = Failure(path=paths[i], message="the checking process stopped (out of memory "
+                                                                "or crashed)")
     return [r for r in results if r is not None]
 
 

@@ -21,6 +21,7 @@ from datetime import date
 from pathlib import Path
 from typing import Iterable
 
+from slacheck.files import write_atomic
 from slacheck.offering import Evidence
 from slacheck.report.fingerprint import fingerprint
 from slacheck.report.model import Report, WaivedFinding, summarise
@@ -152,7 +153,7 @@ def write_baseline(path: str | Path, reports: Iterable[Report]) -> None:
     """Write the fingerprints of the reports' findings (sorted, no timestamp)."""
     keys = sorted({(f.rule, fingerprint(f)) for r in reports for f in r.findings})
     data = {"schema": BASELINE_SCHEMA, "findings": [{"rule": rule, "fingerprint": fp} for rule, fp in keys]}
-    Path(path).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    write_atomic(path, json.dumps(data, indent=2) + "\n")
 
 
 def load_baseline(path: str | Path) -> set[tuple[str, str]]:
