@@ -1,0 +1,113 @@
+"""A batch survives its worst document: a killed worker, unusable files listed in every format
+that lists documents, outputs written atomically, Ctrl-C stopping everything at once."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from slacheck import batch
+from slacheck.cli import main
+
+from conftest import SAMPLES
+
+GOOD = SAMPLES / "zh_quote_a100_10gbe.md"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_worker_killed_mid_document_fails_only_that_document(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    killer = tmp_path / "killer.txt"
+    killer.write_text("GPU: 8 x H100\n", encoding="utf-8")
+    real = batch.check_file
+
+    def dies_on_the_killer(path, *args, **kwargs):  # as the kernel's OOM killer would
+        if str(path) == str(killer):
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(batch, "check_file", dies_on_the_killer)
+    output = tmp_path / "report.json"
+    code, out, err = run(capsys, "check", str(GOOD), str(killer), str(GOOD.with_suffix(".pdf")), "--jobs", "2",
+                         "--format", "json", "--output", f"json:{output}")
+    assert code == 2
+    assert err == f"slacheck: error: {killer}: the checking process stopped (out of memory or crashed)\n"
+    entries = [r["documents"][0] for r in json.loads(out)]
+    assert [d["path"] for d in entries] == [str(GOOD), str(killer), str(GOOD.with_suffix(".pdf"))]
+    assert [d["error"] is None for d in entries] == [True, False, True]
+    assert json.loads(output.read_text(encoding="utf-8")) == json.loads(out)
+
+
+def test_unusable_documents_are_listed_in_sarif_and_junit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    sarif, junit = tmp_path / "out.sarif", tmp_path / "out.xml"
+    code, _, err = run(capsys, "check", str(GOOD), str(empty), "--format", "sarif", "--output", f"junit:{junit}",
+                       "--output", f"sarif:{sarif}")
+    assert code == 2 and err == f"slacheck: error: {empty}: empty file\n"
+    invocation = json.loads(sarif.read_text(encoding="utf-8"))["runs"][0]["invocations"][0]
+    assert invocation["executionSuccessful"] is False
+    [note] = invocation["toolExecutionNotifications"]
+    assert note["level"] == "error" and note["message"]["text"] == f"{empty}: empty file"
+    root = ET.fromstring(junit.read_text(encoding="utf-8"))
+    assert root.get("errors") == "1"
+    [error] = root.iter("error")
+    assert error.get("message") == "empty file"
+    assert [s.get("name") for s in root.iter("testsuite")] == [str(GOOD), str(empty)]
+
+
+def test_a_single_unusable_document_is_a_json_entry(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", str(tmp_path / "nowhere.md"), "--format", "json")
+    assert code == 2
+    assert json.loads(out)["documents"] == [{**json.loads(out)["documents"][0], "path": str(tmp_path / "nowhere.md"),
+                                             "error": "no such file"}]
+    assert json.loads(out)["findings"] == []
+
+
+def test_output_replaces_a_symlink_instead_of_writing_through_it(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    precious = tmp_path / "precious.txt"
+    precious.write_text("keep me\n", encoding="utf-8")
+    link = tmp_path / "report.json"
+    link.symlink_to(precious)
+    code, _, _ = run(capsys, "check", str(GOOD), "--output", f"json:{link}", "--quiet")
+    assert code == 1
+    assert precious.read_text(encoding="utf-8") == "keep me\n"
+    assert not link.is_symlink() and json.loads(link.read_text(encoding="utf-8"))["documents"][0]["path"] == str(GOOD)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["precious.txt", "report.json"]
+
+
+def test_ctrl_c_stops_a_parallel_batch_at_once(tmp_path: Path) -> None:
+    prose = "The parties agree that the provider shall deliver the services described herein. " * 40_000
+    files = []
+    for k in range(3):
+        files.append(tmp_path / f"slow{k}.txt")
+        files[-1].write_text(prose, encoding="utf-8")
+    command = [sys.executable, "-m", "slacheck", "check", *map(str, files), "--jobs", "2", "--time-budget", "0",
+               "--output", f"json:{tmp_path / 'out.json'}"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    deadline = time.monotonic() + 20
+    while len(children.read_text().split()) < 2 and time.monotonic() < deadline:  # both workers busy
+        time.sleep(0.05)
+    time.sleep(0.3)
+    os.killpg(process.pid, signal.SIGINT)  # a terminal sends Ctrl-C to the whole process group
+    started = time.monotonic()
+    out, err = process.communicate(timeout=30)
+    assert time.monotonic() - started < 2.0
+    assert process.returncode == 130
+    assert out == b"" and b"Traceback" not in err and b"KeyboardInterrupt" not in err
+    assert not (tmp_path / "out.json").exists()
