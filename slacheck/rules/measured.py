@@ -20,7 +20,9 @@ from slacheck.offering import Evidence, Offering, Statement
 from slacheck.perf import catalogue
 from slacheck.perf.model import COLLECTIVES, Band, ClusterSpec, IntraLink, NetProtocol, comm_share, expected_busbw
 from slacheck.perf.nccl_log import PLATEAU_MIN_BYTES, NcclCollective, NcclLog
+from slacheck.perf.nccl_log import invalid_reason as nccl_invalid
 from slacheck.perf.perftest_log import PerftestLog
+from slacheck.perf.perftest_log import invalid_reason as perftest_invalid
 
 FALLBACK_SHARE = 0.8
 """Without a contract threshold, a log must reach this share of the model's typical busbw."""
@@ -35,7 +37,8 @@ _LARGE = PLATEAU_MIN_BYTES * 0.99
 MEASURED = {
     "measured.kind": "nccl or perftest",
     "measured.collective": "the collective (all_reduce, ...) or the perftest test (ib_write_bw, ...)",
-    "measured.status": "completed, failed or truncated",
+    "measured.status": "completed, failed, truncated or invalid (with the reason: figures not finite, below 0 or "
+                       "beyond physics, a collective nccl-tests does not run, no rank lines)",
     "measured.plateau_busbw": "large-message busbw in GB/s (perftest: average Gb/s / 8)",
     "measured.plateau_gbps": "the same in Gb/s",
     "measured.peak_busbw": "largest busbw of any row in GB/s",
@@ -276,8 +279,11 @@ def _nccl_subject(offering: Offering, log: NcclLog, collective: NcclCollective, 
     if status_line is None and collective.status == "truncated":
         status_line = max((i + 1 for i, t in enumerate(text) if t.strip()), default=None)
     plateau = collective.plateau_busbw
+    status = collective.status
+    if status == "completed" and (why := nccl_invalid(collective)):
+        status, status_line = f"invalid ({why})", collective.header_line
     values: dict[str, Any] = {
-        "measured.kind": "nccl", "measured.collective": collective.collective, "measured.status": collective.status,
+        "measured.kind": "nccl", "measured.collective": collective.collective, "measured.status": status,
         "measured.plateau_busbw": plateau, "measured.plateau_gbps": _gbytes(plateau * 8) if plateau else None,
         "measured.peak_busbw": collective.peak_busbw, "measured.hosts": collective.nodes or None,
         "measured.ranks": collective.ranks or None, "measured.gpus_per_host": collective.gpus_per_host,
@@ -309,9 +315,11 @@ def _perftest_subject(offering: Offering, log: PerftestLog, limits: dict[str, fl
                       text: tuple[str, ...]) -> Subject:
     model, variant, memory = device(log.gpu_name)
     average = log.plateau_avg_gbps
+    status = "completed" if log.completed and log.rows else "truncated"
+    if status == "completed" and (why := perftest_invalid(log)):
+        status = f"invalid ({why})"
     values: dict[str, Any] = {
-        "measured.kind": "perftest", "measured.collective": log.test, "measured.status":
-            "completed" if log.completed and log.rows else "truncated",
+        "measured.kind": "perftest", "measured.collective": log.test, "measured.status": status,
         "measured.plateau_busbw": _gbytes(average / 8) if average is not None else None,
         "measured.plateau_gbps": average,
         "measured.peak_busbw": _gbytes(log.peak_gbps / 8) if log.peak_gbps is not None else None,
