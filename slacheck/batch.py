@@ -44,13 +44,36 @@ def expand_inputs(inputs: list[str]) -> list[str]:
     paths: list[str] = []
     for item in inputs:
         if Path(item).is_dir():
-            found = sorted(str(p) for p in Path(item).rglob("*") if p.suffix.lower() in SUFFIXES and p.is_file())
+            found = folder_documents(item)
         elif not Path(item).exists() and _GLOB_CHARS & set(item):
             found = sorted(p for p in glob.glob(item, recursive=True) if Path(p).is_file()) or [item]
         else:
             found = [item]
         paths.extend(p for p in found if p not in paths)
     return paths
+
+
+def folder_documents(folder: str) -> list[str]:
+    """The documents (.pdf, .txt, .md regular files) under ``folder``, sorted.  Symbolic links are
+    followed only when they stay inside the folder (linked folders are not entered); a link that
+    leaves it is named on stderr and skipped, so a committed link cannot make slacheck quote a
+    file from elsewhere on the machine."""
+    root = os.path.realpath(folder)
+    found = []
+    for directory, subfolders, files in os.walk(folder):
+        subfolders.sort()
+        for name in sorted([*subfolders, *files]):
+            path = Path(directory) / name
+            if path.is_symlink() and not _inside(root, os.path.realpath(path)):
+                print(f"slacheck: warning: {path}: skipped: a symbolic link out of {folder}", file=sys.stderr)
+            elif name in files and path.suffix.lower() in SUFFIXES and path.is_file():
+                found.append(str(path))
+    return sorted(found)
+
+
+def _inside(root: str, target: str) -> bool:
+    """Whether ``target`` is ``root`` or lies under it (both resolved)."""
+    return os.path.commonpath([root, target]) == root
 
 
 def check_one(path: str, options: Options, rules: list[Rule] | None = None,

@@ -179,6 +179,8 @@ def load_document(
         st = p.stat()
         if stat.S_ISDIR(st.st_mode):
             raise DocumentError("is a directory")
+        if not stat.S_ISREG(st.st_mode):  # a FIFO or device would block or never end
+            raise DocumentError("not a regular file")
         if st.st_size > max_bytes:
             raise DocumentError(f"file too large: {st.st_size} bytes > {max_bytes}")
         with p.open("rb") as f:

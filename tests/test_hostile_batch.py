@@ -111,3 +111,42 @@ def test_ctrl_c_stops_a_parallel_batch_at_once(tmp_path: Path) -> None:
     assert process.returncode == 130
     assert out == b"" and b"Traceback" not in err and b"KeyboardInterrupt" not in err
     assert not (tmp_path / "out.json").exists()
+
+
+def test_folder_scan_skips_symlinks_that_leave_the_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    secret = tmp_path / "secret.md"
+    secret.write_text("TOKEN=hunter2\n", encoding="utf-8")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "other.md").write_text("TOKEN=hunter3\n", encoding="utf-8")
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "offer.md").write_text("GPU: 8 x H100 SXM\n", encoding="utf-8")
+    (tree / "leak.md").symlink_to(secret)
+    (tree / "linked").symlink_to(outside)
+    (tree / "alias.md").symlink_to(tree / "offer.md")  # stays inside: still read
+    code, out, err = run(capsys, "check", str(tree), "--format", "json")
+    assert code == 1 and "hunter" not in out
+    assert [r["documents"][0]["path"] for r in json.loads(out)] == [str(tree / "alias.md"), str(tree / "offer.md")]
+    assert err.splitlines() == [f"slacheck: warning: {tree / name}: skipped: a symbolic link out of {tree}"
+                                for name in ("leak.md", "linked")]
+
+
+def test_a_fifo_is_not_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fifo = tmp_path / "pipe.md"
+    os.mkfifo(fifo)
+    code, _, err = run(capsys, "check", str(fifo))
+    assert (code, err) == (2, f"slacheck: error: {fifo}: not a regular file\n")
+
+
+def test_a_baseline_of_one_document_does_not_silence_missing_terms_in_another(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name in ("a.md", "b.md"):
+        Path(name).write_text("GPU: 8 x H100 SXM\n", encoding="utf-8")
+    assert run(capsys, "check", "a.md", "--write-baseline", "base.json", "--quiet")[0] == 1
+    rules = lambda out: {f["rule"] for f in json.loads(out)["findings"]}  # noqa: E731
+    _, same, _ = run(capsys, "check", "a.md", "--baseline", "base.json", "--format", "json")
+    _, other, _ = run(capsys, "check", "b.md", "--baseline", "base.json", "--format", "json")
+    assert "SLA001" not in rules(same)
+    assert {"SLA001", "SLA003", "SLA005"} <= rules(other)
