@@ -24,6 +24,7 @@ from rich.table import Table
 
 from slacheck.documents import DocumentError
 from slacheck.pipeline import Log, Options, check_file
+from slacheck.report.clean import clean_text
 from slacheck.report.model import Report
 from slacheck.rules.pack import Rule
 
@@ -65,7 +66,8 @@ def folder_documents(folder: str) -> list[str]:
         for name in sorted([*subfolders, *files]):
             path = Path(directory) / name
             if path.is_symlink() and not _inside(root, os.path.realpath(path)):
-                print(f"slacheck: warning: {path}: skipped: a symbolic link out of {folder}", file=sys.stderr)
+                print(clean_text(f"slacheck: warning: {path}: skipped: a symbolic link out of {folder}"),
+                      file=sys.stderr)
             elif name in files and path.suffix.lower() in SUFFIXES and path.is_file():
                 found.append(str(path))
     return sorted(found)
@@ -153,10 +155,11 @@ def summary_table(results: list[Report | Failure], failed: Callable[[Report], bo
         table.add_column(column, justify="left" if column in ("File", "Status") else "right", overflow="fold")
     for result in results:
         if isinstance(result, Failure):
-            table.add_row(escape(result.path), "-", "-", "-", "-", escape(f"unusable: {result.message}"))
+            table.add_row(escape(clean_text(result.path)), "-", "-", "-", "-",
+                          escape(clean_text(f"unusable: {result.message}")))
             continue
         s = result.summary
-        table.add_row(escape(result.documents[0].path), str(s.error), str(s.warning), str(s.info),
+        table.add_row(escape(clean_text(result.documents[0].path)), str(s.error), str(s.warning), str(s.info),
                       str(len(result.waived)),
                       "fail" if failed(result) else "ok")
     return table

@@ -16,6 +16,7 @@ Conditions read the policy as ``policy.<key>``.
 from __future__ import annotations
 
 import fnmatch
+import math
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -93,10 +94,18 @@ def _table(path: Path) -> dict[str, Any] | None:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(f"{path}: cannot read configuration: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: cannot read configuration: nested too deeply") from None
+    tool = data.get("tool", {})
+    if not isinstance(tool, dict):
+        raise ConfigError(f"{path}: tool: expected a table")
     if path.name == "pyproject.toml":
-        table = data.get("tool", {}).get("slacheck")
-        return table if isinstance(table, dict) else None
-    return data.get("tool", {}).get("slacheck", data) if "tool" in data else data
+        table = tool.get("slacheck")
+    else:
+        table = tool.get("slacheck", data) if "tool" in data else data
+    if table is not None and not isinstance(table, dict):
+        raise ConfigError(f"{path}: tool.slacheck: expected a table")
+    return table
 
 
 def parse_overrides(pairs: Iterable[str]) -> dict[str, float]:
@@ -112,12 +121,16 @@ def parse_overrides(pairs: Iterable[str]) -> dict[str, float]:
 
 
 def _number(value: Any, where: str) -> float:
+    """A finite number (``nan`` would make every comparison false and silence the rules using it)."""
     if isinstance(value, bool):
         raise ConfigError(f"{where}: expected a number")
     try:
-        return float(value)
-    except (TypeError, ValueError):
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
         raise ConfigError(f"{where}: expected a number, got {value!r}") from None
+    if not math.isfinite(number):
+        raise ConfigError(f"{where}: expected a finite number, got {value!r}")
+    return number
 
 
 def load_config(start: str | Path | None = None, overrides: Iterable[str] = (),

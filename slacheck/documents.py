@@ -36,10 +36,12 @@ number, or that repeats on at least half of the pages); those lines belong to no
 
 from __future__ import annotations
 
+import bisect
 import codecs
 import functools
 import hashlib
 import io
+import itertools
 import math
 import re
 import stat
@@ -129,9 +131,14 @@ class Passage:
     def sources(self, start: int, end: int) -> list[tuple[int, int, int]]:
         """(line index, column start, column end) ranges of the original lines covered by
         text[start:end], joiners skipped, in order; one per line touched, except that two
-        table cells on one line that are not adjacent there give two ranges."""
+        table cells on one line that are not adjacent there give two ranges.  Segments are in
+        passage order, so the first one is found by bisection: the cost is that of the segments
+        touched, not of the passage (30,000 wrapped lines would make every lookup a full scan)."""
         ranges: list[tuple[int, int, int]] = []
-        for seg in self.segments:
+        first = bisect.bisect_right(self.segments, start, key=lambda seg: seg.start + seg.length)
+        for seg in itertools.islice(self.segments, first, None):
+            if seg.start >= end:
+                break
             lo, hi = max(start, seg.start), min(end, seg.start + seg.length)
             if lo >= hi:
                 continue

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import tomllib
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Iterable
 
@@ -73,16 +73,27 @@ def load_waivers(path: str | Path) -> list[Waiver]:
         data = tomllib.loads(text)
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise WaiverError(f"{path}: cannot read waivers ({error})") from None
+    except RecursionError:
+        raise WaiverError(f"{path}: cannot read waivers (nested too deeply)") from None
     lines = text.splitlines()
+    entries = data.get("waiver", [])
+    if not isinstance(entries, list):
+        raise WaiverError(f"{path}: waiver: expected [[waiver]] tables")
     waivers = []
-    for number, entry in enumerate(data.get("waiver", []), start=1):
+    for number, entry in enumerate(entries, start=1):
         label = f"{path}: waiver {number}"
         if not isinstance(entry, dict):
             raise WaiverError(f"{label}: must be a table")
         missing = [key for key in ("rule", "fingerprint", "reason") if not str(entry.get(key, "")).strip()]
         if missing:
             raise WaiverError(f"{label}: missing {', '.join(missing)}")
+        wrong = [key for key in ("rule", "fingerprint", "reason", "owner")
+                 if key in entry and not isinstance(entry[key], str)]
+        if wrong:
+            raise WaiverError(f"{label}: {', '.join(wrong)}: expected a string")
         expires = entry.get("expires")
+        if isinstance(expires, datetime):
+            raise WaiverError(f"{label}: expires must be an ISO date (YYYY-MM-DD), not a date and time")
         if isinstance(expires, str):
             try:
                 expires = date.fromisoformat(expires)

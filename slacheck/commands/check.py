@@ -22,6 +22,7 @@ from slacheck.commands.measuring import read_logs, write_plot
 from slacheck.config import ConfigError
 from slacheck.pipeline import config_for
 from slacheck.files import write_atomic
+from slacheck.report.clean import clean_report, clean_text
 from slacheck.report.formats import FAILURE_FORMATS, FORMATS
 from slacheck.report.json_format import render_json
 from slacheck.report.markdown_format import render_markdown
@@ -80,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     results = check_all(paths, options, rules, jobs=max(1, args.jobs), progress=show_progress(args.quiet),
                         logs=logs)
     for failure in (r for r in results if isinstance(r, Failure)):
-        print(f"slacheck: error: {failure.path}: {failure.message}", file=sys.stderr)
+        print(clean_text(f"slacheck: error: {failure.path}: {failure.message}"), file=sys.stderr)
     reports = [r for r in results if isinstance(r, Report)]
     if args.plot and logs and reports:
         write_plot(args.plot, reports[0])
@@ -133,8 +134,10 @@ def _filter(args: argparse.Namespace, reports: list[Report]) -> list[Report]:
 
 def listed(name: str, reports: list[Report]) -> list[Report]:
     """The reports format ``name`` shows: every entry for those that list unusable documents, else
-    the checked ones only (the others name unusable documents on stderr)."""
-    return reports if name in FAILURE_FORMATS else [r for r in reports if not r.failed]
+    the checked ones only (the others name unusable documents on stderr); control characters
+    removed except in JSON and SARIF, whose encoder escapes them."""
+    shown = reports if name in FAILURE_FORMATS else [r for r in reports if not r.failed]
+    return shown if name in ("json", "sarif") else [clean_report(r) for r in shown]
 
 
 def emit(args: argparse.Namespace, reports: list[Report], *, with_findings: bool) -> None:
