@@ -41,7 +41,6 @@ import codecs
 import functools
 import hashlib
 import io
-import itertools
 import math
 import re
 import stat
@@ -136,7 +135,8 @@ class Passage:
         touched, not of the passage (30,000 wrapped lines would make every lookup a full scan)."""
         ranges: list[tuple[int, int, int]] = []
         first = bisect.bisect_right(self.segments, start, key=lambda seg: seg.start + seg.length)
-        for seg in itertools.islice(self.segments, first, None):
+        for index in range(first, len(self.segments)):
+            seg = self.segments[index]
             if seg.start >= end:
                 break
             lo, hi = max(start, seg.start), min(end, seg.start + seg.length)
