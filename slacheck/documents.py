@@ -6,6 +6,10 @@ with their cells joined by ``" | "``.  Every passage character that came from th
 covered by a :class:`Segment` pointing back into ``Document.lines``; the other characters are
 joiners inserted here (``""`` between two CJK characters, else ``" "``, and ``" | "``).
 
+PDF pages are read in a child process (:mod:`slacheck.sandbox`) under an address-space limit and,
+with a time budget, a deadline per page; a page past a limit is skipped with a warning naming it,
+and the pages are built one by one after the declared page count was checked against the limit.
+
 PDF extraction is one pass per page over ``page.chars`` (the layout parse that
 ``extract_text`` pays for too; measured at 1.0-1.05x bare ``extract_text``):
 
