@@ -150,3 +150,16 @@ def test_a_baseline_of_one_document_does_not_silence_missing_terms_in_another(
     _, other, _ = run(capsys, "check", "b.md", "--baseline", "base.json", "--format", "json")
     assert "SLA001" not in rules(same)
     assert {"SLA001", "SLA003", "SLA005"} <= rules(other)
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif", "gitlab", "junit", "markdown", "html", "github"])
+def test_a_file_name_that_is_not_utf8_is_reported_in_every_format(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                 fmt: str) -> None:
+    path = tmp_path / os.fsdecode(b"offer\xff.md")
+    path.write_text("4 台 x 8 卡 H100 SXM5，端口共享\n", encoding="utf-8")
+    output = tmp_path / "out"
+    code, out, err = run(capsys, "check", str(tmp_path), "--format", fmt, "--output", f"{fmt}:{output}")
+    assert (code, err) == (1, "")
+    out.encode("utf-8")  # no lone surrogate left
+    assert ("offer%EF%BF%BD.md" if fmt == "sarif" else "offer\ufffd.md") in out  # SARIF has URIs
+    assert output.read_text(encoding="utf-8") == out or fmt == "text"

@@ -135,9 +135,9 @@ def _filter(args: argparse.Namespace, reports: list[Report]) -> list[Report]:
 def listed(name: str, reports: list[Report]) -> list[Report]:
     """The reports format ``name`` shows: every entry for those that list unusable documents, else
     the checked ones only (the others name unusable documents on stderr); control characters
-    removed except in JSON and SARIF, whose encoder escapes them."""
+    removed except in JSON and SARIF, whose encoder escapes them (see report.clean)."""
     shown = reports if name in FAILURE_FORMATS else [r for r in reports if not r.failed]
-    return shown if name in ("json", "sarif") else [clean_report(r) for r in shown]
+    return [clean_report(r, controls=name not in ("json", "sarif")) for r in shown]
 
 
 def emit(args: argparse.Namespace, reports: list[Report], *, with_findings: bool) -> None:
