@@ -104,3 +104,11 @@ def test_json_output_of_a_report_is_valid_json_after_cleaning(tmp_path: Path,
     path.write_text("4 台 x 8 卡 H100 SXM5\tshared\n", encoding="utf-8")
     _, out, _ = run(capsys, "check", str(path), "--format", "json")
     assert json.loads(out)["documents"][0]["path"] == str(path)
+
+
+@pytest.mark.parametrize("value", ["inf", "nan", "-1"])
+def test_estimate_refuses_parameters_that_are_not_positive_finite(capsys: pytest.CaptureFixture[str],
+                                                                  value: str) -> None:
+    sample = Path(__file__).parent.parent / "samples" / "zh_quote_a100_10gbe.md"
+    code, out, err = run(capsys, "estimate", str(sample), "--params", value, "--format", "json")
+    assert (code, out) == (2, "") and "positive finite" in err

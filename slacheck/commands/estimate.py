@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from typing import Any
 
@@ -72,8 +73,8 @@ def _cell(value: dict[str, float] | None, scale: float = 1.0, suffix: str = "") 
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.params <= 0 or args.tokens_per_step <= 0:
-        raise UsageError("--params and --tokens-per-step must be positive")
+    if not all(0 < value < math.inf for value in (args.params, args.tokens_per_step)):  # nan fails too
+        raise UsageError("--params and --tokens-per-step must be positive finite numbers")
     entries = [estimate(path, args) for path in args.files]
     if args.format == "json":
         sys.stdout.write(json.dumps(entries, ensure_ascii=False, indent=2) + "\n")
