@@ -54,11 +54,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import median
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 if TYPE_CHECKING:
     from pdfplumber.page import Page as PdfPage
     from pdfplumber.table import Table
+
+    from slacheck.sandbox import Child
 
 __all__ = [
     "Document",
@@ -417,47 +419,53 @@ def _read_pdf(data: bytes, password: str | None, max_pages: int, engine: str,
     with a budget, a time limit per page.  A page that hits a limit is skipped with a warning and a
     new child goes on from the next page; the budget running out, or a file that cannot even be
     opened within the limits, is a DocumentError."""
-    from slacheck.sandbox import Child, ChildEnded, ChildLate
+    from slacheck.sandbox import Child
 
     _import_pdf_libraries()
-    page_seconds = budget.seconds / _PAGE_SHARE if budget is not None else None
     results: list[_PageResult] = []
     count: int | None = None
     while True:
         start = len(results)
-        work = functools.partial(_pdf_work, data, password, max_pages, engine, start)
-        with Child(work, _PDF_HEADROOM) as child:
+        with Child(functools.partial(_pdf_work, data, password, max_pages, engine, start), _PDF_HEADROOM) as child:
             opened = False
             while True:
-                where = f"reading page {len(results) + 1}" + (f" of {count}" if count else "")
-                wait, budget_bound = page_seconds, False
-                if budget is not None and page_seconds is not None:
-                    wait, budget_bound = min(page_seconds, budget.remaining()), budget.remaining() < page_seconds
-                try:
-                    kind, value = child.receive(wait)
-                except (ChildLate, ChildEnded) as stop:
-                    if budget is not None and (budget_bound and isinstance(stop, ChildLate) or budget.remaining() == 0):
-                        raise budget.exceeded(where if opened or start else "opening the PDF") from None
-                    limit = (f"not read within {page_seconds:g} s (1/{_PAGE_SHARE} of --time-budget)"
-                             if isinstance(stop, ChildLate) else
-                             f"the PDF reader ran out of memory ({_PDF_HEADROOM >> 20} MB) or crashed")
+                where = (f"reading page {len(results) + 1}" + (f" of {count}" if count else "")
+                         if opened or start else "opening the PDF")
+                message = _next_message(child, budget, where)
+                if isinstance(message, str):
                     if not opened:
-                        raise DocumentError(f"PDF could not be opened: {limit}") from None
+                        raise DocumentError(f"PDF could not be opened: {message}")
                     results.append(_PageResult(len(results), _Page(len(results) + 1, [], [], [], set(), []),
-                                               f"page {len(results) + 1} skipped: {limit}", "skipped"))
+                                               f"page {len(results) + 1} skipped: {message}", "skipped"))
                     break
+                kind, value = message
                 if kind == "error":
                     raise DocumentError(value)
-                if kind == "open" and start and value is not None and start >= value:
-                    return results  # a page was skipped and no more are declared: the tree may loop
-                if kind == "done":
-                    if not results:
+                if kind == "done" or (kind == "open" and start and value is not None and start >= value):
+                    if not results:  # (after a skipped page, a tree that loops may never say "done")
                         raise DocumentError("PDF has no pages")
                     return results
                 if kind == "open":
                     opened, count = True, value
                 else:
                     results.append(value)
+
+
+def _next_message(child: Child, budget: Budget | None, where: str) -> tuple[str, Any] | str:
+    """The reader child's next message, or why it stopped (a page over its time or memory limit);
+    TimeBudgetExceeded when the document's budget runs out first."""
+    from slacheck.sandbox import ChildEnded, ChildLate
+
+    page_seconds = budget.seconds / _PAGE_SHARE if budget is not None else None
+    wait = min(page_seconds, budget.remaining()) if budget is not None and page_seconds is not None else None
+    try:
+        return child.receive(wait)
+    except ChildLate:
+        if budget is not None and page_seconds is not None and wait is not None and wait < page_seconds:
+            raise budget.exceeded(where) from None
+        return f"not read within {page_seconds:g} s (1/{_PAGE_SHARE} of --time-budget)"
+    except ChildEnded:
+        return f"the PDF reader ran out of memory ({_PDF_HEADROOM >> 20} MB) or crashed"
 
 
 def _import_pdf_libraries() -> None:
