@@ -78,3 +78,18 @@ def test_a_sound_run_still_passes(tmp_path: Path, capsys: pytest.CaptureFixture[
     path.write_text(text, encoding="utf-8")
     code, report = accept(capsys, path)
     assert (code, report["findings"]) == (0, [])
+
+
+@pytest.mark.parametrize("busbw", ["1e308", "-5.0"])
+def test_plot_and_html_of_a_log_beyond_physics(tmp_path: Path, capsys: pytest.CaptureFixture[str], busbw: str) -> None:
+    log = tmp_path / "run.log"
+    log.write_text(nccl_text(busbw=busbw), encoding="utf-8")
+    plot = tmp_path / "plot.svg"
+    assert main(["accept", str(log), "--expect", EXPECT, "--plot", str(plot)]) == 1
+    assert plot.read_text(encoding="utf-8").startswith("<svg") and "e+308" not in plot.read_text(encoding="utf-8")
+    contract = tmp_path / "offer.md"
+    contract.write_text("2 台 x 8 卡 H100 SXM5，每台 8 张 400G InfiniBand 网卡。\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", str(contract), "--measured", str(log), "--format", "html"]) == 1
+    out, err = capsys.readouterr()
+    assert err == "" and out.startswith("<!DOCTYPE html>") and "ACC009" in out
