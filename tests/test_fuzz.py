@@ -18,7 +18,8 @@ from slacheck.cli import main
 
 from test_hostile_logs import EXPECT, nccl_text
 
-FUZZ = settings(max_examples=int(os.environ.get("SLACHECK_FUZZ_EXAMPLES", "25")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = settings(max_examples=int(os.environ.get("SLACHECK_FUZZ_EXAMPLES", "25")), deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 PIECES = ["8", "x", " ", "台", "卡", "H100", "SXM5", "PCIe", "400G", "InfiniBand", "NVLink", "共享", "¥", "1,",
           "元", "万", "/月", "99.9%", "\n", "\t", "|", "---", "# ", "第一条", "。", "\x1b[31m", "\u202e", "\x00",
