@@ -23,6 +23,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
+from slacheck.files import read_small_text
+
 POLICY: dict[str, tuple[float, str]] = {
     "min_availability_pct": (99.5, "least availability % an SLA must commit to (SLA005)"),
     "max_support_response_minutes": (30.0, "slowest acceptable support response, minutes (POL001)"),
@@ -91,7 +93,7 @@ def find_config_file(start: str | Path) -> Path | None:
 def _table(path: Path) -> dict[str, Any] | None:
     """The slacheck table of a config file (None: a pyproject.toml without one)."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_small_text(path))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(f"{path}: cannot read configuration: {error}") from None
     except RecursionError:

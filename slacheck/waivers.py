@@ -21,7 +21,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Iterable
 
-from slacheck.files import write_atomic
+from slacheck.files import read_small_text, write_atomic
 from slacheck.offering import Evidence
 from slacheck.report.fingerprint import fingerprint
 from slacheck.report.model import Report, WaivedFinding, summarise
@@ -69,7 +69,7 @@ def find_waiver_file(document: str | Path) -> Path | None:
 def load_waivers(path: str | Path) -> list[Waiver]:
     """Read and validate a waiver file."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_small_text(path)
         data = tomllib.loads(text)
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise WaiverError(f"{path}: cannot read waivers ({error})") from None
@@ -170,9 +170,9 @@ def write_baseline(path: str | Path, reports: Iterable[Report]) -> None:
 def load_baseline(path: str | Path) -> set[tuple[str, str]]:
     """The (rule, fingerprint) pairs of a baseline file."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(read_small_text(path))
         return {(str(e["rule"]), str(e["fingerprint"])) for e in data["findings"]}
-    except (OSError, ValueError, KeyError, TypeError) as error:
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
         raise WaiverError(f"{path}: not a slacheck baseline ({error.__class__.__name__})") from None
 
 

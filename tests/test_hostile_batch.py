@@ -163,3 +163,17 @@ def test_a_file_name_that_is_not_utf8_is_reported_in_every_format(tmp_path: Path
     out.encode("utf-8")  # no lone surrogate left
     assert ("offer%EF%BF%BD.md" if fmt == "sarif" else "offer\ufffd.md") in out  # SARIF has URIs
     assert output.read_text(encoding="utf-8") == out or fmt == "text"
+
+
+@pytest.mark.parametrize("option, message", [
+    ("--config", "cannot read configuration: not a regular file"),
+    ("--rules", "cannot read rule pack (not a regular file)"),
+    ("--waivers", "cannot read waivers (not a regular file)"),
+    ("--baseline", "not a slacheck baseline"),
+])
+def test_a_fifo_as_a_settings_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str,
+                                              message: str) -> None:
+    fifo = tmp_path / "settings.toml"
+    os.mkfifo(fifo)  # reading it would block for ever
+    code, _, err = run(capsys, "check", str(GOOD), option, str(fifo))
+    assert code == 2 and len(err.splitlines()) == 1 and message in err
