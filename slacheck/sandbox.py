@@ -5,7 +5,8 @@ to ``/dev/null`` (PDF libraries can print a warning per object) and it streams i
 through a pipe, one pickled message at a time.  The parent waits for each message with a
 deadline and kills the child when it is late, so a library that loops or allocates without end
 inside one call is stopped from outside: no signal handler or flag in the library is needed.
-Results are only our own dataclasses, pickled by our code in the child.
+Results are our own dataclasses, pickled by our code in the child; the child runs with the
+parent's privileges, so unpickling what it sends grants nothing a hijacked child would not have.
 """
 
 from __future__ import annotations
