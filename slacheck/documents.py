@@ -377,7 +377,7 @@ class _Page:
     problem: str = ""  # why a page gave no lines
 
 
-_PDF_HEADROOM = 384 * 2**20
+_PDF_HEADROOM = 320 * 2**20
 """Address space (bytes) the PDF reader's child process may take beyond what it inherits."""
 _PAGE_SHARE = 4
 """One page may take at most 1/_PAGE_SHARE of the time budget; a slower page is skipped."""
