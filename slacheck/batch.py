@@ -15,6 +15,7 @@ from __future__ import annotations
 import fnmatch
 import glob
 import os
+import signal
 import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from rich.table import Table
 from slacheck.documents import DocumentError
 from slacheck.pipeline import Log, Options, check_file
 from slacheck.report.messages import words as catalogue
+from slacheck.report.clean import clean_text
 from slacheck.report.model import Report
 from slacheck.rules.pack import Rule
 
@@ -57,8 +59,7 @@ def expand_inputs(inputs: list[str], exclude: Sequence[str] = ()) -> list[str]:
     paths: list[str] = []
     for item in inputs:
         if Path(item).is_dir():
-            found = sorted(str(p) for p in Path(item).rglob("*")
-                           if _wanted(p) and p.is_file() and not excluded(p.relative_to(item), exclude))
+            found = [p for p in folder_documents(item) if not excluded(Path(p).relative_to(item), exclude)]
         elif not Path(item).exists() and _GLOB_CHARS & set(item):
             root = _glob_root(item)
             found = sorted(p for p in glob.glob(item, recursive=True) if _wanted(Path(p)) and Path(p).is_file()
@@ -90,6 +91,30 @@ def excluded(relative: Path, patterns: Sequence[str] = ()) -> bool:
     return any(fnmatch.fnmatchcase(text, p) or any(fnmatch.fnmatchcase(part, p) for part in parts) for p in patterns)
 
 
+def folder_documents(folder: str) -> list[str]:
+    """The documents under ``folder`` (and files of types slacheck names as unreadable), sorted.  Symbolic links are
+    followed only when they stay inside the folder (linked folders are not entered); a link that
+    leaves it is named on stderr and skipped, so a committed link cannot make slacheck quote a
+    file from elsewhere on the machine."""
+    root = os.path.realpath(folder)
+    found = []
+    for directory, subfolders, files in os.walk(folder):
+        subfolders.sort()
+        for name in sorted([*subfolders, *files]):
+            path = Path(directory) / name
+            if path.is_symlink() and not _inside(root, os.path.realpath(path)):
+                print(clean_text(f"slacheck: warning: {path}: skipped: a symbolic link out of {folder}"),
+                      file=sys.stderr)
+            elif name in files and _wanted(path) and path.is_file():
+                found.append(str(path))
+    return sorted(found)
+
+
+def _inside(root: str, target: str) -> bool:
+    """Whether ``target`` is ``root`` or lies under it (both resolved)."""
+    return os.path.commonpath([root, target]) == root
+
+
 def check_one(path: str, options: Options, rules: list[Rule] | None = None,
               logs: Sequence[Log] = ()) -> Report | Failure:
     """Check one document; a load error becomes a Failure (without ``rules``, the pipeline's cached packs)."""
@@ -108,10 +133,40 @@ def _check_in_worker(path: str, options: Options, logs: Sequence[Log]) -> dict[s
     return result if isinstance(result, Failure) else result.model_dump(by_alias=True)
 
 
+def _ignore_sigint() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops them (no traceback from each)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pooled(paths: list[str], indices: list[int], options: Options, logs: Sequence[Log], jobs: int,
+            results: list[Report | Failure | None], done: Callable[[], None]) -> None:
+    """Check ``paths[i]`` for each index in a pool of ``jobs`` workers, filling ``results``; a
+    document whose worker died (killed for memory, crashed) stays None.  Ctrl-C kills the workers."""
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
+    try:
+        futures = {pool.submit(_check_in_worker, paths[i], options, logs): i for i in indices}
+        for future in as_completed(futures):
+            try:
+                result = future.result()
+            except Exception:  # BrokenProcessPool: this document or another one killed a worker
+                continue
+            results[futures[future]] = result if isinstance(result, Failure) else Report.model_validate(result)
+            done()
+    except BaseException:
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
 def check_all(paths: list[str], options: Options, rules: list[Rule], *, jobs: int = 1,
               progress: bool = False, logs: Sequence[Log] = ()) -> list[Report | Failure]:
-    """Check every path (in a pool of ``jobs`` processes when above 1); results in input order."""
+    """Check every path (in a pool of ``jobs`` processes when above 1, never more than there are
+    paths); results in input order.  When a worker dies the documents it took down are checked
+    again one per worker, so only the document that kills its worker is a Failure."""
     results: list[Report | Failure | None] = [None] * len(paths)
+    jobs = min(jobs, len(paths))
     with Progress(console=Console(stderr=True), transient=True, disable=not progress) as bar:
         task = bar.add_task("checking", total=len(paths))
         if jobs <= 1:
@@ -119,12 +174,12 @@ def check_all(paths: list[str], options: Options, rules: list[Rule], *, jobs: in
                 results[i] = check_one(path, options, rules, logs)
                 bar.advance(task)
         else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures = {pool.submit(_check_in_worker, path, options, logs): i for i, path in enumerate(paths)}
-                for future in as_completed(futures):
-                    result = future.result()
-                    results[futures[future]] = result if isinstance(result, Failure) else Report.model_validate(result)
-                    bar.advance(task)
+            _pooled(paths, list(range(len(paths))), options, logs, jobs, results, lambda: bar.advance(task))
+            for i in [i for i, result in enumerate(results) if result is None]:
+                _pooled(paths, [i], options, logs, 1, results, lambda: bar.advance(task))
+                if results[i] is None:
+                    results[i] = Failure(path=paths[i], message="the checking process stopped (out of memory "
+                                                                "or crashed)")
     return [r for r in results if r is not None]
 
 
@@ -143,10 +198,10 @@ def summary_table(results: list[Report | Failure], failed: Callable[[Report], bo
                          overflow="fold")
     for result in results:
         if isinstance(result, Failure):
-            table.add_row(escape(result.path), "-", "-", "-", "-",
-                          escape(words["unusable"].format(reason=result.message)))
+            table.add_row(escape(clean_text(result.path)), "-", "-", "-", "-",
+                          escape(clean_text(words["unusable"].format(reason=result.message))))
             continue
         s = result.summary
-        table.add_row(escape(result.documents[0].path), str(s.error), str(s.warning), str(s.info),
+        table.add_row(escape(clean_text(result.documents[0].path)), str(s.error), str(s.warning), str(s.info),
                       str(len(result.waived)), words["fail"] if failed(result) else words["ok"])
     return table

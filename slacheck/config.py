@@ -21,11 +21,14 @@ from __future__ import annotations
 
 import difflib
 import fnmatch
+import math
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
+
+from slacheck.files import read_small_text
 
 POLICY: dict[str, tuple[float, str]] = {
     "min_availability_pct": (99.5, "least availability % an SLA must commit to (SLA005)"),
@@ -110,13 +113,21 @@ def find_config_file(start: str | Path) -> Path | None:
 def _table(path: Path) -> dict[str, Any] | None:
     """The slacheck table of a config file (None: a pyproject.toml without one)."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_small_text(path))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(f"{path}: cannot read configuration: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: cannot read configuration: nested too deeply") from None
+    tool = data.get("tool", {})
+    if not isinstance(tool, dict):
+        raise ConfigError(f"{path}: tool: expected a table")
     if path.name == "pyproject.toml":
-        table = data.get("tool", {}).get("slacheck")
-        return table if isinstance(table, dict) else None
-    return data.get("tool", {}).get("slacheck", data) if "tool" in data else data
+        table = tool.get("slacheck")
+    else:
+        table = tool.get("slacheck", data) if "tool" in data else data
+    if table is not None and not isinstance(table, dict):
+        raise ConfigError(f"{path}: tool.slacheck: expected a table")
+    return table
 
 
 def parse_overrides(pairs: Iterable[str]) -> dict[str, float]:
@@ -132,12 +143,16 @@ def parse_overrides(pairs: Iterable[str]) -> dict[str, float]:
 
 
 def _number(value: Any, where: str) -> float:
+    """A finite number (``nan`` would make every comparison false and silence the rules using it)."""
     if isinstance(value, bool):
         raise ConfigError(f"{where}: expected a number")
     try:
-        return float(value)
-    except (TypeError, ValueError):
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
         raise ConfigError(f"{where}: expected a number, got {value!r}") from None
+    if not math.isfinite(number):
+        raise ConfigError(f"{where}: expected a finite number, got {value!r}")
+    return number
 
 
 def load_config(start: str | Path | None = None, overrides: Iterable[str] = (),

@@ -6,6 +6,10 @@ with their cells joined by ``" | "``.  Every passage character that came from th
 covered by a :class:`Segment` pointing back into ``Document.lines``; the other characters are
 joiners inserted here (``""`` between two CJK characters, else ``" "``, and ``" | "``).
 
+PDF pages are read in a child process (:mod:`slacheck.sandbox`) under an address-space limit and,
+with a time budget, a deadline per page; a page past a limit is skipped with a warning naming it,
+and the pages are built one by one after the declared page count was checked against the limit.
+
 PDF extraction is one pass per page over ``page.chars`` (the layout parse that
 ``extract_text`` pays for too; measured at 1.0-1.05x bare ``extract_text``):
 
@@ -36,7 +40,9 @@ number, or that repeats on at least half of the pages); those lines belong to no
 
 from __future__ import annotations
 
+import bisect
 import codecs
+import functools
 import hashlib
 import io
 import math
@@ -48,11 +54,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import median
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 if TYPE_CHECKING:
     from pdfplumber.page import Page as PdfPage
     from pdfplumber.table import Table
+
+    from slacheck.sandbox import Child
 
 __all__ = [
     "Document",
@@ -87,7 +95,15 @@ class Budget:
     def check(self, where: str) -> None:
         """Raise TimeBudgetExceeded once the time is up; ``where`` says how far reading got."""
         if time.monotonic() - self.started > self.seconds:
-            raise TimeBudgetExceeded(f"time budget of {self.seconds:g} s exceeded ({where}); raise --time-budget")
+            raise self.exceeded(where)
+
+    def exceeded(self, where: str) -> TimeBudgetExceeded:
+        """The error for running out of time at ``where``."""
+        return TimeBudgetExceeded(f"time budget of {self.seconds:g} s exceeded ({where}); raise --time-budget")
+
+    def remaining(self) -> float:
+        """Seconds left (0 when the time is up)."""
+        return max(0.0, self.seconds - (time.monotonic() - self.started))
 
 
 @dataclass(frozen=True)
@@ -120,9 +136,15 @@ class Passage:
     def sources(self, start: int, end: int) -> list[tuple[int, int, int]]:
         """(line index, column start, column end) ranges of the original lines covered by
         text[start:end], joiners skipped, in order; one per line touched, except that two
-        table cells on one line that are not adjacent there give two ranges."""
+        table cells on one line that are not adjacent there give two ranges.  Segments are in
+        passage order, so the first one is found by bisection: the cost is that of the segments
+        touched, not of the passage (30,000 wrapped lines would make every lookup a full scan)."""
         ranges: list[tuple[int, int, int]] = []
-        for seg in self.segments:
+        first = bisect.bisect_right(self.segments, start, key=lambda seg: seg.start + seg.length)
+        for index in range(first, len(self.segments)):
+            seg = self.segments[index]
+            if seg.start >= end:
+                break
             lo, hi = max(start, seg.start), min(end, seg.start + seg.length)
             if lo >= hi:
                 continue
@@ -170,6 +192,8 @@ def load_document(
         st = p.stat()
         if stat.S_ISDIR(st.st_mode):
             raise DocumentError("is a directory")
+        if not stat.S_ISREG(st.st_mode):  # a FIFO or device would block or never end
+            raise DocumentError("not a regular file")
         if st.st_size > max_bytes:
             raise DocumentError(f"file too large: {st.st_size} bytes > {max_bytes}")
         with p.open("rb") as f:
@@ -435,134 +459,286 @@ class _Page:
     problem: str = ""  # why a page gave no lines
 
 
+_PDF_HEADROOM = 320 * 2**20
+"""Address space (bytes) the PDF reader's child process may take beyond what it inherits."""
+_PAGE_SHARE = 4
+"""One page may take at most 1/_PAGE_SHARE of the time budget; a slower page is skipped."""
+
+
+@dataclass(frozen=True)
+class _PageResult:
+    """One page as the reader child sends it."""
+
+    index: int  # 0-based
+    page: _Page
+    warning: str = ""  # "" when the page was read normally
+    why: str = ""  # why it gave no text ("could not be parsed (...)", "has no text", "skipped: ...")
+
+
 def _pdf_document(data: bytes, path: str, sha: str, password: str | None, max_pages: int,
                   engine: str = "pdfplumber", budget: Budget | None = None) -> Document:
     if b"%PDF-" not in data[:1024]:
         raise DocumentError("not a PDF file (no %PDF header)")
-    if engine == "pdfium":
-        pages, failed = _pdfium_pages(data, password, max_pages, budget)
-    else:
-        pages, failed = _pdfplumber_pages(data, password, max_pages, budget=budget)
-    warnings = []
-    fallback = _pdfium_texts(data, password, sorted(failed)) if failed else {}
-    for index, why in failed.items():
-        text = fallback.get(index, "")
-        if text.strip():
-            texts = _LINE_BREAK.split(text)
-            while texts and not texts[-1].strip():
-                texts.pop()
-            pages[index] = _Page(index + 1, texts, [None] * len(texts), [], set(), [])
-            warnings.append(f"page {index + 1}: pdfplumber could not decode its text; "
-                            "used pdfium's (reading order may differ)")
-        else:
-            warnings.append(f"page {index + 1} {why}")
+    results = _read_pdf(data, password, max_pages, engine, budget)
+    pages = [r.page for r in results]
     if not any(p.texts for p in pages):
-        if all(why.startswith("could not be parsed") for why in failed.values()):
+        if all(r.why.startswith("could not be parsed") for r in results):
             raise DocumentError("corrupt PDF: no page could be parsed")
+        skipped = [r.warning for r in results if r.why.startswith("skipped")]
+        if skipped:
+            raise DocumentError(f"no page could be read: {skipped[0]}")
         raise DocumentError("no text layer (scanned?): OCR it first")
+    if budget is not None:
+        budget.check("joining lines into passages")
     lines, passages = _assemble(pages, pdf=True)
-    return Document(path, "pdf", len(pages), sha, None, lines, passages, tuple(warnings))
+    return Document(path, "pdf", len(pages), sha, None, lines, passages,
+                    tuple(r.warning for r in results if r.warning))
 
 
-def _pdfplumber_pages(data: bytes, password: str | None, max_pages: int, only: set[int] | None = None,
-                      budget: Budget | None = None) -> tuple[list[_Page], dict[int, str]]:
-    """Pages read by pdfplumber (all, or ``only`` these indices: the others stay empty) and why some gave no text."""
-    import pdfplumber
-    from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
+def _read_pdf(data: bytes, password: str | None, max_pages: int, engine: str,
+              budget: Budget | None) -> list[_PageResult]:
+    """Every page, read in a child process (see :mod:`slacheck.sandbox`) under a memory limit and,
+    with a budget, a time limit per page.  A page that hits a limit is skipped with a warning and a
+    new child goes on from the next page; the budget running out, or a file that cannot even be
+    opened within the limits, is a DocumentError."""
+    from slacheck.sandbox import Child
 
+    _import_pdf_libraries()
+    results: list[_PageResult] = []
+    count: int | None = None
+    while True:
+        start = len(results)
+        with Child(functools.partial(_pdf_work, data, password, max_pages, engine, start), _PDF_HEADROOM) as child:
+            opened = False
+            while True:
+                where = (f"reading page {len(results) + 1}" + (f" of {count}" if count else "")
+                         if opened or start else "opening the PDF")
+                message = _next_message(child, budget, where)
+                if isinstance(message, str):
+                    if not opened:
+                        raise DocumentError(f"PDF could not be opened: {message}")
+                    results.append(_PageResult(len(results), _Page(len(results) + 1, [], [], [], set(), []),
+                                               f"page {len(results) + 1} skipped: {message}", "skipped"))
+                    break
+                kind, value = message
+                if kind == "error":
+                    raise DocumentError(value)
+                if kind == "done" or (kind == "open" and start and value is not None and start >= value):
+                    if not results:  # (after a skipped page, a tree that loops may never say "done")
+                        raise DocumentError("PDF has no pages")
+                    return results
+                if kind == "open":
+                    opened, count = True, value
+                else:
+                    results.append(value)
+
+
+def _next_message(child: Child, budget: Budget | None, where: str) -> tuple[str, Any] | str:
+    """The reader child's next message, or why it stopped (a page over its time or memory limit);
+    TimeBudgetExceeded when the document's budget runs out first."""
+    from slacheck.sandbox import ChildEnded, ChildLate
+
+    page_seconds = budget.seconds / _PAGE_SHARE if budget is not None else None
+    wait = min(page_seconds, budget.remaining()) if budget is not None and page_seconds is not None else None
     try:
-        pdf = pdfplumber.open(io.BytesIO(data), password=password)
-    except Exception as e:
-        cause = _pdfminer_cause(e)
-        if isinstance(cause, PDFPasswordIncorrect):
-            if password:
-                raise DocumentError("encrypted PDF: give --password (the one given is wrong)") from None
-            raise DocumentError("encrypted PDF: give --password") from None
-        if isinstance(cause, PDFEncryptionError):
-            raise DocumentError("encrypted PDF: unsupported encryption") from None
-        raise DocumentError(f"corrupt or truncated PDF ({type(cause).__name__})") from None
+        return child.receive(wait)
+    except ChildLate:
+        if budget is not None and page_seconds is not None and wait is not None and wait < page_seconds:
+            raise budget.exceeded(where) from None
+        return f"not read within {page_seconds:g} s (1/{_PAGE_SHARE} of --time-budget)"
+    except ChildEnded:
+        return f"the PDF reader ran out of memory ({_PDF_HEADROOM >> 20} MB) or crashed"
 
-    pages: list[_Page] = []
-    failed: dict[int, str] = {}  # page index -> why pdfplumber gave no text
+
+def _import_pdf_libraries() -> None:
+    """Import the PDF libraries before forking, so that each child does not import them again."""
+    import pdfplumber  # noqa: F401
+    import pypdfium2  # noqa: F401
+
+
+def _pdf_work(data: bytes, password: str | None, max_pages: int, engine: str, start: int,
+              send: Callable[[tuple[str, object]], None]) -> None:
+    """In the reader child: send ("open", declared page count), a ("page", _PageResult) for each
+    page from ``start``, then ("done", None); or ("error", message)."""
     try:
+        reader: _PdfiumReader | _PlumberReader
+        reader = _PdfiumReader(data, password) if engine == "pdfium" else _PlumberReader(data, password)
+        count = reader.count()
+        if count is not None and count > max_pages:
+            raise DocumentError(f"too many pages: {count} > {max_pages}")
+        send(("open", count))
+        for result in reader.results(start, max_pages):
+            send(("page", result))
+        send(("done", None))
+    except DocumentError as error:
+        send(("error", str(error)))
+
+
+class _PlumberReader:
+    """pdfplumber over the file, its pages built one at a time (never the whole list)."""
+
+    def __init__(self, data: bytes, password: str | None) -> None:
+        import pdfplumber
+        from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
+
+        self._data, self._password = data, password
+        self._fallback: _PdfiumReader | None = None
         try:
-            count = len(pdf.pages)
+            self._pdf = pdfplumber.open(io.BytesIO(data), password=password)
+        except Exception as e:
+            cause = _pdfminer_cause(e)
+            if isinstance(cause, PDFPasswordIncorrect):
+                if password:
+                    raise DocumentError("encrypted PDF: give --password (the one given is wrong)") from None
+                raise DocumentError("encrypted PDF: give --password") from None
+            if isinstance(cause, PDFEncryptionError):
+                raise DocumentError("encrypted PDF: unsupported encryption") from None
+            raise DocumentError(f"corrupt or truncated PDF ({type(cause).__name__})") from None
+        self._walk = self._pages()
+
+    def count(self) -> int | None:
+        """The page count the page tree declares (/Count), read without building any page."""
+        from pdfminer.pdftypes import resolve1
+
+        try:
+            count = resolve1(resolve1(self._pdf.doc.catalog["Pages"])["Count"])
+        except Exception:
+            return None
+        return count if isinstance(count, int) and count >= 0 else None
+
+    def _pages(self) -> Iterator[PdfPage]:
+        from pdfminer.pdfpage import PDFPage
+        from pdfplumber.page import Page
+
+        doctop = 0.0
+        try:
+            for number, obj in enumerate(PDFPage.create_pages(self._pdf.doc), start=1):
+                page = Page(self._pdf, obj, page_number=number, initial_doctop=doctop)
+                doctop += float(page.height)
+                yield page
         except Exception as e:
             raise DocumentError(f"corrupt or truncated PDF ({type(_pdfminer_cause(e)).__name__})") from None
-        if count == 0:
-            raise DocumentError("PDF has no pages")
-        if count > max_pages:
-            raise DocumentError(f"too many pages: {count} > {max_pages}")
-        for index, page in enumerate(pdf.pages):
-            if only is not None and index not in only:
-                pages.append(_Page(index + 1, [], [], [], set(), []))
-                continue
-            if budget is not None:
-                budget.check(f"reading page {index + 1} of {count}")
-            try:
-                content = _read_page(page, index + 1)
-            except Exception as e:
-                content = _Page(index + 1, [], [], [], set(), [])
-                failed[index] = f"could not be parsed ({type(_pdfminer_cause(e)).__name__})"
-            finally:
-                page.close()  # frees the page's layout: 6.3 GB over 2,000 pages without it
-            if not content.texts and index not in failed:
-                failed[index] = content.problem or "has no text"
-            pages.append(content)
-    finally:
+
+    def page(self, index: int) -> PdfPage | None:
+        """Page ``index`` (indices asked for must increase); None past the last page."""
+        for page in self._walk:
+            if page.page_number == index + 1:
+                return page
+        return None
+
+    def results(self, start: int, max_pages: int) -> Iterator[_PageResult]:
+        """Each page from index ``start``; DocumentError past ``max_pages`` pages."""
+        for page in self._walk:
+            if page.page_number > max_pages:
+                raise DocumentError(f"too many pages: more than {max_pages}")
+            if page.page_number > start:
+                yield self.read(page)
+
+    def read(self, page: PdfPage) -> _PageResult:
+        """One page's lines and tables; pdfium's text when pdfplumber gets none out of it."""
+        index = page.page_number - 1
+        why = ""
         try:
-            pdf.close()
-        except Exception:  # close() walks the page tree again, which may be what is broken
-            pass
-
-    return pages, failed
-
-
-def _pdfium_pages(data: bytes, password: str | None, max_pages: int,
-                  budget: Budget | None = None) -> tuple[list[_Page], dict[int, str]]:
-    """The fast engine: pypdfium2's text for each page; pdfplumber only for pages with ruled lines (tables)."""
-    import pypdfium2
-    import pypdfium2.raw as pdfium_c
-
-    try:
-        doc = pypdfium2.PdfDocument(data, password=password)
-    except pypdfium2.PdfiumError as error:
-        if getattr(error, "err_code", None) == pdfium_c.FPDF_ERR_PASSWORD:
-            suffix = " (the one given is wrong)" if password else ""
-            raise DocumentError(f"encrypted PDF: give --password{suffix}") from None
-        raise DocumentError("corrupt or truncated PDF (pdfium could not open it)") from None
-    pages: list[_Page] = []
-    failed: dict[int, str] = {}
-    ruled: set[int] = set()
-    try:
-        if len(doc) == 0:
-            raise DocumentError("PDF has no pages")
-        if len(doc) > max_pages:
-            raise DocumentError(f"too many pages: {len(doc)} > {max_pages}")
-        for index in range(len(doc)):
-            page = doc[index]
-            if next(page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH], max_depth=1), None) is not None:
-                ruled.add(index)
-                texts = []
-            else:
-                textpage = page.get_textpage()
-                texts = _LINE_BREAK.split(textpage.get_text_range())
-                textpage.close()
-                while texts and not texts[-1].strip():
-                    texts.pop()
-                if not texts:
-                    failed[index] = "has no text"
+            content = _read_page(page, index + 1)
+        except Exception as e:
+            content = _Page(index + 1, [], [], [], set(), [])
+            cause = _pdfminer_cause(e)
+            why = (f"skipped: it needs more than {_PDF_HEADROOM >> 20} MB" if isinstance(cause, MemoryError)
+                   else f"could not be parsed ({type(cause).__name__})")
+        finally:
             page.close()
-            pages.append(_Page(index + 1, texts, [None] * len(texts), [], set(), []))
-    finally:
-        doc.close()
-    if ruled:
-        read, why = _pdfplumber_pages(data, password, max_pages, only=ruled, budget=budget)
-        for index in ruled:
-            pages[index] = read[index]
-            if index in why:
-                failed[index] = why[index]
-    return pages, failed
+        if content.texts:
+            return _PageResult(index, content)
+        why = why or content.problem or "has no text"
+        if self._fallback is None:
+            try:
+                self._fallback = _PdfiumReader(self._data, self._password)
+            except DocumentError:
+                return _PageResult(index, content, f"page {index + 1} {why}", why)
+        texts = _text_lines(self._fallback.text(index))
+        if texts:
+            return _PageResult(index, _Page(index + 1, texts, [None] * len(texts), [], set(), []),
+                               f"page {index + 1}: pdfplumber could not decode its text; used pdfium's "
+                               "(reading order may differ)")
+        return _PageResult(index, content, f"page {index + 1} {why}", why)
+
+
+class _PdfiumReader:
+    """pypdfium2 over the file: the fast engine (pdfplumber only for pages with ruled lines)."""
+
+    def __init__(self, data: bytes, password: str | None) -> None:
+        import pypdfium2
+        import pypdfium2.raw as pdfium_c
+
+        self._data, self._password = data, password
+        self._plumber: _PlumberReader | None = None
+        try:
+            self._doc = pypdfium2.PdfDocument(data, password=password)
+        except pypdfium2.PdfiumError as error:
+            if getattr(error, "err_code", None) == pdfium_c.FPDF_ERR_PASSWORD:
+                suffix = " (the one given is wrong)" if password else ""
+                raise DocumentError(f"encrypted PDF: give --password{suffix}") from None
+            raise DocumentError("corrupt or truncated PDF (pdfium could not open it)") from None
+
+    def count(self) -> int:
+        return len(self._doc)
+
+    def text(self, index: int) -> str:
+        """The text of page ``index`` ("" when pdfium cannot read it)."""
+        try:
+            page = self._doc[index]
+            textpage = page.get_textpage()
+            text = textpage.get_text_range()
+            textpage.close()
+            page.close()
+        except Exception:
+            return ""
+        return text
+
+    def results(self, start: int, max_pages: int) -> Iterator[_PageResult]:
+        """Each page from index ``start`` (the count was checked against ``max_pages`` already)."""
+        import pypdfium2.raw as pdfium_c
+
+        for index in range(start, len(self._doc)):
+            try:
+                page = self._doc[index]
+                ruled = next(page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH], max_depth=1), None) is not None
+                page.close()
+            except Exception:
+                why = "could not be parsed (pdfium)"
+                yield _PageResult(index, _Page(index + 1, [], [], [], set(), []), f"page {index + 1} {why}", why)
+                continue
+            if ruled:
+                yield self._ruled(index)
+                continue
+            texts = _text_lines(self.text(index))
+            if texts:
+                yield _PageResult(index, _Page(index + 1, texts, [None] * len(texts), [], set(), []))
+            else:
+                yield _PageResult(index, _Page(index + 1, [], [], [], set(), []), f"page {index + 1} has no text",
+                                  "has no text")
+
+    def _ruled(self, index: int) -> _PageResult:
+        """A page with ruled lines, read by pdfplumber for its tables."""
+        try:
+            if self._plumber is None:
+                self._plumber = _PlumberReader(self._data, self._password)
+            page = self._plumber.page(index)
+        except DocumentError as error:
+            why = f"could not be parsed by pdfplumber ({error})"
+            return _PageResult(index, _Page(index + 1, [], [], [], set(), []), f"page {index + 1} {why}", why)
+        if page is None:
+            why = "could not be parsed (pdfplumber does not find it in the page tree)"
+            return _PageResult(index, _Page(index + 1, [], [], [], set(), []), f"page {index + 1} {why}", why)
+        return self._plumber.read(page)
+
+
+def _text_lines(text: str) -> list[str]:
+    """Lines of a page's text, trailing blank lines dropped."""
+    texts = _LINE_BREAK.split(text)
+    while texts and not texts[-1].strip():
+        texts.pop()
+    return texts
 
 
 def _pdfminer_cause(error: Exception) -> Exception:
@@ -572,28 +748,6 @@ def _pdfminer_cause(error: Exception) -> Exception:
     if isinstance(error, PdfminerException) and error.args and isinstance(error.args[0], Exception):
         return error.args[0]
     return error
-
-
-def _pdfium_texts(data: bytes, password: str | None, indices: list[int]) -> dict[int, str]:
-    """Text of the given pages according to pypdfium2 (empty where it fails)."""
-    import pypdfium2
-
-    texts: dict[int, str] = {}
-    try:
-        doc = pypdfium2.PdfDocument(data, password=password)
-    except Exception:
-        return texts
-    for index in indices:
-        try:
-            page = doc[index]
-            textpage = page.get_textpage()
-            texts[index] = textpage.get_text_range()
-            textpage.close()
-            page.close()
-        except Exception:
-            continue
-    doc.close()
-    return texts
 
 
 def _read_page(page: PdfPage, number: int) -> _Page:
@@ -855,8 +1009,14 @@ def _furniture(bodies: list[_Body], lines: list[Line]) -> set[int]:
     return {
         b.index
         for pos, b in edges
-        if _PAGE_NUMBER.match(unicodedata.normalize("NFKC", b.text)) or keys[pos, _furniture_key(b.text)] >= needed
+        if _is_page_number(b.text) or keys[pos, _furniture_key(b.text)] >= needed
     }
+
+
+def _is_page_number(text: str) -> bool:
+    """"3", "- 3 -", "第 3 页 共 9 页", "Page 3 of 9"...: short lines only (the pattern's runs of
+    optional spaces would backtrack quadratically over a long run of spaces)."""
+    return len(text) <= _PAGE_NUMBER_LENGTH and _PAGE_NUMBER.match(unicodedata.normalize("NFKC", text)) is not None
 
 
 def _furniture_key(text: str) -> str:
@@ -927,6 +1087,7 @@ _PAGE_NUMBER = re.compile(
     r"|共\s*\d{1,4}\s*页\s*第\s*\d{1,4}\s*页|(?i:page|p\.)\s*\d{1,4}(?:\s*(?i:of|/)\s*\d{1,4})?"
     r"|\d{1,4}\s*/\s*\d{1,4})\s*$"
 )
+_PAGE_NUMBER_LENGTH = 40
 _ITEM = re.compile(
     r"""\#{1,6}(?:\s|$)                                 # Markdown heading
     | [-*+](?:\s|$)                                   # Markdown list item

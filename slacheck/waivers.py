@@ -18,11 +18,12 @@ from __future__ import annotations
 import json
 import tomllib
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Iterable
 
 from slacheck.config import did_you_mean
+from slacheck.files import read_small_text, write_atomic
 from slacheck.offering import Evidence
 from slacheck.report.fingerprint import fingerprint
 from slacheck.report.model import Report, WaivedFinding, summarise
@@ -74,20 +75,23 @@ def find_waiver_file(document: str | Path) -> Path | None:
 def load_waivers(path: str | Path, known_rules: Iterable[str] | None = None) -> list[Waiver]:
     """Read and validate a waiver file (``known_rules``: the IDs a waiver may name; None: any)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_small_text(path)
         data = tomllib.loads(text)
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise WaiverError(f"{path}: cannot read waivers ({error})") from None
+    except RecursionError:
+        raise WaiverError(f"{path}: cannot read waivers (nested too deeply)") from None
     for key in data:
         if key != "waiver":
             raise WaiverError(f"{path}: unknown key '{key}'{did_you_mean(key, ['waiver'])}; "
                               "a waiver file holds [[waiver]] tables")
-    if not isinstance(data.get("waiver", []), list):
-        raise WaiverError(f"{path}: waiver: expected [[waiver]] tables")
     lines = text.splitlines()
     known = None if known_rules is None else sorted(set(known_rules))
+    entries = data.get("waiver", [])
+    if not isinstance(entries, list):
+        raise WaiverError(f"{path}: waiver: expected [[waiver]] tables")
     waivers = []
-    for number, entry in enumerate(data.get("waiver", []), start=1):
+    for number, entry in enumerate(entries, start=1):
         label = f"{path}: waiver {number}"
         if not isinstance(entry, dict):
             raise WaiverError(f"{label}: must be a table")
@@ -97,7 +101,13 @@ def load_waivers(path: str | Path, known_rules: Iterable[str] | None = None) -> 
         missing = [key for key in ("rule", "fingerprint", "reason") if not str(entry.get(key, "")).strip()]
         if missing:
             raise WaiverError(f"{label}: missing {', '.join(missing)}")
+        wrong = [key for key in ("rule", "fingerprint", "reason", "owner")
+                 if key in entry and not isinstance(entry[key], str)]
+        if wrong:
+            raise WaiverError(f"{label}: {', '.join(wrong)}: expected a string")
         expires = entry.get("expires")
+        if isinstance(expires, datetime):
+            raise WaiverError(f"{label}: expires must be an ISO date (YYYY-MM-DD), not a date and time")
         if isinstance(expires, str):
             try:
                 expires = date.fromisoformat(expires)
@@ -171,15 +181,15 @@ def write_baseline(path: str | Path, reports: Iterable[Report]) -> None:
     """Write the fingerprints of the reports' findings (sorted, no timestamp)."""
     keys = sorted({(f.rule, fingerprint(f)) for r in reports for f in r.findings})
     data = {"schema": BASELINE_SCHEMA, "findings": [{"rule": rule, "fingerprint": fp} for rule, fp in keys]}
-    Path(path).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    write_atomic(path, json.dumps(data, indent=2) + "\n")
 
 
 def load_baseline(path: str | Path) -> set[tuple[str, str]]:
     """The (rule, fingerprint) pairs of a baseline file."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(read_small_text(path))
         return {(str(e["rule"]), str(e["fingerprint"])) for e in data["findings"]}
-    except (OSError, ValueError, KeyError, TypeError) as error:
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
         raise WaiverError(f"{path}: not a slacheck baseline ({error.__class__.__name__})") from None
 
 

@@ -106,7 +106,9 @@ def test_an_unusable_file_exits_2_and_the_others_are_still_reported(tmp_path: Pa
     code, out, err = run(capsys, "check", str(SAMPLES / "zh_quote_a100_10gbe.md"), str(missing), "--format", "json")
     assert code == 2
     assert f"{missing}: no such file" in err
-    assert [r["documents"][0]["path"] for r in [json.loads(out)]] == [str(SAMPLES / "zh_quote_a100_10gbe.md")]
+    entries = [r["documents"][0] for r in json.loads(out)]
+    assert [(d["path"], d["error"]) for d in entries] == [(str(SAMPLES / "zh_quote_a100_10gbe.md"), None),
+                                                         (str(missing), "no such file")]
 
 
 def test_quiet_prints_nothing_on_success_and_the_summary_on_failure(capsys) -> None:

@@ -22,12 +22,14 @@ from slacheck.commands.common import (UsageError, add_document_options, add_outp
                                       console_for, options_from, positive_int, rules_for)
 from slacheck.commands.measuring import read_logs, write_plot
 from slacheck.config import FAIL_ON, Config, ConfigError
+from slacheck.files import write_atomic
 from slacheck.pipeline import Options, config_for, rules_for_config
+from slacheck.report.clean import clean_report, clean_text
 from slacheck.report.concise_format import render_statistics
-from slacheck.report.formats import FORMATS
+from slacheck.report.formats import FAILURE_FORMATS, FORMATS
 from slacheck.report.json_format import render_json
 from slacheck.report.markdown_format import render_markdown
-from slacheck.report.model import Report
+from slacheck.report.model import Report, failure_report
 from slacheck.report.text_format import render_text
 from slacheck.rules.engine import at_or_above
 from slacheck.rules.pack import PackError
@@ -90,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     results = check_all(paths, options, rules_for(options), jobs=args.jobs, progress=show_progress(),
                         logs=logs)
     for failure in (r for r in results if isinstance(r, Failure)):
-        print(f"slacheck: error: {failure.path}: {failure.message}", file=sys.stderr)
+        print(clean_text(f"slacheck: error: {failure.path}: {failure.message}"), file=sys.stderr)
     reports = [r for r in results if isinstance(r, Report)]
     if args.plot and logs and reports:
         write_plot(args.plot, reports[0])
@@ -102,12 +104,14 @@ def run(args: argparse.Namespace) -> int:
     results = [r if isinstance(r, Failure) else next(done) for r in results]
     failed = any(at_or_above(report.findings, fail_on(args, options, report)) for report in reports)
     code = 2 if len(reports) < len(results) else 1 if failed else 0
+    entries = [failure_report(r.path, r.message, options.language or "en") if isinstance(r, Failure) else r
+               for r in results]
     if args.quiet or args.statistics:
-        _write_outputs(args, reports)
+        _write_outputs(args, entries)
         if args.statistics:
             sys.stdout.write(render_statistics(*reports))
     else:
-        emit(args, reports, with_findings=True)
+        emit(args, entries, with_findings=True)
     if args.format == "text" and (len(results) > 1 or args.quiet) and not (args.quiet and code == 0) \
             and not args.statistics:
         console_for(args).print(summary_table(results, lambda r: at_or_above(r.findings, fail_on(args, options, r))))
@@ -190,12 +194,21 @@ def _filter(args: argparse.Namespace, reports: list[Report], known: list[str]) -
     return reports
 
 
+def listed(name: str, reports: list[Report]) -> list[Report]:
+    """The reports format ``name`` shows: every entry for those that list unusable documents, else
+    the checked ones only (the others name unusable documents on stderr); control characters
+    removed except in JSON and SARIF, whose encoder escapes them (see report.clean)."""
+    shown = reports if name in FAILURE_FORMATS else [r for r in reports if not r.failed]
+    return [clean_report(r, controls=name not in ("json", "sarif")) for r in shown]
+
+
 def emit(args: argparse.Namespace, reports: list[Report], *, with_findings: bool) -> None:
     """Print reports in the chosen format (JSON: one object, or an array for several files), write --output files."""
     _write_outputs(args, reports)
     if args.format not in ("text", "json") or (args.format == "json" and with_findings):
-        sys.stdout.write(FORMATS[args.format](*reports))
+        sys.stdout.write(FORMATS[args.format](*listed(args.format, reports)))
         return
+    reports = listed(args.format, reports)
     if args.format == "json":
         if len(reports) == 1:
             sys.stdout.write(render_json(reports[0], with_findings=with_findings))
@@ -211,8 +224,8 @@ def emit(args: argparse.Namespace, reports: list[Report], *, with_findings: bool
 def _write_outputs(args: argparse.Namespace, reports: list[Report]) -> None:
     """--output files, and the Markdown job summary when GitHub annotations are asked for in Actions."""
     for name, path in getattr(args, "output", []):
-        path.write_text(FORMATS[name](*reports), encoding="utf-8")
+        write_atomic(path, FORMATS[name](*listed(name, reports)))
     wanted = {args.format, *(name for name, _ in getattr(args, "output", []))}
     if "github" in wanted and os.environ.get("GITHUB_STEP_SUMMARY"):
         with open(os.environ["GITHUB_STEP_SUMMARY"], "a", encoding="utf-8") as summary:
-            summary.write(render_markdown(*reports))
+            summary.write(render_markdown(*listed("markdown", reports)))

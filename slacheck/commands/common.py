@@ -27,7 +27,8 @@ def add_document_options(parser: argparse.ArgumentParser) -> None:
                         help="PDF reader: pdfplumber (default) or pdfium (faster; pdfplumber only for pages "
                              "with tables)")
     parser.add_argument("--time-budget", type=float, default=120.0, metavar="SECONDS",
-                        help="give up on a document after this long (default 120; 0: no limit)")
+                        help="give up on a document after this long (default 120; 0: no limit); a PDF page "
+                             "taking over a quarter of it is skipped with a warning")
 
 
 def add_output_options(parser: argparse.ArgumentParser, formats: list[str]) -> None:

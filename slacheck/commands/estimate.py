@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import sys
 from typing import Any
@@ -183,8 +184,8 @@ def _cell(value: dict[str, float] | None, scale: float = 1.0, suffix: str = "") 
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.params <= 0 or args.tokens_per_step <= 0:
-        raise UsageError("--params and --tokens-per-step must be positive")
+    if not all(0 < value < math.inf for value in (args.params, args.tokens_per_step)):  # nan fails too
+        raise UsageError("--params and --tokens-per-step must be positive finite numbers")
     entries = [estimate(path, args) for path in args.files]
     fx_note = _convert(entries, args.fx)
     notes = assumptions(args) + ([fx_note] if fx_note else [])

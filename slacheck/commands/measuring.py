@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Sequence
 
 from slacheck.commands.common import UsageError
+from slacheck.files import write_atomic
 from slacheck.perf.logs import LogError, parse_log
 from slacheck.pipeline import Log
 from slacheck.report.model import Report
@@ -24,4 +25,4 @@ def write_plot(path: Path, report: Report) -> None:
     """Write the busbw-vs-size SVG of the report's nccl-tests measurements."""
     if not any(run["busbw_by_size"] for entry in report.measurements for run in entry["collectives"]):
         raise UsageError("--plot needs at least one nccl-tests log with result rows")
-    path.write_text(render_plot(report), encoding="utf-8")
+    write_atomic(path, render_plot(report))

@@ -624,6 +624,30 @@ def _resolve(section: _Section) -> tuple[str, CollectiveSource]:
     return (guess, "table") if guess else ("unknown", "unknown")
 
 
+NCCL_TESTS = frozenset({"all_reduce", "all_gather", "reduce_scatter", "alltoall", "sendrecv", "broadcast", "reduce",
+                        "gather", "scatter", "hypercube", "alltoallv"})
+"""The collectives nccl-tests has a ``*_perf`` binary for."""
+MAX_BUSBW = 5_000.0
+"""GB/s no interconnect reaches (NVLink 5 carries 900 GB/s per direction): a larger busbw is not a measurement."""
+
+
+def invalid_reason(collective: NcclCollective) -> str | None:
+    """Why a completed run measures nothing (None when its figures can be judged): a collective
+    nccl-tests does not run, no finite busbw, a busbw below 0 or beyond :data:`MAX_BUSBW`, or no
+    ``#  Rank`` lines (then nothing shows which hosts and GPUs ran)."""
+    if collective.collective not in NCCL_TESTS:
+        return f"not a collective nccl-tests runs ({collective.collective})"
+    values = [m.busbw for row in collective.rows for m in (row.out_of_place, row.in_place) if m is not None]
+    finite = [v for v in values if math.isfinite(v)]
+    if not finite:
+        return "no finite bus bandwidth"
+    if any(not 0 <= v <= MAX_BUSBW for v in finite):
+        return f"a bus bandwidth below 0 or above {MAX_BUSBW:g} GB/s"
+    if not collective.rank_entries:
+        return "no '#  Rank' lines: the hosts and GPUs that ran are unknown"
+    return None
+
+
 def _status(rows: int, trailer: bool, failed: bool) -> Status:
     """completed / failed / truncated from what a run printed."""
     if failed:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Literal
 
@@ -221,3 +222,16 @@ def parse_perftest(text: str, path: str) -> PerftestLog:
         error_line=error_line,
         runs=runs,
     )
+
+
+MAX_GBPS = 10_000.0
+"""Gb/s no RDMA port reaches (the fastest carry 800-1,600 Gb/s): a larger rate is not a measurement."""
+
+
+def invalid_reason(log: PerftestLog) -> str | None:
+    """Why a completed run measures nothing (None when its figures can be judged): a bandwidth
+    that is not a number, below 0 or beyond :data:`MAX_GBPS`."""
+    values = [v for row in log.rows for v in (row.peak_gbps, row.avg_gbps)]
+    if any(not (math.isfinite(v) and 0 <= v <= MAX_GBPS) for v in values):
+        return f"a bandwidth that is not a number, below 0 or above {MAX_GBPS:g} Gb/s"
+    return None

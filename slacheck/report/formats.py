@@ -38,6 +38,9 @@ def render_text_plain(*reports: Report) -> str:
     return buffer.getvalue()
 
 
+FAILURE_FORMATS = frozenset({"json", "sarif", "junit"})
+"""Formats that list a document that could not be checked as an entry (the others leave it to stderr)."""
+
 FORMATS: dict[str, Renderer] = {
     "text": render_text_plain,
     "concise": render_concise,

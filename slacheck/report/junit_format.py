@@ -1,7 +1,8 @@
 """JUnit XML: one test suite per document, one test case per finding.
 
 Errors and warnings are failures; info findings are passing cases with the
-message in ``system-out``. A document without findings has one passing case.
+message in ``system-out``. A document without findings has one passing case;
+a document that could not be read has one case with an ``error``.
 """
 
 from __future__ import annotations
@@ -24,11 +25,20 @@ def _clean(text: str) -> str:
 def render_junit(*reports: Report) -> str:
     """The JUnit XML document."""
     root = ET.Element("testsuites", name="slacheck")
-    total = failed = 0
+    total = failed = errors = 0
     for report in reports:
         path = report.documents[0].path if report.documents else "<document>"
         words = catalogue(report.language)
         suite = ET.SubElement(root, "testsuite", name=_clean(path))
+        if report.failed:
+            case = ET.SubElement(suite, "testcase", name="unusable document", classname=_clean(path))
+            message = _clean(report.documents[0].error or "")
+            ET.SubElement(case, "error", message=message, type="unusable").text = message
+            suite.set("tests", "1")
+            suite.set("failures", "0")
+            suite.set("errors", "1")
+            total, errors = total + 1, errors + 1
+            continue
         cases = failures = 0
         for finding in report.findings:
             evidence = finding.evidence[0]
@@ -51,5 +61,7 @@ def render_junit(*reports: Report) -> str:
         total, failed = total + cases, failed + failures
     root.set("tests", str(total))
     root.set("failures", str(failed))
+    if errors:
+        root.set("errors", str(errors))
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

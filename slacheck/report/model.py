@@ -30,16 +30,18 @@ class Coverage(BaseModel):
 
 
 class DocumentInfo(BaseModel):
-    """One checked document."""
+    """One checked document; an unusable one has only its path and ``error``."""
 
     path: str
-    format: str
-    pages: int
-    language: Literal["zh", "en", "mixed"]
-    sha256: str
+    format: str | None = None
+    pages: int | None = None
+    language: Literal["zh", "en", "mixed"] | None = None
+    sha256: str | None = None
     encoding: str | None = None
-    coverage: Coverage
+    coverage: Coverage | None = None
     warnings: list[str] = Field(default_factory=list)
+    error: str | None = None
+    """Why the document could not be checked (the report then has no offering facts or findings)."""
 
 
 class WaivedFinding(Finding):
@@ -74,6 +76,11 @@ class Report(BaseModel):
     waived: list[WaivedFinding] = Field(default_factory=list)
     summary: Summary = Field(default_factory=Summary)
 
+    @property
+    def failed(self) -> bool:
+        """Whether this is the entry of a document that could not be checked."""
+        return any(document.error is not None for document in self.documents)
+
     def to_json_data(self, *, with_findings: bool = True) -> dict[str, Any]:
         """The report as JSON-ready data (``schema`` key first)."""
         data = self.model_dump(mode="json", by_alias=True)
@@ -82,6 +89,11 @@ class Report(BaseModel):
             data.pop("waived")
             data.pop("summary")
         return data
+
+
+def failure_report(path: str, error: str, language: Literal["zh", "en"] = "en") -> Report:
+    """The entry of a document that could not be checked, for the formats that list every document."""
+    return Report(language=language, documents=[DocumentInfo(path=path, error=error)], offering=Offering())
 
 
 def summarise(findings: list[Finding]) -> Summary:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape
 
+from slacheck.perf.nccl_log import MAX_BUSBW
 from slacheck.report.model import Report
 
 WIDTH, HEIGHT = 760, 440
@@ -28,8 +29,9 @@ def _size_label(size: float) -> str:
 
 def render_plot(report: Report) -> str:
     """The SVG document (text) of every nccl-tests run in the report's measurements."""
-    runs = [(entry["path"], run) for entry in report.measurements for run in entry["collectives"]
-            if run["busbw_by_size"]]
+    runs = [(entry["path"], {**run, "busbw_by_size": _plottable(run["busbw_by_size"])})
+            for entry in report.measurements for run in entry["collectives"]]
+    runs = [(path, run) for path, run in runs if run["busbw_by_size"]]
     names = list(dict.fromkeys(run["collective"] for _, run in runs))
     first = {name: next(run for _, run in runs if run["collective"] == name) for name in names}
     bands = {name: run["expected"] for name, run in first.items() if run["expected"]["typical"] is not None}
@@ -84,6 +86,12 @@ def render_plot(report: Report) -> str:
                '; shaded: model band; dashed: required busbw</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _plottable(points: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """The (size, busbw) points a plot can show: a positive size and a busbw from 0 up to what any
+    interconnect could carry (a log's nan, negative or 1e308 figures are ACC009's business)."""
+    return [(size, busbw) for size, busbw in points if size > 0 and busbw is not None and 0 <= busbw <= MAX_BUSBW]
 
 
 def _nice(value: float) -> float:

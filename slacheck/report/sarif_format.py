@@ -3,7 +3,8 @@
 A PDF has pages, SARIF has none: the page goes in ``region.properties.page``
 and at the head of ``message.text`` (the part GitHub shows). Lines are those
 of slacheck's text layer (per page for PDFs). Columns count code points.
-Waived findings are kept as results with an external suppression.
+Waived findings are kept as results with an external suppression. A document that could not be
+read is a tool execution notification (level error) of an unsuccessful invocation.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def render_sarif(*reports: Report) -> str:
     findings = [(f, r) for r in reports for f in [*r.findings, *r.waived]]
     rules = _rules(sorted({f.rule for f, _ in findings}), [f for f, _ in findings], language)
     index = {rule["id"]: i for i, rule in enumerate(rules)}
-    documents = [d for r in reports for d in r.documents]
+    documents = [d for r in reports for d in r.documents if d.error is None]
     artifacts = {d.path: i for i, d in enumerate(documents)}
     run: dict[str, Any] = {
         "tool": {"driver": {"name": "slacheck", "version": reports[0].tool.version if reports else "",
@@ -40,6 +41,11 @@ def render_sarif(*reports: Report) -> str:
                        "hashes": {"sha-256": d.sha256}} for d in documents],
         "results": [_result(f, index[f.rule], artifacts) for f, _ in findings],
     }
+    unusable = [d for r in reports for d in r.documents if d.error is not None]
+    if unusable:
+        run["invocations"] = [{"executionSuccessful": False, "toolExecutionNotifications": [
+            {"level": "error", "descriptor": {"id": "unusable-document"}, "message": {"text": f"{d.path}: {d.error}"},
+             "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(d.path)}}}]} for d in unusable]}]
     log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
     return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
 

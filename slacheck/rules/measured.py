@@ -25,7 +25,9 @@ from slacheck.perf.acceptance import (JUDGED_MIN_BYTES, SIZE_SLACK, latency_tran
 from slacheck.perf.model import (COLLECTIVES, Band, ClusterSpec, IntraLink, NetProtocol, comm_share, expected_busbw,
                                  node_network_gbytes)
 from slacheck.perf.nccl_log import PLATEAU_MIN_BYTES, NcclCollective, NcclLog, NcclRow
+from slacheck.perf.nccl_log import invalid_reason as nccl_invalid
 from slacheck.perf.perftest_log import PerftestLog
+from slacheck.perf.perftest_log import invalid_reason as perftest_invalid
 
 FALLBACK_SHARE = 0.8
 """Without a contract threshold, a log must reach this share of the model's typical busbw."""
@@ -47,7 +49,8 @@ MEASURED = {
     "measured.collective": "the collective (all_reduce, ...) or the perftest test (ib_write_bw, ...)",
     "measured.collectives": "the runs of one log a finding is about, comma-separated",
     "measured.summary": "per run: measured figure, sizes judged and the required figure with its source",
-    "measured.status": "completed, failed or truncated",
+    "measured.status": "completed, failed, truncated or invalid (with the reason: figures not finite, below 0 or "
+                       "beyond physics, a collective nccl-tests does not run, no rank lines)",
     "measured.plateau_busbw": "large-message busbw in GB/s (perftest: average Gb/s / 8)",
     "measured.plateau_gbps": "the same in Gb/s",
     "measured.judged_gbytes": "the figure judged against the requirement (GB/s): worst row of the contract's "
@@ -530,13 +533,16 @@ def _nccl_subject(offering: Offering, log: NcclLog, collective: NcclCollective, 
     if status_line is None and collective.status == "truncated":
         status_line = max((i + 1 for i, t in enumerate(text) if t.strip()), default=None)
     plateau = collective.plateau_busbw
+    status = collective.status
+    if status == "completed" and (why := nccl_invalid(collective)):
+        status, status_line = f"invalid ({why})", collective.header_line
     threshold = limits.get(collective.collective)
     judged_row, sizes = _judgement(collective, threshold)
     judged = judged_row.best_busbw if judged_row else None
     transport, transport_detail, transport_line = _transport(log, collective)
     spec = cluster_spec(offering)
     values: dict[str, Any] = {
-        "measured.kind": "nccl", "measured.collective": collective.collective, "measured.status": collective.status,
+        "measured.kind": "nccl", "measured.collective": collective.collective, "measured.status": status,
         "measured.plateau_busbw": plateau, "measured.plateau_gbps": _gbytes(plateau * 8) if plateau else None,
         "measured.judged_gbytes": judged, "measured.judged_sizes": sizes,
         "measured.figure": f"{_num(judged)} GB/s busbw" if judged is not None else None, "measured.device": None,
@@ -585,10 +591,12 @@ def _perftest_subject(offering: Offering, log: PerftestLog, limits: dict[str, Th
                       text: tuple[str, ...]) -> Subject:
     model, variant, memory = device(log.gpu_name)
     average = log.plateau_avg_gbps
+    status = "completed" if log.completed and log.rows else "truncated"
+    if status == "completed" and (why := perftest_invalid(log)):
+        status = f"invalid ({why})"
     transport = _perftest_transport(log)
     values: dict[str, Any] = {
-        "measured.kind": "perftest", "measured.collective": log.test, "measured.status":
-            "completed" if log.completed and log.rows else "truncated",
+        "measured.kind": "perftest", "measured.collective": log.test, "measured.status": status,
         "measured.plateau_busbw": _gbytes(average / 8) if average is not None else None,
         "measured.plateau_gbps": average,
         "measured.judged_gbytes": round(average / 8, 4) if average is not None else None,

@@ -19,6 +19,7 @@ from typing import Any, Iterable, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from slacheck.files import read_small_text
 from slacheck.rules.conditions import Condition, ConditionError, Function, parse_condition
 from slacheck.resources import rules_file
 
@@ -90,9 +91,10 @@ def load_pack(path: Path | str | None, known_names: set[str], functions: Mapping
         try:
             if path.stat().st_size > MAX_PACK_BYTES:
                 raise PackError(f"{label}: rule pack larger than {MAX_PACK_BYTES} bytes")
-            text = path.read_text(encoding="utf-8")
+            text = read_small_text(path, MAX_PACK_BYTES)
         except (OSError, UnicodeDecodeError) as error:
-            raise PackError(f"{label}: cannot read rule pack ({error.__class__.__name__})") from None
+            reason = str(error) if type(error) is OSError and error.errno is None else error.__class__.__name__
+            raise PackError(f"{label}: cannot read rule pack ({reason})") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
