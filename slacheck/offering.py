@@ -109,6 +109,8 @@ class Acceptance(Section):
     threshold_pct: Fact[float] | None = None
     report_kept: Fact[bool] | None = None
     trial: Fact[bool] | None = None
+    on_mig: Fact[bool] | None = None
+    """MIG slices offered to test communication or the network, or to size the cluster."""
 
 
 class Sla(Section):
@@ -215,7 +217,7 @@ _DENIAL_WINS = {"fabric.dedicated", "fabric.isolation", "verification.hardware",
                 "sla.availability_guaranteed"}
 _ANY_TRUE = {"fabric.optional", "fabric.multi_site", "intra_node.full_mesh", "intra_node.nvswitch",
              "commercial.price_hedged", "commercial.addon_on_request", "tuning.baseline", "acceptance.trial",
-             "acceptance.report_kept", "sla.credits", "sla.network_restore"}
+             "acceptance.report_kept", "acceptance.on_mig", "sla.credits", "sla.network_restore"}
 _RANKED = {
     "fabric.included_protocol": PROTOCOLS,
     "fabric.protocol": PROTOCOLS,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from slacheck.config import Config, load_config
 from slacheck.documents import Budget, Document, load_document
@@ -18,7 +18,8 @@ from slacheck.offering import Evidence, NamedOffering, Offering, Statement, asse
 from slacheck.perf.logs import NcclLog, PerftestLog
 from slacheck.report.model import Coverage, DocumentInfo, Report, summarise
 from slacheck.rules import measured
-from slacheck.rules.engine import check, check_options, check_subjects, rule_set
+from slacheck.rules.engine import Finding, check, check_options, check_subjects, rule_set, values_of
+from slacheck.rules.gaps import Gap, gaps
 from slacheck.rules.pack import Rule
 
 Log = NcclLog | PerftestLog
@@ -134,8 +135,19 @@ def check_file(path: str | Path, options: Options, rules: list[Rule] | None = No
         findings = check(analysis.offering, active, language=language, document_evidence=evidence,
                          policy=config.policy())
     report = Report(language=language, documents=[document_info(analysis)], offering=analysis.offering,
-                    options=analysis.options, findings=findings, summary=summarise(findings))
+                    options=analysis.options, findings=findings, summary=summarise(findings),
+                    unjudged=unjudged(analysis, active, findings, language, config.policy()))
     return add_measurements(report, analysis.extraction.statements, logs, active) if logs else report
+
+
+def unjudged(analysis: Analysis, rules: list[Rule], findings: Sequence[Finding], language: str,
+             policy: Mapping[str, Any]) -> list[Gap]:
+    """The key facts the document does not state (in any of its options), with the rules left unjudged."""
+    offerings = [option.offering for option in analysis.options] or [analysis.offering]
+    fired = [finding.rule for finding in findings]
+    found = [gaps(values_of(offering, policy), rules, fired, language) for offering in offerings]
+    missing_everywhere = set.intersection(*({gap.fact for gap in each} for each in found))
+    return [gap for gap in found[0] if gap.fact in missing_everywhere]
 
 
 def add_measurements(report: Report, statements: Sequence[Statement], logs: Sequence[Log],

@@ -1,4 +1,4 @@
-"""OPS001-OPS007, SLA001-SLA005 and COM001-COM004: each fires on a clause written to trip it and stays quiet
+"""OPS001-OPS008, SLA001-SLA005 and COM001-COM004: each fires on a clause written to trip it and stays quiet
 on a near miss (same style as test_rules_hw_net.py)."""
 
 import pytest
@@ -45,6 +45,7 @@ CASES = {
     "OPS005": (doc(threshold=""), doc()),
     "OPS006": (doc(trial=""), doc(trial="", term="租期：1 个月，按月计费。\n")),
     "OPS007": (doc(troubleshoot=""), doc()),
+    "OPS008": (doc(tuning="PFC、ECN 等无损网络参数由甲方自行配置。\n"), doc()),
     "SLA001": (doc(replace="硬件故障时乙方将尽快安排更换。\n"), doc()),
     "SLA002": (doc(backup="系统盘每日自动快照，保留最近 3 份。\n"), doc()),
     "SLA003": (doc(response=""), doc()),

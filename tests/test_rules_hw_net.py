@@ -1,4 +1,4 @@
-"""HW001-HW006 and NET001-NET015: each fires on a clause written to trip it and stays quiet on a near miss."""
+"""HW001-HW007 and NET001-NET015: each fires on a clause written to trip it and stays quiet on a near miss."""
 
 import pytest
 
@@ -29,6 +29,8 @@ CASES = {
               "4 台 x 8 卡 H100 SXM5 80G，交付时提供 GPU 序列号。\n"),
     "HW006": ("4 台 x 8 卡 H100 SXM5，共 64 卡。\n" + PINNED,
               "4 台 x 8 卡 H100 SXM5，共 32 卡。\n" + PINNED),
+    "HW007": ("4 台 x 8 卡 H100 SXM5。签约前可用 MIG 实例（1g.10gb）验证多机 NCCL 通信。\n" + PINNED,
+              "4 台 x 8 卡 H100 SXM5。推理服务可按需开启 MIG 切分。\n" + PINNED),
     "NET001": ("4 台 x 8 卡 H100 SXM5，带宽：BGP 100Mbps 独享，10Gbps 国际带宽。\n",
                "4 台 x 8 卡 H100 SXM5，内网 InfiniBand NDR 400Gb/s。\n"),
     "NET002": ("4 nodes x 8 H100 SXM5. Internal network: 25 Gb/s Ethernet.\n",

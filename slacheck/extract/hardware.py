@@ -181,6 +181,18 @@ def _full_mesh(token: Token, context: Context) -> list[Said]:
     return [Said("intra_node.full_mesh", not negated(token, context), [span_of(token)])]
 
 
+_MIG_PURPOSE = {"BENCH", "ACCEPTANCE", "TRIAL", "BUSBW", "ALL_NODES", "INTERNAL", "NETWORK", "PROTO_IB", "ROCE",
+                "RDMA", "NIC", "NODE_UNIT"}
+"""Words that make MIG slices a test of communication, the network or the cluster's size."""
+
+
+def _mig(token: Token, context: Context) -> list[Said]:
+    """MIG slices offered where communication or the network is tested, or the cluster is sized."""
+    if negated(token, context) or not context.sentence_types(token.start_pos) & _MIG_PURPOSE:
+        return []
+    return [Said("acceptance.on_mig", True, [span_of(token)])]
+
+
 PHRASES: dict[str, PhraseHandler] = {
     "gpu": _gpu,
     "nodes": _nodes,
@@ -192,6 +204,7 @@ PHRASES: dict[str, PhraseHandler] = {
 }
 
 KEYWORDS: dict[str, Handler] = {
+    "MIG": _mig,
     "MODEL": _model,
     "VARIANT": _variant_word,
     "PCIE": _pcie,

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from slacheck import __version__
 from slacheck.offering import NamedOffering, Offering
 from slacheck.rules.engine import Finding
+from slacheck.rules.gaps import Gap
 
 SCHEMA = "slacheck/report@1"
 
@@ -73,6 +74,8 @@ class Report(BaseModel):
     options: list[NamedOffering] = Field(default_factory=list)
     measurements: list[dict[str, Any]] = Field(default_factory=list)
     findings: list[Finding] = Field(default_factory=list)
+    unjudged: list[Gap] = Field(default_factory=list)
+    """Key facts the document does not state, with the rules that could not be judged without them."""
     waived: list[WaivedFinding] = Field(default_factory=list)
     summary: Summary = Field(default_factory=Summary)
 

@@ -39,6 +39,8 @@ def render_text(report: Report, console: Console, *, with_findings: bool = True)
             console.print(Text(f"  ! {warning}", style="yellow"))
     if with_findings:
         _findings(report, console, words)
+        for gap in report.unjudged:
+            console.print(Text(f"? {gap.message}", style="yellow"))
     console.print(_offering_table(report, words))
     if not with_findings:
         return

@@ -1,0 +1,108 @@
+"""Reading by structure: subjects, tables, options, quoted e-mail text, commands, and what could not be judged."""
+
+from pathlib import Path
+
+from slacheck.documents import document_from_text
+from slacheck.extract import extract
+from slacheck.offering import assemble, assemble_options
+from slacheck.pipeline import Options, check_file
+
+
+def offering_of(text: str, fmt: str = "text"):
+    return assemble(extract(document_from_text(text, format=fmt)).statements)
+
+
+def value(text: str, path: str, fmt: str = "text"):
+    fact = offering_of(text, fmt).fact(path)
+    return None if fact is None else fact.value
+
+
+def test_a_storage_network_line_states_nothing_about_the_fabric() -> None:
+    text = ("计算网络：每台 8 张 400G InfiniBand 网卡，端口独享。\n"
+            "存储网络：每台 2 × 25GbE，接入共享 NAS。\n")
+    assert value(text, "fabric.dedicated") is True
+    assert value(text, "fabric.rate_gbps") == 400.0
+
+
+def test_a_heading_carries_its_subject_to_the_lines_below() -> None:
+    text = ("## Management network\n\nOne shared 1 GbE switch, oversubscribed 4:1.\n\n"
+            "## Compute fabric\n\nEight 400G InfiniBand HCAs per node, non-blocking.\n")
+    assert value(text, "fabric.dedicated", "markdown") is True
+    assert value(text, "fabric.oversubscription", "markdown") == 1.0
+
+
+def test_a_tab_table_row_gives_its_item_a_subject() -> None:
+    text = ("序号\t项目\t规格\t数量\n"
+            "1\t存储网卡\t2×100GbE，共享\t1\n"
+            "2\t计算网卡\tConnectX-7 400Gb/s InfiniBand\t8\n")
+    assert value(text, "fabric.rate_gbps") == 400.0
+    assert value(text, "fabric.dedicated") is None
+
+
+def test_space_aligned_rows_with_wrapped_cells_join_their_row() -> None:
+    document = document_from_text(
+        "Item            Spec                        Qty\n"
+        "GPU server      8 x H100 SXM5 80GB,         4 nodes\n"
+        "                NVSwitch 900 GB/s\n"
+        "Internet port   1 Gbps                      1\n")
+    rows = [p.text for p in document.passages if p.kind == "table-row"]
+    assert rows[1] == "GPU server | 8 x H100 SXM5 80GB, NVSwitch 900 GB/s | 4 nodes"
+
+
+def test_the_vendors_self_description_is_not_the_offer() -> None:
+    text = "# 公司简介\n\n我司在北京、上海两地运营数据中心，管理 GPU 超过 2000 卡。\n\n# 报价\n\n4 台 8 卡 H100 SXM。\n"
+    assert value(text, "fabric.multi_site", "markdown") is None
+    assert value(text, "nodes", "markdown") == 4
+
+
+def test_an_environment_variable_is_not_a_fabric() -> None:
+    text = "Training jobs may set NCCL_IB_HCA=mlx5_0 and NCCL_IB_DISABLE=0.\nInterconnect: 25 GbE (TCP).\n"
+    assert value(text, "fabric.protocol") == "ethernet-tcp"
+
+
+def test_a_quoted_question_in_an_email_is_not_an_offer() -> None:
+    text = ("From: sales@vendor.example\nTo: buyer@example.com\nSubject: RE: quote\n\n"
+            "Our answer: two servers, RoCE v2 over 2 x 100G per node.\n"
+            "> Could you offer InfiniBand NDR 400G x 8 per node instead?\n")
+    assert value(text, "fabric.protocol") == "roce-v2"
+    assert value(text, "fabric.rate_gbps") == 100.0
+
+
+def test_two_options_are_two_offerings_and_the_top_holds_what_they_share() -> None:
+    text = ("# Offer\n\n4 nodes x 8 H100 SXM5.\n\n## Option A: InfiniBand\n\n8 x 400G InfiniBand HCAs per node.\n\n"
+            "## Option B: RoCE\n\n8 x 200G RoCE v2 NICs per node.\n")
+    top, options = assemble_options(extract(document_from_text(text, format="markdown")).statements)
+    assert [o.name for o in options] == ["Option A", "Option B"]
+    assert [o.offering.fact("fabric.protocol").value for o in options] == ["infiniband", "roce-v2"]
+    assert top.fact("fabric.protocol") is None
+    assert top.fact("nodes").value == 4
+    assert top.fact("fabric.nics_per_node").value == 8
+
+
+def test_findings_name_the_option_they_are_about(tmp_path: Path) -> None:
+    path = tmp_path / "two.md"
+    path.write_text("# Offer\n\n4 nodes x 8 H100 SXM5.\n\n## Option A\n\nInfiniBand NDR, 8 HCAs per node, provider "
+                    "supplies cables and optics.\n\n## Option B\n\nRoCE v2 200G, 8 NICs per node, provider supplies "
+                    "cables and optics.\n", encoding="utf-8")
+    report = check_file(path, Options(select=("OPS001",)))
+    assert [(f.rule, f.option) for f in report.findings] == [("OPS001", "Option B")]
+    assert report.findings[0].message.startswith("[Option B]")
+
+
+def test_a_missing_node_count_is_said_aloud(tmp_path: Path) -> None:
+    path = tmp_path / "vague.txt"
+    path.write_text("H100 SXM servers with 8 GPUs each and a RoCE v2 network.\n", encoding="utf-8")
+    report = check_file(path, Options())
+    gaps = {gap.fact: gap for gap in report.unjudged}
+    assert "nodes" in gaps and "NET001" in gaps["nodes"].rules
+    assert gaps["nodes"].message.startswith("Could not find how many GPU servers")
+    path.write_text("4 台 8 卡 H100 SXM 服务器，RoCE v2 网络。\n", encoding="utf-8")
+    report = check_file(path, Options())
+    assert "nodes" not in {gap.fact for gap in report.unjudged}
+    assert all("未能找到" in gap.message for gap in report.unjudged)
+
+
+def test_spelled_out_counts_and_terms() -> None:
+    assert value("The cluster has five nodes, each with eight (8) H100 SXM GPUs.\n", "nodes") == 5
+    assert value("The initial term is twelve (12) months.\n", "commercial.term_months") == 12.0
+    assert value("租期：十二个月。\n", "commercial.term_months") == 12.0
