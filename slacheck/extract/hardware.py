@@ -9,7 +9,7 @@ from lark import Token, Tree
 
 from slacheck.extract.context import (COUNTS, FABRIC_WORDS, GPU_WORDS, Context, Handler, PhraseHandler, Said, as_count,
                                       as_number, flag, leaves, negated, sentence_text, span_of)
-from slacheck.extract.lexicon import alternation
+from slacheck.extract.lexicon import alternation, values
 from slacheck.extract.parser import Phrase
 
 
@@ -115,6 +115,25 @@ def _card_count(phrase: Phrase, context: Context) -> list[Said]:
     return [Said("gpu.total" if total else "gpu.per_node", count, [(phrase.start, phrase.end)])]
 
 
+_GPU_TO_NIC = {"gpu.per_node": "fabric.nics_per_node", "gpu.total": "fabric.nics_total"}
+
+
+def _nic_or_gpu(handler: PhraseHandler) -> PhraseHandler:
+    """A count of cards whose item is a network card ("网卡 … 8 张/台", "HCA：合计 32 张") counts NICs, not GPUs."""
+    def read(phrase: Phrase, context: Context) -> list[Said]:
+        said = handler(phrase, context)
+        item = context.keywords if context.table_row else context.in_clause(phrase.start)
+        if not any(t.type in ("NIC", "NIC_MODEL") for t in item) or any(t.type == "MODEL" for t in item):
+            return said
+        after = context.following(phrase.end)
+        per_node = after is not None and (after.type == "PER_NODE" or after.type == "PRICE_UNIT" and any(
+            word in after.value.lower() for word, per in values("price_per").items() if per == "node"))
+        for statement in said:
+            statement.path = "fabric.nics_per_node" if per_node else _GPU_TO_NIC.get(statement.path, statement.path)
+        return said
+    return read
+
+
 def _nvlink_rate(phrase: Phrase, context: Context) -> list[Said]:
     token = next(t for t in leaves(phrase.tree) if t.type == "BW_BYTES")
     value = as_number(token)
@@ -197,9 +216,9 @@ PHRASES: dict[str, PhraseHandler] = {
     "gpu": _gpu,
     "nodes": _nodes,
     "cluster_cards": _cluster_cards,
-    "per_node_cards": _single_count("gpu.per_node"),
-    "gpu_total": _single_count("gpu.total"),
-    "card_count": _card_count,
+    "per_node_cards": _nic_or_gpu(_single_count("gpu.per_node")),
+    "gpu_total": _nic_or_gpu(_single_count("gpu.total")),
+    "card_count": _nic_or_gpu(_card_count),
     "nvlink_rate": _nvlink_rate,
 }
 
