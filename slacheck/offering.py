@@ -232,7 +232,8 @@ _RANKED = {
 }
 
 
-# Counts and rates of a fabric: each follows its own protocol (the best offered, or the one included).
+# Counts and rates of a fabric: each follows its own protocol (the best offered, or the one included);
+# RoCE and unnamed RDMA run over Ethernet, so a card said as "400GbE" counts for them.
 _BY_PROTOCOL = {"fabric.rate_gbps": "fabric.protocol", "fabric.nics_per_node": "fabric.protocol",
                 "fabric.included_rate_gbps": "fabric.included_protocol",
                 "fabric.included_nics_per_node": "fabric.included_protocol"}
@@ -248,7 +249,8 @@ def _choose(path: str, said: list[Statement], protocol: str | None) -> Statement
         order = _RANKED[path]
         return min(said, key=lambda s: order.index(s.value) if s.value in order else len(order))
     if path in _BY_PROTOCOL and protocol:
-        return next((s for s in said if s.tag == protocol), next((s for s in said if s.tag is None), None))
+        carriers = (protocol, "ethernet-tcp") if protocol.startswith(("roce", "rdma")) else (protocol,)
+        return next((s for tag in carriers for s in said if s.tag == tag), next((s for s in said if s.tag is None), None))
     return next((s for s in said if s.tag == "primary"), said[0])
 
 

@@ -29,6 +29,8 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
     has_rate = rate is not None
     if not (types & {"NIC", "NIC_MODEL"} or ("TIMES" in types and has_rate)):
         return []
+    if not types & {"NIC", "NIC_MODEL"} and context.clause_types(phrase.start) & {"OPTICS", "SWITCH", "SWITCH_MODEL"}:
+        return []  # "OSFP 2x400G transceivers", "a switch with 64 x 400G": parts of the fabric, not a node's NICs
     if has_rate and public_only(context.sentence_types(phrase.start)):
         return []
     count = next((as_count(t) for t in tokens if t.type in COUNTS), None)
@@ -37,12 +39,19 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
     if count:
         per_gpu = _PER_GPU_AFTER.match(context.text, phrase.end) or \
             _PER_GPU_BEFORE.search(context.text[max(0, phrase.start - 16):phrase.start])
-        total = any(t.type == "TOTAL" for t in tokens)
+        total = any(t.type == "TOTAL" for t in tokens) or _beside(phrase, context, "TOTAL")
         path = "fabric.nics_per_gpu" if per_gpu else "fabric.nics_total" if total else "fabric.nics_per_node"
         said.append(Said(path, count, span, tag=protocol))
     if rate:
         said.append(Said("fabric.rate_gbps", rate, span, tag=protocol))
     return said
+
+
+def _beside(phrase: Phrase, context: Context, kind: str) -> bool:
+    """A keyword of a kind right before or right after a phrase ("合计 32 张", "32 NICs in total")."""
+    before, after = context.previous(phrase.start), context.following(phrase.end)
+    return any(t is not None and t.type == kind and min(abs(t.end_pos - phrase.start), abs(t.start_pos - phrase.end)) <= 2
+               for t in (before, after))
 
 
 def _generation_rate(token: Token) -> float | None:

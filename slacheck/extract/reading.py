@@ -49,7 +49,7 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
 
 
 _OTHER_NETWORK_KEEPS = ("commercial.price_hedged", "commercial.billing", "commercial.term_months",
-                        "commercial.power_kw", "fabric.public_bandwidth", "backup.", "sla.", "verification.")
+                        "commercial.power_kw", "fabric.public_bandwidth", "fabric.multi_site", "backup.", "sla.", "verification.")
 """What a clause about the storage, management, front-end or public network may still state."""
 
 
@@ -72,7 +72,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
                    or _at(frame.column_subjects, column) or frame.subject)
         if frame.kind == "command" and not statement.path.startswith("acceptance."):
             continue
-        if subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
+        if subject == "vendor" or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
             continue
         statement.option = _at(frame.column_options, column) or frame.option
         kept.append(statement)

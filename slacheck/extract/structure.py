@@ -20,10 +20,11 @@ from slacheck.documents import Document, Passage
 from slacheck.extract.lexicon import alternation, values
 
 SUBJECTS = {"STORAGE_NET": "storage", "MGMT_NET": "management", "FRONTEND_NET": "front-end",
-            "PUBLIC_NET": "public", "ABOUT_VENDOR": "vendor", "INTERNAL": "fabric"}
+            "PUBLIC_NET": "public", "SITE_LINK": "site-link", "ABOUT_VENDOR": "vendor", "INTERNAL": "fabric"}
 """Token types that name what a heading, label, row or clause is about."""
-OTHER_NETWORKS = frozenset({"storage", "management", "front-end", "public", "vendor"})
-"""Subjects whose rates, ports, sharing and sites are not facts about the compute fabric."""
+OTHER_NETWORKS = frozenset({"storage", "management", "front-end", "public", "site-link"})
+"""Subjects whose rates, ports and sharing are not facts about the compute fabric (the vendor's description
+of itself, subject "vendor", states nothing at all)."""
 CELL = " | "
 """How the loader joins the cells of a table row."""
 
