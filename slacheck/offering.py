@@ -213,11 +213,11 @@ PROTOCOLS = ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"]
 """Fabric protocols, best first."""
 
 # How competing statements for one path are resolved; the default is "the first one said".
-_DENIAL_WINS = {"fabric.dedicated", "fabric.isolation", "verification.hardware", "acceptance.multi_node",
+_DENIAL_WINS = {"fabric.dedicated", "fabric.isolation", "verification.hardware",
                 "sla.availability_guaranteed"}
 _ANY_TRUE = {"fabric.optional", "fabric.multi_site", "intra_node.full_mesh", "intra_node.nvswitch",
              "commercial.price_hedged", "commercial.addon_on_request", "tuning.baseline", "acceptance.trial",
-             "acceptance.report_kept", "acceptance.on_mig", "sla.credits", "sla.network_restore"}
+             "acceptance.report_kept", "acceptance.on_mig", "acceptance.multi_node", "sla.credits", "sla.network_restore"}
 _RANKED = {
     "fabric.included_protocol": PROTOCOLS,
     "fabric.protocol": PROTOCOLS,

@@ -7,8 +7,8 @@ from typing import Callable, Iterable
 
 from lark import Token
 
-from slacheck.extract.context import (FABRIC_WORDS, Context, Handler, PhraseHandler, Said, as_number, flag, leaves,
-                                      negated, sentence_text, span_of)
+from slacheck.extract.context import (COUNTS, FABRIC_WORDS, Context, Handler, PhraseHandler, Said, as_count, as_number, flag,
+                                      leaves, negated, sentence_text, span_of)
 from slacheck.extract.lexicon import alternation, meaning, values, words
 from slacheck.extract.parser import Phrase
 
@@ -50,14 +50,46 @@ def _bench(token: Token, context: Context) -> list[Said]:
     name = meaning("BENCH", token.value)  # a named benchmark says more than 压测 / "acceptance testing"
     said = [Said("acceptance.test", name, [span_of(token)], tag=None if name == "benchmark" else "primary")]
     # a wrapped line: the sentence before often says where the test runs
-    near = context.in_sentence(token.start_pos, before=1) + context.in_sentence(token.start_pos)
-    single = [t for t in near if t.type == "SINGLE_NODE" or (t.type == "PER_NODE" and _one_machine(t, context))]
-    spread = [t for t in near if t.type == "ALL_NODES"]
-    if single and not spread:
-        said.append(Said("acceptance.multi_node", False, [span_of(single[0])]))
-    elif spread:
-        said.append(Said("acceptance.multi_node", True, [span_of(spread[0])]))
+    said.extend(_where_it_runs(token, context))
     return said
+
+
+def _where_it_runs(token: Token, context: Context) -> list[Said]:
+    """Whether a test runs across nodes or on one machine at a time.
+
+    One machine named in the test's own clause wins ("每台单独运行 all_reduce_perf（单机 8 卡）");
+    else several nodes named in its sentence (or the one before: a wrapped line) make it multi-node:
+    全部/跨机/双机, or a count of two or more nodes ("4 机 32 卡", "across the eight (8) servers").
+    """
+    clause = context.in_clause(token.start_pos)
+    near = context.in_sentence(token.start_pos, before=1) + context.in_sentence(token.start_pos)
+    single = [t for t in near if _single(t, context)]
+    spread = [t for t in near if t.type == "ALL_NODES"] + _node_counts(near)
+    if any(_single(t, context) for t in clause) or (single and not spread):
+        return [Said("acceptance.multi_node", False, [span_of(single[0])])]
+    if spread:
+        return [Said("acceptance.multi_node", True, [span_of(spread[0])])]
+    return []
+
+
+def _single(token: Token, context: Context) -> bool:
+    return token.type == "SINGLE_NODE" or (token.type == "PER_NODE" and _one_machine(token, context))
+
+
+def _node_counts(tokens: list[Token]) -> list[Token]:
+    """Counts of two or more that a node word follows ("4 台", "32 节点", "eight (8) Servers")."""
+    return [count for count, unit in zip(tokens, tokens[1:])
+            if count.type in COUNTS and unit.type == "NODE_UNIT" and (as_count(count) or 0) >= 2
+            and unit.start_pos - count.end_pos <= 2]
+
+
+def _acceptance(token: Token, context: Context) -> list[Said]:
+    """Acceptance defined machine by machine ("单台运行…即视为该台验收通过"), with no benchmark named."""
+    sentence = context.sentence_types(token.start_pos)
+    if "BENCH" in sentence:
+        return []
+    found = _where_it_runs(token, context)
+    return [s for s in found if s.value is False]
 
 
 def _one_machine(token: Token, context: Context) -> bool:
@@ -269,6 +301,7 @@ PHRASES: dict[str, PhraseHandler] = {
 KEYWORDS: dict[str, Handler] = {
     "HEDGE": _hedge,
     "BENCH": _bench,
+    "ACCEPTANCE": _acceptance,
     "BW_BYTES": _bw_threshold,
     "RATE_BITS": _rate_bits,
     "PERCENT": _percent,
