@@ -64,6 +64,8 @@ class Context:
     keywords: list[Token]
     phrases: tuple[Phrase, ...] = ()
     table_row: bool = False
+    label_end: int = 0
+    """Where the passage's label ends ("可用性：", a row's first cell): its words speak for every sentence after it."""
     sentence_starts: list[int] = field(init=False)
     clause_starts: list[int] = field(init=False)
 
@@ -80,6 +82,12 @@ class Context:
             self._first_of.setdefault(token.type, token)
         self._positions = [t.start_pos for t in self.keywords]
         self._phrase_starts = [p.start for p in self.phrases]
+        self._label = [t for t in self.keywords if t.end_pos <= self.label_end]
+        self._label_types = {t.type for t in self._label}
+
+    def _labelled(self, position: int, index: int, starts: list[int]) -> bool:
+        """Whether a position lies after the label, in a sentence or clause that does not hold it."""
+        return bool(self._label) and position >= self.label_end and starts[index] >= self.label_end
 
     def sentence(self, position: int) -> int:
         """Index of the sentence holding a text position."""
@@ -90,20 +98,29 @@ class Context:
         return bisect_right(self.clause_starts, position) - 1
 
     def in_sentence(self, position: int, *, before: int = 0) -> list[Token]:
-        """Keywords of the sentence at a position (``before=1``: of the sentence before it)."""
-        return self._by_sentence.get(self.sentence(position) - before, [])
+        """Keywords of the sentence at a position (``before=1``: of the sentence before it), the label's first."""
+        index = self.sentence(position) - before
+        found = self._by_sentence.get(index, [])
+        return [*self._label, *found] if index >= 0 and self._labelled(position, index, self.sentence_starts) \
+            else found
 
     def in_clause(self, position: int) -> list[Token]:
-        """Keywords of the clause at a position."""
-        return self._by_clause.get(self.clause(position), [])
+        """Keywords of the clause at a position, the label's first."""
+        index = self.clause(position)
+        found = self._by_clause.get(index, [])
+        return [*self._label, *found] if self._labelled(position, index, self.clause_starts) else found
 
     def sentence_types(self, position: int) -> set[str]:
-        """Token types of the sentence at a position."""
-        return self._sentence_types.get(self.sentence(position), set())
+        """Token types of the sentence at a position (with the label's)."""
+        index = self.sentence(position)
+        found = self._sentence_types.get(index, set())
+        return found | self._label_types if self._labelled(position, index, self.sentence_starts) else found
 
     def clause_types(self, position: int) -> set[str]:
-        """Token types of the clause at a position."""
-        return self._clause_types.get(self.clause(position), set())
+        """Token types of the clause at a position (with the label's)."""
+        index = self.clause(position)
+        found = self._clause_types.get(index, set())
+        return found | self._label_types if self._labelled(position, index, self.clause_starts) else found
 
     def first_of(self, kind: str) -> Token | None:
         """The passage's first keyword of a type."""

@@ -32,7 +32,8 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
     frame = frame or Frame()
     if frame.kind != "offer" and frame.kind != "command":
         return []
-    context = Context(text, scan.keywords(), phrases=scan.phrases, table_row=table_row)
+    context = Context(text, scan.keywords(), phrases=scan.phrases, table_row=table_row,
+                      label_end=_label_end(text, table_row))
     said: list[Said] = []
     for phrase in scan.phrases:
         handler = _PHRASES.get(phrase.tree.data)
@@ -77,6 +78,18 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         statement.option = _at(frame.column_options, column) or frame.option
         kept.append(statement)
     return kept
+
+
+def _label_end(text: str, table_row: bool) -> int:
+    """Where a table row's first worded cell ends (0: none); a line's "label:" shares its sentence already."""
+    if not table_row:
+        return 0
+    for start in _cell_starts(text):
+        end = text.find(CELL, start)
+        end = len(text) if end < 0 else end
+        if any(ch.isalpha() for ch in text[start:end]):
+            return end if end < len(text) else 0
+    return 0
 
 
 def _at(values: tuple[str | None, ...], index: int) -> str | None:
