@@ -106,3 +106,30 @@ def test_spelled_out_counts_and_terms() -> None:
     assert value("The cluster has five nodes, each with eight (8) H100 SXM GPUs.\n", "nodes") == 5
     assert value("The initial term is twelve (12) months.\n", "commercial.term_months") == 12.0
     assert value("租期：十二个月。\n", "commercial.term_months") == 12.0
+
+
+def test_a_dotted_leader_joins_a_label_to_its_value() -> None:
+    assert value("Term ..................... Twenty-four (24) months\n", "commercial.term_months") == 24.0
+
+
+def test_a_rows_first_cell_speaks_for_its_value_cell() -> None:
+    text = "| 项目 | 内容 |\n|---|---|\n| 可用性 | 99.9%，每低 0.1% 抵扣月费 5% |\n"
+    assert value(text, "sla.availability_pct", "markdown") == 99.9
+    assert value(text, "sla.credits", "markdown") is True
+
+
+def test_cards_counted_after_their_name_and_in_a_nic_row() -> None:
+    assert value("计算网卡：ConnectX-7 400G NDR × 8 张\n", "fabric.nics_per_node") == 8
+    assert value("| 计算网 | 网卡 | ConnectX-7 400GbE，RoCE v2 | 8张/台 |\n", "fabric.nics_per_node", "markdown") == 8
+    assert value("每台 8 张 ConnectX-7 400G 网卡，4 台合计 32 张。\n", "fabric.nics_total") == 32
+
+
+def test_ports_written_with_kou_and_switch_ports() -> None:
+    assert value("交换机 QM9700，为本项目分配 32口。\n", "fabric.switch_ports") == 32
+    assert value("Four (4) switch ports are allotted to the nodes.\n", "fabric.switch_ports") == 4
+
+
+def test_a_multi_node_test_is_read_from_a_node_count_and_a_single_machine_wins_in_its_clause() -> None:
+    assert value("验收：4 机 32 卡运行 all_reduce_perf，busbw ≥ 330 GB/s。\n", "acceptance.multi_node") is True
+    text = "乙方对全部 8 台设备复检。每台单独运行 all_reduce_perf（单机 8 卡），busbw 不低于 145GB/s。\n"
+    assert value(text, "acceptance.multi_node") is False

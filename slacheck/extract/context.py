@@ -20,8 +20,9 @@ from slacheck.offering import PROTOCOLS
 
 Span = tuple[int, int]
 
-_SENTENCE_END = re.compile(r"[。;!?|\n]|\.(?=\s|$)")
-_CLAUSE_END = re.compile(r"[。;!?,|\n]|\.(?=\s|$)")
+# A full stop ends a sentence; the dots of a leader ("Term ........ 36 months") do not.
+_SENTENCE_END = re.compile(r"[。;!?|\n]|(?<!\.)\.(?!\.)(?=\s|$)")
+_CLAUSE_END = re.compile(r"[。;!?,|\n]|(?<!\.)\.(?!\.)(?=\s|$)")
 _EN_NUMBERS = values("NUMBER_WORD")
 _ZH_DIGITS = {word: value for word, value in values("NUMBER_ZH").items() if value < 10}
 _ZH_TEN = next(word for word, value in values("NUMBER_ZH").items() if value == 10)
