@@ -133,3 +133,10 @@ def test_a_multi_node_test_is_read_from_a_node_count_and_a_single_machine_wins_i
     assert value("验收：4 机 32 卡运行 all_reduce_perf，busbw ≥ 330 GB/s。\n", "acceptance.multi_node") is True
     text = "乙方对全部 8 台设备复检。每台单独运行 all_reduce_perf（单机 8 卡），busbw 不低于 145GB/s。\n"
     assert value(text, "acceptance.multi_node") is False
+
+
+def test_reserved_means_expansion_only_when_it_sets_capacity_aside_for_growth() -> None:
+    assert value("We reserve rack space for a future expansion of this cluster.\n", "fabric.expansion") == "vague"
+    assert value("Power: 6 kW reserved per node.\n", "fabric.expansion") is None
+    assert value("The customer has reserved the cluster for a term of 12 months.\n", "fabric.expansion") is None
+    assert value("本方案已预留 IB 扩展能力。\n", "fabric.expansion") == "vague"

@@ -224,9 +224,11 @@ def _tiers(name: str | None) -> bool:
 
 
 def _expansion(token: Token, context: Context) -> list[Said]:
+    """Expansion promised: set aside for growth, or reserved or expanded beside network words (not power or term)."""
     sentence = context.sentence_types(token.start_pos)
-    reserved = meaning("EXPANSION", token.value) == "reserved"
-    if not reserved and not sentence & NETWORK_WORDS:
+    kinds = {meaning("EXPANSION", t.value) for t in context.in_sentence(token.start_pos) if t.type == "EXPANSION"}
+    for_growth = "reserved-expansion" in kinds or {"reserved", "expansion"} <= kinds
+    if not for_growth and (not sentence & NETWORK_WORDS or sentence & {"POWER", "TERM"}):
         return []
     concrete = bool(sentence & {"MONEY"}) or _has_port_count(token, context)
     return [Said("fabric.expansion", "concrete" if concrete else "vague", [span_of(token)])]
