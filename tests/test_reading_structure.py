@@ -140,3 +140,13 @@ def test_reserved_means_expansion_only_when_it_sets_capacity_aside_for_growth() 
     assert value("Power: 6 kW reserved per node.\n", "fabric.expansion") is None
     assert value("The customer has reserved the cluster for a term of 12 months.\n", "fabric.expansion") is None
     assert value("本方案已预留 IB 扩展能力。\n", "fabric.expansion") == "vague"
+
+
+def test_a_short_name_defined_for_the_vendor_names_the_provider() -> None:
+    text = ('This schedule is between Northgate Compute Ltd. ("Northgate") and Example Labs Inc. ("Customer").\n'
+            "Northgate sets PFC and ECN on every switch of the compute network.\n")
+    assert value(text, "tuning.owner") == "provider"
+
+
+def test_configuring_the_fabric_names_who_tunes_it() -> None:
+    assert value("The Provider shall configure and operate the compute fabric.\n", "tuning.owner") == "provider"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from slacheck.documents import Budget, Document, Passage
 from slacheck.extract.claims import read_claims
 from slacheck.extract.parser import Scan, scan
-from slacheck.extract.structure import frames
+from slacheck.extract.structure import frames, provider_names
 from slacheck.extract.context import Said
 from slacheck.extract.reading import read
 from slacheck.normalize import Normalized, normalize
@@ -57,12 +57,14 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
         scanned.append((normalized, windows))
         if budget is not None:
             budget.check(_position(document, passage))
+    providers = provider_names(document)
     placed = frames(document, [(normalized.text, list(windows[0][1].tokens)) for normalized, windows in scanned])
     for passage, (normalized, windows), frame in zip(document.passages, scanned, placed):
         said: list[Said] = []
         for start, found_tokens in windows:
             window = found_tokens_text(normalized.text, start, found_tokens)
-            found = read(window, found_tokens, table_row=passage.kind == "table-row", frame=frame)
+            found = read(window, found_tokens, table_row=passage.kind == "table-row", frame=frame,
+                         providers=providers)
             if frame.kind == "offer":
                 found += read_claims(window)
             for statement in found:

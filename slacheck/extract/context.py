@@ -65,6 +65,8 @@ class Context:
     keywords: list[Token]
     phrases: tuple[Phrase, ...] = ()
     table_row: bool = False
+    provider_names: tuple[str, ...] = ()
+    """Short names the document defines for the provider ("Tessellate")."""
     label_end: int = 0
     """Where the passage's label ends ("可用性：", a row's first cell): its words speak for every sentence after it."""
     sentence_starts: list[int] = field(init=False)

@@ -24,7 +24,8 @@ for _module in (hardware, network, terms):
         _KEYWORDS.setdefault(_kind, []).append(_handler)
 
 
-def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None = None) -> list[Said]:
+def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None = None,
+         providers: tuple[str, ...] = ()) -> list[Said]:
     """All statements of one normalised passage that belong to its frame's subject and option.
 
     In a table row, 可选/optional qualifies the whole row.
@@ -32,7 +33,7 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
     frame = frame or Frame()
     if frame.kind != "offer" and frame.kind != "command":
         return []
-    context = Context(text, scan.keywords(), phrases=scan.phrases, table_row=table_row,
+    context = Context(text, scan.keywords(), phrases=scan.phrases, table_row=table_row, provider_names=providers,
                       label_end=_label_end(text, table_row))
     said: list[Said] = []
     for phrase in scan.phrases:

@@ -108,6 +108,22 @@ def heading_level(text: str) -> int | None:
     return None
 
 
+def provider_names(document: Document) -> tuple[str, ...]:
+    """The short names a contract defines for companies other than the customer ("Tessellate", "云峰"):
+    a clause naming one of them names the provider."""
+    suffix = alternation("company_suffix")
+    intro = alternation("defined_as")
+    pattern = re.compile(rf"(?i:{suffix})\W{{0,6}}[(（]\s*(?:(?:{intro})\s*)?[\"“”'‘]([^\"“”'’)）]{{2,30}})[\"“”'’]\s*[)）]")
+    customer = re.compile(rf"(?i:{alternation('CUSTOMER')}|{alternation('PROVIDER')})")
+    names = []
+    for line in document.lines:
+        for match in pattern.finditer(line.text):
+            name = match.group(1).strip()
+            if not customer.search(name) and name not in names:
+                names.append(name)
+    return tuple(names)
+
+
 def label_end(text: str) -> int | None:
     """Where a "label: value" line's label ends (the colon), or None."""
     match = _LABEL.match(text)
