@@ -50,7 +50,9 @@ def test_space_aligned_rows_with_wrapped_cells_join_their_row() -> None:
 
 
 def test_the_vendors_self_description_is_not_the_offer() -> None:
-    text = "# 公司简介\n\n我司在北京、上海两地运营数据中心，管理 GPU 超过 2000 卡。\n\n# 报价\n\n4 台 8 卡 H100 SXM。\n"
+    intro = "本公司在广州、成都两地共有 5 个机房，已部署 3000 张 GPU 卡。\n"
+    assert value(intro, "fabric.multi_site") is True  # the same words, outside the vendor's self-description
+    text = "# 公司简介\n\n" + intro + "\n# 报价\n\n4 台 8 卡 H100 SXM。\n"
     assert value(text, "fabric.multi_site", "markdown") is None
     assert value(text, "nodes", "markdown") == 4
 
@@ -113,15 +115,15 @@ def test_a_dotted_leader_joins_a_label_to_its_value() -> None:
 
 
 def test_a_rows_first_cell_speaks_for_its_value_cell() -> None:
-    text = "| 项目 | 内容 |\n|---|---|\n| 可用性 | 99.9%，每低 0.1% 抵扣月费 5% |\n"
-    assert value(text, "sla.availability_pct", "markdown") == 99.9
+    text = "| 条目 | 约定 |\n|---|---|\n| 可用性 | 99.95%，不达标时按差额减免当月租金 |\n"
+    assert value(text, "sla.availability_pct", "markdown") == 99.95
     assert value(text, "sla.credits", "markdown") is True
 
 
 def test_cards_counted_after_their_name_and_in_a_nic_row() -> None:
-    assert value("计算网卡：ConnectX-7 400G NDR × 8 张\n", "fabric.nics_per_node") == 8
-    assert value("| 计算网 | 网卡 | ConnectX-7 400GbE，RoCE v2 | 8张/台 |\n", "fabric.nics_per_node", "markdown") == 8
-    assert value("每台 8 张 ConnectX-7 400G 网卡，4 台合计 32 张。\n", "fabric.nics_total") == 32
+    assert value("训练网络适配器：BlueField-3 200G × 4 张\n", "fabric.nics_per_node") == 4
+    assert value("| 训练网络 | 适配卡 | ConnectX-6 Dx 100GbE | 2张/台 |\n", "fabric.nics_per_node", "markdown") == 2
+    assert value("单台服务器装 4 张 HDR 网卡，六台服务器总计 24 张。\n", "fabric.nics_total") == 24
 
 
 def test_ports_written_with_kou_and_switch_ports() -> None:
@@ -130,8 +132,8 @@ def test_ports_written_with_kou_and_switch_ports() -> None:
 
 
 def test_a_multi_node_test_is_read_from_a_node_count_and_a_single_machine_wins_in_its_clause() -> None:
-    assert value("验收：4 机 32 卡运行 all_reduce_perf，busbw ≥ 330 GB/s。\n", "acceptance.multi_node") is True
-    text = "乙方对全部 8 台设备复检。每台单独运行 all_reduce_perf（单机 8 卡），busbw 不低于 145GB/s。\n"
+    assert value("交付测试在 6 机 48 卡上跑 nccl-tests，合格线 200 GB/s。\n", "acceptance.multi_node") is True
+    text = "到期前对所有 6 台机器做一次检查。检查时 nccl-tests 只在单机内跑，结果达到 100GB/s 即可。\n"
     assert value(text, "acceptance.multi_node") is False
 
 
