@@ -152,3 +152,9 @@ def test_a_short_name_defined_for_the_vendor_names_the_provider() -> None:
 
 def test_configuring_the_fabric_names_who_tunes_it() -> None:
     assert value("The Provider shall configure and operate the compute fabric.\n", "tuning.owner") == "provider"
+
+
+def test_a_column_header_says_what_the_times_under_it_are() -> None:
+    text = "| Priority | Meaning | Response time |\n|---|---|---|\n| P1 | whole cluster down | 20 minutes |\n"
+    assert value(text, "sla.support_response_minutes", "markdown") == 20.0
+    assert value(text.replace("Response time", "Notes"), "sla.support_response_minutes", "markdown") is None

@@ -16,6 +16,7 @@ from lark import Token, Tree
 
 from slacheck.extract.lexicon import alternation, values
 from slacheck.extract.parser import Phrase
+from slacheck.extract.structure import CELL
 from slacheck.offering import PROTOCOLS
 
 Span = tuple[int, int]
@@ -65,6 +66,8 @@ class Context:
     keywords: list[Token]
     phrases: tuple[Phrase, ...] = ()
     table_row: bool = False
+    column_types: tuple[frozenset[str], ...] = ()
+    """In a table row, the token types of each column's header."""
     provider_names: tuple[str, ...] = ()
     """Short names the document defines for the provider ("Tessellate")."""
     label_end: int = 0
@@ -124,6 +127,13 @@ class Context:
         index = self.clause(position)
         found = self._clause_types.get(index, set())
         return found | self._label_types if self._labelled(position, index, self.clause_starts) else found
+
+    def header_types(self, position: int) -> frozenset[str]:
+        """The token types of the header of the column a position lies in (empty outside tables)."""
+        if not self.column_types:
+            return frozenset()
+        column = self.text.count(CELL, 0, position)
+        return self.column_types[column] if column < len(self.column_types) else frozenset()
 
     def first_of(self, kind: str) -> Token | None:
         """The passage's first keyword of a type."""

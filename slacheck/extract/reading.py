@@ -34,6 +34,7 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
     if frame.kind != "offer" and frame.kind != "command":
         return []
     context = Context(text, scan.keywords(), phrases=scan.phrases, table_row=table_row, provider_names=providers,
+                      column_types=frame.column_types,
                       label_end=_label_end(text, table_row))
     said: list[Said] = []
     for phrase in scan.phrases:

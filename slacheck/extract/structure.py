@@ -58,7 +58,9 @@ class Frame:
     columns: tuple[str, ...] = ()
     column_options: tuple[str | None, ...] = ()
     column_subjects: tuple[str | None, ...] = ()
-    kind: str = "offer"  # "offer", "heading", "quoted", "command", "not-chosen"
+    kind: str = "offer"
+    column_types: tuple[frozenset[str], ...] = ()
+    """The token types each column's header holds ("响应时间": RESPONSE): what the cells under it are."""  # "offer", "heading", "quoted", "command", "not-chosen"
 
 
 @dataclass
@@ -210,16 +212,18 @@ def _header(cells: list[str], tokens: list[Token], subject: str | None, option: 
     """The frame of a table's rows from its header: column names, and the option and subject each names."""
     options: list[str | None] = []
     subjects: list[str | None] = []
+    types: list[frozenset[str]] = []
     start = 0
     for cell in cells:
         inside = [t for t in tokens if start <= t.start_pos < start + len(cell)]
         names = options_named(inside)
         options.append(names[0] if len(names) == 1 else None)
         subjects.append(subject_of(inside))
+        types.append(frozenset(t.type for t in inside))
         start += len(cell) + len(CELL)
     named = [o for o in options if o]
     return Frame(subject, option, tuple(c.strip() for c in cells), tuple(options) if len(set(named)) >= 2 else (),
-                 tuple(subjects))
+                 tuple(subjects), column_types=tuple(types))
 
 
 def _instance_options(passages: list[tuple[str, list[Token]]],

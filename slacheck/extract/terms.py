@@ -183,8 +183,12 @@ def _duration(token: Token, context: Context) -> list[Said]:
     if minutes is None:
         return []
     clause = [t for t in context.in_clause(token.start_pos) if t.type in ("RESPONSE", "REPLACE")]
-    if not clause:
-        return []
+    if not clause:  # a cell under a "响应时间" / "Response time" column
+        header = context.header_types(token.start_pos) & {"RESPONSE", "REPLACE"}
+        if len(header) != 1:
+            return []
+        path = "sla.support_response_minutes" if header == {"RESPONSE"} else "sla.failover_minutes"
+        return [Said(path, minutes, [span_of(token)])]
     nearest = min(clause, key=lambda t: abs(t.start_pos - token.start_pos))
     if nearest.type == "RESPONSE":
         return [Said("sla.support_response_minutes", minutes, [span_of(token), span_of(nearest)])]
