@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from slacheck.documents import Budget, Document, Passage
 from slacheck.extract.claims import read_claims
-from slacheck.extract.parser import Scan, scan
+from slacheck.extract.parser import scan
 from slacheck.extract.structure import frames, provider_names
 from slacheck.extract.context import Said
 from slacheck.extract.reading import read
@@ -47,7 +47,11 @@ WINDOW = 20_000
 
 
 def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
-    """Read every passage of a document into statements with evidence, within an optional time budget."""
+    """Read every passage of a document into statements with evidence, within an optional time budget.
+
+    Every passage is scanned first, so that each can be framed by the headings, tables and options
+    around it (structure.frames); then each is read within its frame.
+    """
     statements: list[Statement] = []
     with_facts = characters = in_facts = 0
     scanned = []
@@ -61,9 +65,9 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     placed = frames(document, [(normalized.text, list(windows[0][1].tokens)) for normalized, windows in scanned])
     for passage, (normalized, windows), frame in zip(document.passages, scanned, placed):
         said: list[Said] = []
-        for start, found_tokens in windows:
-            window = found_tokens_text(normalized.text, start, found_tokens)
-            found = read(window, found_tokens, table_row=passage.kind == "table-row", frame=frame,
+        for start, window_scan in windows:
+            window = normalized.text[start:start + window_scan.length]
+            found = read(window, window_scan, table_row=passage.kind == "table-row", frame=frame,
                          providers=providers)
             if frame.kind == "offer":
                 found += read_claims(window)
@@ -77,11 +81,6 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
         statements.extend(_statement(s, document, passage, normalized) for s in said)
     coverage = Coverage(len(document.passages), with_facts, characters, in_facts)
     return Extraction(statements=statements, coverage=coverage)
-
-
-def found_tokens_text(text: str, start: int, found: Scan) -> str:
-    """The window of ``text`` that a scan read (its tokens end where the window ends)."""
-    return text[start:start + found.length]
 
 
 def _windows(text: str) -> list[tuple[int, int]]:
