@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from lark import Token
-
 from slacheck.extract import hardware, network, terms
 from slacheck.extract.context import Context, Handler, PhraseHandler, Said, span_of
 from slacheck.extract.parser import Scan
-from slacheck.extract.structure import CELL, OTHER_NETWORKS, Frame, label_end, subject_of
+from slacheck.extract.structure import OTHER_NETWORKS, Frame, cell_spans, first_worded_cell, label_end, subject_of
 
 _PHRASES: dict[str, PhraseHandler] = {**hardware.PHRASES, **network.PHRASES, **terms.PHRASES}
 _KEYWORDS: dict[str, list[Handler]] = {}
@@ -63,8 +61,9 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     named cell, else its clause's own subject words, else its column's or its
     heading's. Nothing in a command is an offer but the acceptance test it runs.
     """
-    cells = _cell_starts(context.text) if frame.columns or frame.column_options else []
-    row_label = _row_label_subject(context, cells)
+    cells = [start for start, _ in cell_spans(context.text)] if frame.columns or frame.column_options else []
+    item = first_worded_cell(context.text, among=2) if cells else None
+    row_label = subject_of([t for t in context.keywords if item[0] <= t.start_pos < item[1]]) if item else None
     end = label_end(context.text) if not cells else None
     label = subject_of([t for t in context.keywords if t.start_pos < end]) if end else None
     kept = []
@@ -84,38 +83,12 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
 
 def _label_end(text: str, table_row: bool) -> int:
     """Where a table row's first worded cell ends (0: none); a line's "label:" shares its sentence already."""
-    if not table_row:
-        return 0
-    for start in _cell_starts(text):
-        end = text.find(CELL, start)
-        end = len(text) if end < 0 else end
-        if any(ch.isalpha() for ch in text[start:end]):
-            return end if end < len(text) else 0
-    return 0
+    cell = first_worded_cell(text) if table_row else None
+    return cell[1] if cell is not None and cell[1] < len(text) else 0
 
 
 def _at(values: tuple[str | None, ...], index: int) -> str | None:
     return values[index] if 0 <= index < len(values) else None
-
-
-def _cell_starts(text: str) -> list[int]:
-    """Where each cell of a table row starts in its text."""
-    starts = [0]
-    position = text.find(CELL)
-    while position >= 0:
-        starts.append(position + len(CELL))
-        position = text.find(CELL, position + len(CELL))
-    return starts
-
-
-def _row_label_subject(context: Context, cells: list[int]) -> str | None:
-    """The subject a row's first worded cell names (the item: 存储网卡, 管理网, 参数面)."""
-    bounds = [*cells, len(context.text) + len(CELL)][: 3]
-    for start, end in zip(bounds, bounds[1:]):
-        inside: list[Token] = [t for t in context.keywords if start <= t.start_pos < end]
-        if inside or any(ch.isalpha() for ch in context.text[start:end]):
-            return subject_of(inside)
-    return None
 
 
 def _qualifiers(said: list[Said], context: Context) -> list[Said]:

@@ -126,6 +126,23 @@ def provider_names(document: Document) -> tuple[str, ...]:
     return tuple(names)
 
 
+def cell_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each cell of a table row's text."""
+    spans, start = [], 0
+    while (end := text.find(CELL, start)) >= 0:
+        spans.append((start, end))
+        start = end + len(CELL)
+    return [*spans, (start, len(text))]
+
+
+def first_worded_cell(text: str, among: int | None = None) -> tuple[int, int] | None:
+    """The first cell of a row (of its first ``among`` cells) that holds a letter: the row's item or label."""
+    for start, end in cell_spans(text)[:among]:
+        if any(ch.isalpha() for ch in text[start:end]):
+            return start, end
+    return None
+
+
 def label_end(text: str) -> int | None:
     """Where a "label: value" line's label ends (the colon), or None."""
     match = _LABEL.match(text)
@@ -213,14 +230,12 @@ def _header(cells: list[str], tokens: list[Token], subject: str | None, option: 
     options: list[str | None] = []
     subjects: list[str | None] = []
     types: list[frozenset[str]] = []
-    start = 0
-    for cell in cells:
-        inside = [t for t in tokens if start <= t.start_pos < start + len(cell)]
+    for start, end in cell_spans(CELL.join(cells)):
+        inside = [t for t in tokens if start <= t.start_pos < end]
         names = options_named(inside)
         options.append(names[0] if len(names) == 1 else None)
         subjects.append(subject_of(inside))
         types.append(frozenset(t.type for t in inside))
-        start += len(cell) + len(CELL)
     named = [o for o in options if o]
     return Frame(subject, option, tuple(c.strip() for c in cells), tuple(options) if len(set(named)) >= 2 else (),
                  tuple(subjects), column_types=tuple(types))
