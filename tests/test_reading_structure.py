@@ -158,3 +158,33 @@ def test_a_column_header_says_what_the_times_under_it_are() -> None:
     text = "| Priority | Meaning | Response time |\n|---|---|---|\n| P1 | whole cluster down | 20 minutes |\n"
     assert value(text, "sla.support_response_minutes", "markdown") == 20.0
     assert value(text.replace("Response time", "Notes"), "sla.support_response_minutes", "markdown") is None
+
+
+def test_a_times_sign_before_the_model_counts_cards() -> None:
+    assert value("整机配置：8×A800 SXM4 80GB，2 台", "gpu.per_node") == 8
+    assert value("整机配置：8×A800 SXM4 80GB，2 台", "gpu.model") == "A800"
+
+
+def test_a_consumer_card_named_by_its_number_alone() -> None:
+    assert value("每台 GPU 3090 24G x4", "gpu.model") == "RTX 3090"
+    assert value("每台 GPU 3090 24G x4", "gpu.per_node") == 4
+    assert value("月租 3090 元，另付押金", "gpu.model") is None
+
+
+def test_a_fabric_with_its_rate_then_a_count_counts_nics() -> None:
+    assert value("组网：RoCE v2 100G x4/节点", "fabric.nics_per_node") == 4
+    assert value("Cluster: InfiniBand HDR 200G x 6 台", "fabric.nics_per_node") is None
+
+
+def test_a_question_offers_nothing() -> None:
+    chat = "客户 10:01\n计算网络是独享的吗\n\n销售 10:02\n不是，共享 25G 以太网\n"
+    assert value(chat, "fabric.dedicated") is False
+    assert value("Is the InfiniBand fabric dedicated? We run 100G Ethernet.", "fabric.protocol") == "ethernet-tcp"
+
+
+def test_a_fabric_the_offer_lacks_is_not_its_fabric() -> None:
+    assert value("这款机型不配 RDMA 网卡，机间走 25G 以太网", "fabric.protocol") == "ethernet-tcp"
+
+
+def test_a_surname_before_a_title_is_not_a_card_count() -> None:
+    assert value("导出于 2025-03-16\n张工 与 客服 的对话记录", "gpu.total") is None

@@ -23,6 +23,7 @@ Span = tuple[int, int]
 
 # A full stop ends a sentence; the dots of a leader ("Term ........ 36 months") do not.
 _SENTENCE_END = re.compile(r"[。;!?|\n]|(?<!\.)\.(?!\.)(?=\s|$)")
+_QUESTION_END = re.compile(rf"(?:{alternation('question_end')})[.!~。…\s]*$")
 _CLAUSE_END = re.compile(r"[。;!?,|\n]|(?<!\.)\.(?!\.)(?=\s|$)")
 _EN_NUMBERS = values("NUMBER_WORD")
 _ZH_DIGITS = {word: value for word, value in values("NUMBER_ZH").items() if value < 10}
@@ -98,6 +99,12 @@ class Context:
     def sentence(self, position: int) -> int:
         """Index of the sentence holding a text position."""
         return bisect_right(self.sentence_starts, position) - 1
+
+    def in_question(self, position: int) -> bool:
+        """Whether the sentence at a position asks a question (ends with ? or 吗/呢)."""
+        index = self.sentence(position)
+        end = self.sentence_starts[index + 1] if index + 1 < len(self.sentence_starts) else len(self.text)
+        return bool(_QUESTION_END.search(self.text[self.sentence_starts[index]:end].rstrip()))
 
     def clause(self, position: int) -> int:
         """Index of the clause holding a text position."""

@@ -19,6 +19,8 @@ def _canonical_model(text: str) -> str:
         return "Ascend 910B"
     if compact.upper().startswith("RTX"):
         return "RTX " + compact[3:].strip()
+    if compact.isdigit():
+        return "RTX " + compact  # a consumer card named by its number alone
     return compact.upper()
 
 

@@ -33,7 +33,9 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
         return []  # "OSFP 2x400G transceivers", "a switch with 64 x 400G": parts of the fabric, not a node's NICs
     if has_rate and public_only(context.sentence_types(phrase.start)):
         return []
-    count = next((as_count(t) for t in tokens if t.type in COUNTS), None)
+    following = context.following(phrase.end)
+    servers = following is not None and following.type == "NODE_UNIT" and following.start_pos - phrase.end <= 1
+    count = None if servers else next((as_count(t) for t in tokens if t.type in COUNTS), None)  # "x 4 台": servers
     protocol = _link_protocol(tokens, phrase.start, context)
     said: list[Said] = []
     if count:
@@ -150,7 +152,13 @@ def _multi_site(token: Token, context: Context) -> list[Said]:
     return [Said("fabric.multi_site", not negated(token, context), [span_of(token)])]
 
 
+_ABSENT_BEFORE = re.compile(rf"(?:{alternation('absent_before')})[^,;.。，；]{{0,3}}$")
+
+
 def _fabric_protocol(token: Token, context: Context) -> list[Said]:
+    """The fabric a protocol word names, unless the clause says the offer lacks it ("不配 RDMA 网卡")."""
+    if _ABSENT_BEFORE.search(context.text[max(0, token.start_pos - 16):token.start_pos]):
+        return []
     protocol = protocol_of(token)
     said = [Said("fabric.protocol", protocol, [span_of(token)])]
     if token.type == "IB_GEN":
