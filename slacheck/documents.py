@@ -1081,6 +1081,7 @@ _CLAUSE = re.compile(
     r"第[一二三四五六七八九十百千零〇\d]{1,6}[条章节款项部]|[一二三四五六七八九十百]{1,3}[、.]"
     r"|\(\s*[一二三四五六七八九十]{1,3}\s*\)|\d{1,3}(?:\.\d{1,3})+\s"
     r"|(?:Article|Section|Clause|Schedule|Annex|Appendix|Exhibit)\s+[\dIVX]"
+    r"|\d{1,2}[.、)]\s*(?=[A-Za-z\u4e00-\u9fff])"
 )
 _PAGE_NUMBER = re.compile(
     r"\s*(?:[-–—]?\s*\d{1,4}\s*[-–—]?|第\s*\d{1,4}\s*页(?:\s*[,，/]?\s*共\s*\d{1,4}\s*页)?"
@@ -1104,7 +1105,7 @@ _ITEM = re.compile(
     re.VERBOSE,
 )
 _BULLETS = frozenset("•·●○◦▪▫■□◆◇►▸▶※✓✔☐☑√➢➤") | frozenset(map(chr, range(0x2460, 0x249C)))
-_LABEL = re.compile(r"([^:]{1,16}):")
+_LABEL = re.compile(r"([^:]{1,28}):")
 _CLOSERS = "\"')]}」』】》〉”’"
 _SENTENCE_END = frozenset("。;!?.:")
 
@@ -1129,7 +1130,7 @@ def _starts_item(text: str) -> bool:
     """A heading, list item, numbered clause, table row or a short "label: value" line."""
     if text[0] in _BULLETS or 0x2776 <= ord(text[0]) <= 0x2793:
         return True
-    head = unicodedata.normalize("NFKC", text[:24])
+    head = unicodedata.normalize("NFKC", text[:32])
     if _ITEM.match(head):
         return True
     m = _LABEL.match(head)

@@ -188,3 +188,18 @@ def test_a_fabric_the_offer_lacks_is_not_its_fabric() -> None:
 
 def test_a_surname_before_a_title_is_not_a_card_count() -> None:
     assert value("导出于 2025-03-16\n张工 与 客服 的对话记录", "gpu.total") is None
+
+
+def test_a_long_label_starts_its_own_line_and_a_short_numbered_title_stands_alone() -> None:
+    document = document_from_text("Local storage: 2 x 7.68T NVMe\nInter-node network card: 200G RoCE x 4\n"
+                                  "3. Quantity\nFour (4) units in one rack\n")
+    texts = [p.text for p in document.passages]
+    assert texts == ["Local storage: 2 x 7.68T NVMe", "Inter-node network card: 200G RoCE x 4", "3. Quantity",
+                     "Four (4) units in one rack"]
+
+
+def test_pieces_and_units_count_cards_and_servers() -> None:
+    text = "Six (6) units, total 48pcs GPU card and 12pcs 200G network card."
+    assert value(text, "nodes") == 6
+    assert value(text, "gpu.total") == 48
+    assert value(text, "fabric.nics_total") == 12

@@ -124,6 +124,8 @@ def _nic_or_gpu(handler: PhraseHandler) -> PhraseHandler:
     """A count of cards whose item is a network card ("网卡 … 8 张/台", "HCA：合计 32 张") counts NICs, not GPUs."""
     def read(phrase: Phrase, context: Context) -> list[Said]:
         said = handler(phrase, context)
+        if any(t.type == "CARD_UNIT" and t.value.lower().startswith("gpu") for t in leaves(phrase.tree)):
+            return said  # "64 pcs GPU card": the phrase names its own item
         item = context.keywords if context.table_row else context.in_sentence(phrase.start)
         if not any(t.type in ("NIC", "NIC_MODEL") for t in item) or any(t.type == "MODEL" for t in item):
             return said
