@@ -203,3 +203,14 @@ def test_pieces_and_units_count_cards_and_servers() -> None:
     assert value(text, "nodes") == 6
     assert value(text, "gpu.total") == 48
     assert value(text, "fabric.nics_total") == 12
+
+
+def test_a_fabric_that_cannot_be_had_now_is_not_offered() -> None:
+    text = "机间是 25G 以太网。RoCE 的机器要下季度才有，现在给不了。"
+    assert value(text, "fabric.protocol") == "ethernet-tcp"
+    assert value("能上 RoCE 不", "fabric.protocol") is None
+
+
+def test_a_disk_size_is_not_a_link_rate() -> None:
+    assert value("系统盘 2*480G SSD，数据盘 2*3.84T NVMe", "fabric.rate_gbps") is None
+    assert value("系统盘 2*480G SSD，数据盘 2*3.84T NVMe", "fabric.nics_per_node") is None

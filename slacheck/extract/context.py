@@ -100,11 +100,15 @@ class Context:
         """Index of the sentence holding a text position."""
         return bisect_right(self.sentence_starts, position) - 1
 
-    def in_question(self, position: int) -> bool:
-        """Whether the sentence at a position asks a question (ends with ? or 吗/呢)."""
+    def sentence_at(self, position: int) -> str:
+        """The text of the sentence holding a position."""
         index = self.sentence(position)
         end = self.sentence_starts[index + 1] if index + 1 < len(self.sentence_starts) else len(self.text)
-        return bool(_QUESTION_END.search(self.text[self.sentence_starts[index]:end].rstrip()))
+        return self.text[self.sentence_starts[index]:end]
+
+    def in_question(self, position: int) -> bool:
+        """Whether the sentence at a position asks a question (ends with ? or 吗/呢)."""
+        return bool(_QUESTION_END.search(self.sentence_at(position).rstrip()))
 
     def clause(self, position: int) -> int:
         """Index of the clause holding a text position."""
@@ -277,10 +281,8 @@ def text_value(path: str) -> Callable[[Token, Context], list[Said]]:
 
 
 def sentence_text(token: Token, context: Context) -> str:
-    index = context.sentence(token.start_pos)
-    starts = context.sentence_starts
-    end = starts[index + 1] if index + 1 < len(starts) else len(context.text)
-    return context.text[starts[index]:end]
+    """The text of a token's sentence."""
+    return context.sentence_at(token.start_pos)
 
 
 Handler = Callable[[Token, Context], list[Said]]

@@ -8,7 +8,7 @@ from lark import Token, Tree
 
 from slacheck.extract.context import (COUNTS, NETWORK_WORDS, Context, Handler, PhraseHandler, Said, as_count,
                                       as_rate_gbps, best_protocol, flag, leaves, negated, protocol_of, public_only,
-                                      span_of, text_value)
+                                      sentence_text, span_of, text_value)
 from slacheck.extract.lexicon import alternation, meaning
 from slacheck.extract.parser import Phrase
 
@@ -33,6 +33,8 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
         return []  # "OSFP 2x400G transceivers", "a switch with 64 x 400G": parts of the fabric, not a node's NICs
     if has_rate and public_only(context.sentence_types(phrase.start)):
         return []
+    if _STORAGE_AFTER.match(context.text, phrase.end):
+        return []  # "2*960G SSD": disks
     following = context.following(phrase.end)
     servers = following is not None and following.type == "NODE_UNIT" and following.start_pos - phrase.end <= 1
     count = None if servers else next((as_count(t) for t in tokens if t.type in COUNTS), None)  # "x 4 台": servers
@@ -155,12 +157,15 @@ def _multi_site(token: Token, context: Context) -> list[Said]:
     return [Said("fabric.multi_site", not negated(token, context), [span_of(token)])]
 
 
+_STORAGE_AFTER = re.compile(rf"\s?(?:{alternation('storage_medium')})", re.I)
+_UNAVAILABLE = re.compile(alternation("unavailable"), re.I)
 _ABSENT_BEFORE = re.compile(rf"(?:{alternation('absent_before')})[^,;.。，；]{{0,3}}$")
 
 
 def _fabric_protocol(token: Token, context: Context) -> list[Said]:
-    """The fabric a protocol word names, unless the clause says the offer lacks it ("不配 RDMA 网卡")."""
-    if _ABSENT_BEFORE.search(context.text[max(0, token.start_pos - 16):token.start_pos]):
+    """The fabric a protocol word names, unless the offer lacks it ("不配 RDMA 网卡", "IB 现在给不了")."""
+    if _ABSENT_BEFORE.search(context.text[max(0, token.start_pos - 16):token.start_pos]) \
+            or _UNAVAILABLE.search(sentence_text(token, context)):
         return []
     protocol = protocol_of(token)
     said = [Said("fabric.protocol", protocol, [span_of(token)])]
