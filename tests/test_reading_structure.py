@@ -214,3 +214,21 @@ def test_a_fabric_that_cannot_be_had_now_is_not_offered() -> None:
 def test_a_disk_size_is_not_a_link_rate() -> None:
     assert value("系统盘 2*480G SSD，数据盘 2*3.84T NVMe", "fabric.rate_gbps") is None
     assert value("系统盘 2*480G SSD，数据盘 2*3.84T NVMe", "fabric.nics_per_node") is None
+
+
+def test_label_colon_count_gives_the_node_count() -> None:
+    assert value("节点数：３", "nodes") == 3
+    assert value("Number of nodes: 6", "nodes") == 6
+
+
+def test_gpu_servers_count_servers_and_hyphenated_gpus_count_cards() -> None:
+    assert value("The provider supplies three (3) GPU servers.", "nodes") == 3
+    assert value("3 x 8-GPU servers", "nodes") == 3
+    assert value("3 x 8-GPU servers", "gpu.per_node") == 8
+
+
+def test_a_part_number_is_not_a_count() -> None:
+    text = "Network: two (2) 100 GbE QSFP28 ports per server (training network)"
+    assert value(text, "fabric.nics_per_node") == 2
+    assert value(text, "fabric.rate_gbps") == 100.0
+    assert value("Chassis: Inspur NF5688M7 G8600", "nodes") is None

@@ -84,8 +84,12 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
     before = [t for t in context.in_clause(phrase.start) if t.end_pos <= phrase.start]
     if any(t.type in _OTHER_ITEMS for t in before) and not any(t.type in ("MODEL", "CARD_UNIT") for t in before):
         return []
-    count = next((as_count(t) for t in tokens if t.type in COUNTS), None)
-    return [Said("nodes", count, [(phrase.start, phrase.end)])] if count else []
+    counts = [as_count(t) for t in tokens if t.type in COUNTS]
+    span = [(phrase.start, phrase.end)]
+    if any(t.type == "CARD_UNIT" and t.value.startswith("-") for t in tokens):  # "(2 x) 8-GPU servers"
+        said = [Said("gpu.per_node", counts[-1], span)] if counts[-1] else []
+        return said + ([Said("nodes", counts[0], span)] if len(counts) == 2 and counts[0] else [])
+    return [Said("nodes", counts[0], span)] if counts and counts[0] else []
 
 
 def _cluster_cards(phrase: Phrase, context: Context) -> list[Said]:

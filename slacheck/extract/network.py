@@ -80,11 +80,18 @@ def _fabric_rate(phrase: Phrase, context: Context) -> list[Said]:
     return [Said("fabric.rate_gbps", rate, span, tag=protocol)]
 
 
+NODE_PORTS_MAX = 8
+"""Most ports with a rate that a sentence naming no switch can give one server (more are a switch's)."""
+
+
 def _ports(phrase: Phrase, context: Context) -> list[Said]:
     """"16 个端口": switch ports allotted; with 每台 / per node, the node's own ports."""
     tokens = leaves(phrase.tree)
     count = next((as_count(t) for t in tokens if t.type in COUNTS), None)
-    per_node = any(t.type == "PER_NODE" for t in tokens)
+    has_rate = any(t.type in ("G_QTY", "RATE_BITS") for t in tokens)
+    per_node = any(t.type == "PER_NODE" for t in tokens) or (  # "two (2) 25 GbE ports" with no switch in sight
+        has_rate and count is not None and count <= NODE_PORTS_MAX
+        and not context.sentence_types(phrase.start) & {"SWITCH", "SWITCH_MODEL"})
     return _port_count(count, tokens, per_node, [(phrase.start, phrase.end)], context) if count else []
 
 
