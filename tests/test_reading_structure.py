@@ -232,3 +232,10 @@ def test_a_part_number_is_not_a_count() -> None:
     assert value(text, "fabric.nics_per_node") == 2
     assert value(text, "fabric.rate_gbps") == 100.0
     assert value("Chassis: Inspur NF5688M7 G8600", "nodes") is None
+
+
+def test_huawei_style_ethernet_rates_with_a_count_per_node() -> None:
+    text = "业务网络：100GE × 2/台"
+    assert value(text, "fabric.rate_gbps") == 100.0
+    assert value(text, "fabric.nics_per_node") == 2
+    assert value(text, "fabric.protocol") == "ethernet-tcp"

@@ -164,6 +164,8 @@ def _multi_site(token: Token, context: Context) -> list[Said]:
     return [Said("fabric.multi_site", not negated(token, context), [span_of(token)])]
 
 
+_ETHERNET_RATE = ("GbE", "GE")
+"""How a rate that names Ethernet ends ("100GbE", Huawei's "200GE")."""
 _STORAGE_AFTER = re.compile(rf"\s?(?:{alternation('storage_medium')})", re.I)
 _UNAVAILABLE = re.compile(alternation("unavailable"), re.I)
 _ABSENT_BEFORE = re.compile(rf"(?:{alternation('absent_before')})[^,;.。，；]{{0,3}}$")
@@ -183,7 +185,7 @@ def _fabric_protocol(token: Token, context: Context) -> list[Said]:
 
 def _gbe_rate(token: Token, context: Context) -> list[Said]:
     """"100GbE" names Ethernet as well as a rate, unless the sentence runs RDMA over it (RoCE)."""
-    if not token.value.endswith("GbE") or context.sentence_types(token.start_pos) & _RDMA_WORDS:
+    if not token.value.endswith(_ETHERNET_RATE) or context.sentence_types(token.start_pos) & _RDMA_WORDS:
         return []
     return _ethernet(token, context)
 
@@ -191,7 +193,7 @@ def _gbe_rate(token: Token, context: Context) -> list[Said]:
 def _link_protocol(tokens: list[Token], position: int, context: Context) -> str | None:
     """The protocol said with a link: in the phrase, else its clause, else Ethernet for a bare "100GbE"."""
     protocol = best_protocol(tokens) or best_protocol(context.in_clause(position))
-    if protocol is None and any(t.value.endswith("GbE") for t in tokens) \
+    if protocol is None and any(t.value.endswith(_ETHERNET_RATE) for t in tokens) \
             and not context.sentence_types(position) & _RDMA_WORDS:
         return "ethernet-tcp"
     return protocol
