@@ -235,7 +235,7 @@ def test_a_part_number_is_not_a_count() -> None:
 
 
 def test_huawei_style_ethernet_rates_with_a_count_per_node() -> None:
-    text = "业务网络：100GE × 2/台"
+    text = "计算网络：100GE × 2/台"
     assert value(text, "fabric.rate_gbps") == 100.0
     assert value(text, "fabric.nics_per_node") == 2
     assert value(text, "fabric.protocol") == "ethernet-tcp"
