@@ -239,3 +239,19 @@ def test_huawei_style_ethernet_rates_with_a_count_per_node() -> None:
     assert value(text, "fabric.rate_gbps") == 100.0
     assert value(text, "fabric.nics_per_node") == 2
     assert value(text, "fabric.protocol") == "ethernet-tcp"
+
+
+def test_gpu_memory_said_apart_from_the_model() -> None:
+    assert value("GPUs: four (4) L40S, 48 GB GDDR6 each", "gpu.memory_gb") == 48
+    assert value("显存：80GB", "gpu.memory_gb") == 80
+    assert value("内存：1024GB", "gpu.memory_gb") is None
+
+
+def test_a_kind_of_server_between_count_and_unit() -> None:
+    assert value("Quantity: three (3) bare-metal servers", "nodes") == 3
+
+
+def test_the_letterhead_company_is_the_provider() -> None:
+    text = ("NORTHWIND GRID COMPUTE LTD - QUOTATION\n\nCustomer: Example Labs Inc.\n\n"
+            "Northwind Grid configures PFC and ECN on the leaf switches.\n")
+    assert value(text, "tuning.owner") == "provider"

@@ -220,6 +220,21 @@ def _mig(token: Token, context: Context) -> list[Said]:
     return [Said("acceptance.on_mig", True, [span_of(token)])]
 
 
+_GPU_MEMORY_AFTER = re.compile(rf"\s?(?:{alternation('gpu_memory')})", re.I)
+_GPU_MEMORY_BEFORE = re.compile(rf"(?:{alternation('gpu_memory')})\s?[:：]?\s?$", re.I)
+
+
+def _loose_memory(token: Token, context: Context) -> list[Said]:
+    """A size said as GPU memory outside a GPU phrase ("94 GB HBM3 each", "显存：80GB")."""
+    if context.in_phrase(token):
+        return []
+    if not (_GPU_MEMORY_AFTER.match(context.text, token.end_pos)
+            or _GPU_MEMORY_BEFORE.search(context.text[max(0, token.start_pos - 12):token.start_pos])):
+        return []
+    memory = as_count(token)
+    return [Said("gpu.memory_gb", memory, [span_of(token)])] if memory else []
+
+
 PHRASES: dict[str, PhraseHandler] = {
     "gpu": _gpu,
     "nodes": _nodes,
@@ -232,6 +247,7 @@ PHRASES: dict[str, PhraseHandler] = {
 
 KEYWORDS: dict[str, Handler] = {
     "MIG": _mig,
+    "MEM_GB": _loose_memory,
     "MODEL": _model,
     "VARIANT": _variant_word,
     "PCIE": _pcie,

@@ -154,7 +154,8 @@ def _owner(path: str) -> Callable[[Token, Context], list[Said]]:
         text = sentence_text(token, context)
         if party is None and path == "tuning.owner" and any(word in text for word in words("customer_self")):
             party = "customer"
-        if party is None and (_PROVIDER_TEAM.search(text) or any(name in text for name in context.provider_names)):
+        if party is None and (_PROVIDER_TEAM.search(text)
+                              or any(name.lower() in text.lower() for name in context.provider_names)):
             party = "provider"
         return [Said(path, party, [span_of(token)])] if party else []
     return handler
