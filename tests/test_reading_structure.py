@@ -255,3 +255,14 @@ def test_the_letterhead_company_is_the_provider() -> None:
     text = ("NORTHWIND GRID COMPUTE LTD - QUOTATION\n\nCustomer: Example Labs Inc.\n\n"
             "Northwind Grid configures PFC and ECN on the leaf switches.\n")
     assert value(text, "tuning.owner") == "provider"
+
+
+def test_a_parenthetical_list_does_not_cut_a_clause() -> None:
+    text = "The vendor swaps failed parts (GPU, NIC, fan, PSU) within six (6) hours of a ticket."
+    assert value(text, "sla.failover_minutes") == 360.0
+
+
+def test_pcie_between_the_gpus_is_the_intra_node_link() -> None:
+    text = "GPU：8 × L40S 48GB（PCIe 插卡，卡间走 PCIe，无 NVLink）"
+    assert value(text, "gpu.variant") == "PCIe"
+    assert value(text, "intra_node.link") == "pcie"

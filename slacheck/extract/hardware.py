@@ -176,11 +176,17 @@ def _variant_word(token: Token, context: Context) -> list[Said]:
     return [Said("gpu.variant", variant, [span_of(token)])] if variant else []
 
 
+_BETWEEN_GPUS = re.compile(alternation("between_gpus"), re.I)
+
+
 def _pcie(token: Token, context: Context) -> list[Said]:
+    """PCIe as the GPUs' form factor (said with the model) or as the link between them."""
     clause = context.clause_types(token.start_pos)
     sentence = context.sentence_types(token.start_pos)
     if clause & {"NIC", "NIC_MODEL", "PROTO_IB", "ROCE", "SWITCH"}:
         return []
+    if _BETWEEN_GPUS.search(context.clause_at(token.start_pos)):  # "GPU 之间经 PCIe 通信"
+        return [Said("intra_node.link", "pcie", [span_of(token)])]
     if "MODEL" in clause:
         return [Said("gpu.variant", "PCIe", [span_of(token)])]
     if sentence & GPU_WORDS:
