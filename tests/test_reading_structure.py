@@ -266,3 +266,21 @@ def test_pcie_between_the_gpus_is_the_intra_node_link() -> None:
     text = "GPU：8 × L40S 48GB（PCIe 插卡，卡间走 PCIe，无 NVLink）"
     assert value(text, "gpu.variant") == "PCIe"
     assert value(text, "intra_node.link") == "pcie"
+
+
+def test_terms_in_years_and_after_a_run_in_heading() -> None:
+    assert value("服务期：两年，按季度结算", "commercial.term_months") == 24.0
+    assert value("Term: three (3) years", "commercial.term_months") == 36.0
+    assert value("7.2 Term. Eighteen (18) months from hand-over.", "commercial.term_months") == 18.0
+    assert value("a nine-month term, invoiced monthly", "commercial.term_months") == 9.0
+    assert value("2025年签约", "commercial.term_months") is None
+
+
+def test_billing_said_as_payment_and_subscription() -> None:
+    assert value("Payment quarterly in advance.", "commercial.billing") == "quarterly"
+    assert value("计费：包年", "commercial.billing") == "annual"
+
+
+def test_a_trial_on_one_machine_is_not_a_trial_of_the_cluster() -> None:
+    assert value("下单前可试用 3 天（单台）。", "acceptance.trial") is False
+    assert value("正式计费前在全部节点上试运行七日。", "acceptance.trial") is True

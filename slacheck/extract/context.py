@@ -215,12 +215,14 @@ def as_number(token: Token) -> float | None:
 
 
 def _en_number(text: str) -> float | None:
-    """"twelve", "thirty-two" at the start of a text."""
+    """"twelve", "thirty-two" at the start of a text ("six-month": six)."""
     words = re.match(r"[A-Za-z]+(?:-[A-Za-z]+)?", text)
     if not words:
         return None
     parts = [_EN_NUMBERS.get(part) for part in words.group().lower().split("-")]
-    return float(sum(parts)) if parts and None not in parts else None
+    if parts[-1] is None and len(parts) > 1:  # "six-month": the number word before the unit
+        parts = parts[:-1]
+    return float(sum(parts)) if None not in parts else None
 
 
 def _zh_number(text: str) -> float | None:
