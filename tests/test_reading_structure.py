@@ -284,3 +284,13 @@ def test_billing_said_as_payment_and_subscription() -> None:
 def test_a_trial_on_one_machine_is_not_a_trial_of_the_cluster() -> None:
     assert value("下单前可试用 3 天（单台）。", "acceptance.trial") is False
     assert value("正式计费前在全部节点上试运行七日。", "acceptance.trial") is True
+
+
+def test_which_text_prevails_is_not_a_price_hedge() -> None:
+    assert value("报价以本合同为准。", "commercial.price_hedged") is None
+    assert value("单价以实际报价为准。", "commercial.price_hedged") is True
+
+
+def test_a_heading_mark_carries_its_subject() -> None:
+    text = "■ 训练网络\n· 每台 8 × 400G IB，独享\n\n■ 存储网络\n· 每台 2 × 100GbE，与其他租户共享\n"
+    assert value(text, "fabric.dedicated") is True
