@@ -292,5 +292,7 @@ def test_which_text_prevails_is_not_a_price_hedge() -> None:
 
 
 def test_a_heading_mark_carries_its_subject() -> None:
-    text = "■ 训练网络\n· 每台 8 × 400G IB，独享\n\n■ 存储网络\n· 每台 2 × 100GbE，与其他租户共享\n"
-    assert value(text, "fabric.dedicated") is True
+    text = "■ 训练网络\n· 每台 8 × 400G IB\n\n■ 存储网络\n· 每台 2 × 100GbE，与其他租户共享\n"
+    assert value(text, "fabric.rate_gbps") == 400.0
+    assert value(text, "fabric.dedicated") is None
+    assert value("· 每台 2 × 100GbE，与其他租户共享\n", "fabric.dedicated") is False  # the same line, no heading

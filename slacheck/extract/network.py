@@ -44,9 +44,10 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
         per_gpu = _PER_GPU_AFTER.match(context.text, phrase.end) or \
             _PER_GPU_BEFORE.search(context.text[max(0, phrase.start - 16):phrase.start])
         clause = context.in_clause(phrase.start)
-        total = any(t.type == "TOTAL" for t in tokens) or _beside(phrase, context, "TOTAL") or (
-            any(t.type == "TOTAL" and t.end_pos <= phrase.start for t in clause)
-            and not any(t.type == "PER_NODE" for t in clause))  # "total 64 GPUs and 16 NICs"
+        said_before = [t.type for t in clause if t.end_pos <= phrase.start]
+        carried = "TOTAL" in said_before and "NODE_UNIT" not in said_before[said_before.index("TOTAL"):] \
+            and not any(t.type == "PER_NODE" for t in clause)  # "total 64 GPUs and 16 NICs", not "16 nodes x 8"
+        total = any(t.type == "TOTAL" for t in tokens) or _beside(phrase, context, "TOTAL") or carried
         path = "fabric.nics_per_gpu" if per_gpu else "fabric.nics_total" if total else "fabric.nics_per_node"
         said.append(Said(path, count, span, tag=protocol))
     if rate:
