@@ -82,7 +82,7 @@ def _fabric_rate(phrase: Phrase, context: Context) -> list[Said]:
 
 
 NODE_PORTS_MAX = 8
-"""Most ports with a rate that a sentence naming no switch can give one server (more are a switch's)."""
+"""Most ports with a rate that a passage naming no switch can give one server (more are a switch's)."""
 
 
 def _ports(phrase: Phrase, context: Context) -> list[Said]:
@@ -92,7 +92,7 @@ def _ports(phrase: Phrase, context: Context) -> list[Said]:
     has_rate = any(t.type in ("G_QTY", "RATE_BITS") for t in tokens)
     per_node = any(t.type == "PER_NODE" for t in tokens) or (  # "two (2) 25 GbE ports" with no switch in sight
         has_rate and count is not None and count <= NODE_PORTS_MAX
-        and not context.sentence_types(phrase.start) & {"SWITCH", "SWITCH_MODEL"})
+        and context.first_of("SWITCH") is None and context.first_of("SWITCH_MODEL") is None)
     return _port_count(count, tokens, per_node, [(phrase.start, phrase.end)], context) if count else []
 
 
