@@ -9,7 +9,7 @@ different things (report-json-v1).
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, Mapping, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -273,6 +273,23 @@ def assemble(statements: list[Statement]) -> Offering:
         for section in sections:
             target = target.setdefault(section, {})
         target[name] = {"value": chosen.value, "hedged": chosen.hedged, "evidence": _unique(evidence)[:MAX_EVIDENCE]}
+    return Offering.model_validate(data)
+
+
+def offering_from_facts(facts: Mapping[str, Any]) -> Offering:
+    """The offering that states these facts (dotted path -> value, or ``{value, hedged}``), no evidence.
+
+    Raises KeyError for a path that is not a fact, pydantic's ValidationError for a value of the wrong type.
+    """
+    data: dict[str, Any] = {}
+    for path, value in facts.items():
+        if path not in fact_paths():
+            raise KeyError(path)
+        *sections, name = path.split(".")
+        target = data
+        for section in sections:
+            target = target.setdefault(section, {})
+        target[name] = dict(value) if isinstance(value, Mapping) and "value" in value else {"value": value}
     return Offering.model_validate(data)
 
 

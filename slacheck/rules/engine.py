@@ -16,13 +16,14 @@ from typing import Any, Iterable, Mapping, Sequence
 from pydantic import BaseModel, model_validator
 
 from slacheck.config import POLICY, default_policy
-from slacheck.offering import Evidence, Fact, NamedOffering, Offering, Price, Statement, fact_paths
+from slacheck.offering import (Evidence, Fact, NamedOffering, Offering, Price, Statement, fact_paths,
+                               offering_from_facts)
 from slacheck.perf import catalogue
 from slacheck.perf.logs import NcclLog, PerftestLog
 from slacheck.report.fingerprint import content_fingerprint
 from slacheck.rules import measured
 from slacheck.rules.conditions import Function, evaluate
-from slacheck.rules.pack import PLACEHOLDER, SEVERITY_RANK, Rule, Severity, load_pack
+from slacheck.rules.pack import PLACEHOLDER, SEVERITY_RANK, Rule, RuleTest, Severity, load_pack
 
 BUILTIN_PACKS = ("core.toml", "contract.toml", "acceptance.toml", "claims.toml")
 """The shipped packs, in load order: HW/NET, OPS/SLA/COM, ACC (measurement) and CLM (claims) rules."""
@@ -187,12 +188,24 @@ def check(offering: Offering, rules: Iterable[Rule], *, language: str, document_
     values = values_of(offering, policy)
     findings = []
     for rule in rules:
-        if rule.spec.needs != "contract":
-            continue
-        if evaluate(rule.condition, values, FUNCTIONS) in (None, False, 0):
+        if rule.spec.needs != "contract" or not fires(rule, values):
             continue
         findings.append(finding(rule, language, values, _evidence(rule, offering, document_evidence)))
     return findings
+
+
+def fires(rule: Rule, values: Mapping[str, Any]) -> bool:
+    """Whether a rule's condition holds on a table of values (null, false and 0 do not)."""
+    return evaluate(rule.condition, values, FUNCTIONS) not in (None, False, 0)
+
+
+def fires_on_case(rule: Rule, case: RuleTest) -> bool:
+    """Whether a rule fires on one of its ``[[rule.test]]`` cases (an offering built from the case's facts)."""
+    values = values_of(offering_from_facts(case.facts()), {f"policy.{k}": v for k, v in case.policy.items()})
+    if rule.spec.needs == "measurement":
+        values.update({name: None for name in measured.MEASURED})
+        values.update(case.measured())
+    return fires(rule, values)
 
 
 def check_options(options: Sequence[NamedOffering], rules: Iterable[Rule], *, language: str,
@@ -241,8 +254,7 @@ def check_subjects(offering: Offering, rules: Iterable[Rule], subjects: Iterable
     findings = []
     for runs in by_log.values():
         for rule in active:
-            firing = [s for s in runs
-                      if evaluate(rule.condition, {**base, **s.values}, FUNCTIONS) not in (None, False, 0)]
+            firing = [s for s in runs if fires(rule, {**base, **s.values})]
             if not firing:
                 continue
             evidence = list(dict.fromkeys(e for s in firing for e in s.evidence(rule.condition.names)))
