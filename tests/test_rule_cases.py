@@ -1,7 +1,9 @@
-"""Rules tested as data: every rule's ``[[rule.test]]`` cases, on offerings built by hand (no reader).
+"""Rules tested as data: every rule's ``[[rule.test]]`` cases, on offerings built by hand (no reader),
+and every contract rule's documented example, read by the reader.
 
 Each case names the facts an offering states (and, for measurement rules, a log's measured values);
 the rule must fire on every ``fires = true`` case and stay quiet on every ``fires = false`` one.
+The examples of measurement rules describe benchmark logs; the log tests read real ones.
 """
 
 from pathlib import Path
@@ -10,6 +12,8 @@ import pytest
 
 from slacheck.rules.engine import fires_on_case, load_rules
 from slacheck.rules.pack import PackError
+
+from conftest import findings_for
 
 RULES = load_rules()
 CASES = [pytest.param(rule, number, case, id=f"{rule.id}-{number}")
@@ -24,6 +28,17 @@ def test_every_rule_has_a_case_to_fire_on_and_one_to_stay_quiet_on() -> None:
 @pytest.mark.parametrize(("rule", "number", "case"), CASES)
 def test_rule_case(rule, number, case) -> None:
     assert fires_on_case(rule, case) is case.fires, f"{rule.id} test #{number} ({case.note})"
+
+
+EXAMPLES = [pytest.param(rule, language, id=f"{rule.id}-{language}")
+            for rule in RULES if rule.spec.needs == "contract" for language in ("en", "zh")]
+
+
+@pytest.mark.parametrize(("rule", "language"), EXAMPLES)
+def test_the_documented_example_fires_its_rule(rule, language) -> None:
+    example = rule.texts(language).example
+    assert example, f"{rule.id} has no {language} example"
+    assert [f.rule for f in findings_for(example, [rule], language=language)] == [rule.id], example
 
 
 PACK = """
