@@ -212,6 +212,9 @@ MAX_EVIDENCE = 8
 PROTOCOLS = ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"]
 """Fabric protocols, best first."""
 
+GPU_VARIANTS = ("SXM", "PCIe", "NVL")
+"""GPU form factors: SXM (HGX/DGX baseboards), PCIe cards, and the H100/H200 NVL product."""
+
 # How competing statements for one path are resolved; the default is "the first one said".
 _DENIAL_WINS = {"fabric.dedicated", "fabric.isolation", "verification.hardware",
                 "sla.availability_guaranteed"}
@@ -230,6 +233,11 @@ _RANKED = {
     "tuning.owner": ["shared", "provider", "customer"],
     "tuning.troubleshooting": ["shared", "provider", "customer"],
 }
+
+
+VOCABULARY: dict[str, tuple[str, ...]] = {"gpu.variant": GPU_VARIANTS,
+                                          **{path: tuple(words) for path, words in _RANKED.items()}}
+"""The closed set of values of each word-valued fact (the GPU model is open: documents name any part)."""
 
 
 # Counts and rates of a fabric: each follows its own protocol (the best offered, or the one included);

@@ -14,6 +14,7 @@ from slacheck.commands.rules_list import loaded_rules
 from slacheck.config import default_policy
 from slacheck.report.labels import LABELS, label
 from slacheck.rules.engine import DERIVED, POLICY_NAME, fill, policy_name
+from slacheck.rules.vocabulary import descriptions
 from slacheck.rules.pack import PLACEHOLDER, Rule, rule_hint
 
 NAME = "explain"
@@ -49,6 +50,8 @@ def explanation(rule: Rule, language: str) -> str:
     ]
     derived = [name for name in rule.condition.names if name in DERIVED]
     parts.extend(f"    {name}: {DERIVED[name]}" for name in derived)
+    named = descriptions()
+    parts.extend(f"    {name}: {named[name]}" for name in rule.condition.constants)
     if texts.why:
         parts += ["", f"{why}:", f"  {plain(texts.why)}"]
     if texts.example:

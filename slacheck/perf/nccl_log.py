@@ -17,8 +17,11 @@ PLATEAU_MIN_BYTES = 256 * 2**20
 PLATEAU_TOP_SIZES = 3
 """When no row reaches PLATEAU_MIN_BYTES, the plateau uses this many largest sizes."""
 
-_SIZE_SLACK = 0.99
+SIZE_SLACK = 0.99
 """all_gather/reduce_scatter/alltoall round sizes down to a multiple of ranks x type size (256 MiB -> 268435200)."""
+
+LARGE_MESSAGE_BYTES = PLATEAU_MIN_BYTES * SIZE_SLACK
+"""The smallest size that counts as a large message (PLATEAU_MIN_BYTES, less the rounding slack)."""
 
 Status = Literal["completed", "failed", "truncated"]
 Transport = Literal["infiniband", "roce", "socket", "efa", "ofi", "tcpx"]
@@ -210,7 +213,7 @@ class NcclCollective(_Frozen):
     def plateau_rows(self) -> list[NcclRow]:
         """Rows that count towards the plateau (see plateau_busbw)."""
         rows = [r for r in self.rows if r.best_busbw is not None]
-        big = [r for r in rows if r.size_bytes >= PLATEAU_MIN_BYTES * _SIZE_SLACK]
+        big = [r for r in rows if r.size_bytes >= LARGE_MESSAGE_BYTES]
         if big or not rows:
             return big
         cutoff = sorted({r.size_bytes for r in rows})[-PLATEAU_TOP_SIZES:][0]

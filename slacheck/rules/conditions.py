@@ -3,14 +3,16 @@
 Conditions are parsed with grammar/condition.lark and evaluated by walking
 the tree: no ``eval``, no attribute access, only dotted names looked up in a
 plain dictionary and calls to a fixed table of functions. Comparisons with
-null are false; arithmetic with null is null.
+null are false; arithmetic with null is null. Named sets and constants are
+replaced by their values when a condition is parsed, and a string compared
+with a name of closed vocabulary must be one of its words.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Collection, Mapping
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
@@ -36,8 +38,10 @@ class Condition:
     """A parsed condition and the dotted names it reads."""
 
     source: str
-    tree: Tree
+    tree: Tree[Token]
     names: tuple[str, ...]
+    constants: tuple[str, ...] = ()
+    """The named sets and constants it uses."""
 
 
 @lru_cache(maxsize=1)
@@ -45,8 +49,14 @@ def _parser() -> Lark:
     return build_lark("condition.lark", parser="lalr")
 
 
-def parse_condition(source: str, known_names: set[str], functions: Mapping[str, Function]) -> Condition:
-    """Parse a condition, checking every name and function against what exists."""
+def parse_condition(source: str, known_names: Collection[str], functions: Mapping[str, Function],
+                    constants: Mapping[str, Any] | None = None,
+                    vocabulary: Mapping[str, Collection[str]] | None = None) -> Condition:
+    """Parse a condition, checking every name, function and word against what exists.
+
+    ``constants``: named sets and constants, replaced by their values; ``vocabulary``: the words each
+    name of a closed set of values may be compared with.
+    """
     if len(source) > MAX_LENGTH:
         raise ConditionError(f"condition longer than {MAX_LENGTH} characters")
     _check_brackets(source)
@@ -56,6 +66,7 @@ def parse_condition(source: str, known_names: set[str], functions: Mapping[str, 
         raise ConditionError(f"syntax error at column {error.column}", error.column) from None
     if _depth(tree) > MAX_DEPTH:
         raise ConditionError(f"condition nested deeper than {MAX_DEPTH} levels")
+    used = _substitute(tree, constants or {})
     names = []
     for node in tree.iter_subtrees():
         if node.data == "path":
@@ -67,7 +78,55 @@ def parse_condition(source: str, known_names: set[str], functions: Mapping[str, 
             function = str(node.children[0])
             if function not in functions:
                 raise ConditionError(f"unknown function '{function}'", node.children[0].column)
-    return Condition(source=source, tree=tree, names=tuple(dict.fromkeys(names)))
+    _check_words(tree, vocabulary or {})
+    return Condition(source=source, tree=tree, names=tuple(dict.fromkeys(names)), constants=used)
+
+
+def _name(node: Tree[Token]) -> str:
+    return ".".join(str(part) for part in node.children)
+
+
+def _substitute(tree: Tree[Token], constants: Mapping[str, Any]) -> tuple[str, ...]:
+    """Replace the names of named sets and constants by ``constant`` nodes holding their values."""
+    used = []
+    for node in tree.iter_subtrees():
+        if node.data == "path" and (name := _name(node)) in constants:
+            used.append(name)
+            node.data, node.children = "constant", [constants[name]]  # type: ignore[list-item]
+    return tuple(dict.fromkeys(used))
+
+
+def _check_words(tree: Tree[Token], vocabulary: Mapping[str, Collection[str]]) -> None:
+    """Refuse a string compared with (or looked up in) a name whose values are a closed set, unless it is one."""
+    for node in tree.iter_subtrees():
+        if node.data == "compare" and str(node.children[1]) in ("==", "!="):
+            pairs = [(node.children[0], node.children[2]), (node.children[2], node.children[0])]
+        elif node.data in ("member", "not_member"):
+            pairs = [(node.children[0], node.children[1])]
+        else:
+            continue
+        for name_node, words_node in pairs:
+            if not (isinstance(name_node, Tree) and name_node.data == "path" and _name(name_node) in vocabulary):
+                continue
+            name = _name(name_node)
+            for word, column in _strings(words_node):
+                if word not in vocabulary[name]:
+                    known = ", ".join(f'"{w}"' for w in vocabulary[name])
+                    raise ConditionError(f'"{word}" is not a value of {name} (one of {known})',
+                                         column or name_node.children[0].column)
+
+
+def _strings(node: Tree[Token] | Token) -> list[tuple[str, int | None]]:
+    """The strings a literal, a list of literals or a named set holds, with their columns (None: a named set)."""
+    if not isinstance(node, Tree):
+        return []
+    if node.data == "string":
+        return [(str(node.children[0])[1:-1], node.children[0].column)]
+    if node.data == "array":
+        return [found for child in node.children if child is not None for found in _strings(child)]
+    if node.data == "constant" and isinstance(node.children[0], tuple):
+        return [(word, None) for word in node.children[0] if isinstance(word, str)]
+    return []
 
 
 def _check_brackets(source: str) -> None:
@@ -170,6 +229,9 @@ class _Evaluator:
 
     def _null(self, node: Tree) -> None:
         return None
+
+    def _constant(self, node: Tree) -> Any:
+        return node.children[0]
 
     def _array(self, node: Tree) -> list[Any]:
         return [self.visit(child) for child in node.children if child is not None]

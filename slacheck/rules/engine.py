@@ -21,7 +21,7 @@ from slacheck.offering import (Evidence, Fact, NamedOffering, Offering, Price, S
 from slacheck.perf import catalogue
 from slacheck.perf.logs import NcclLog, PerftestLog
 from slacheck.report.fingerprint import content_fingerprint
-from slacheck.rules import measured
+from slacheck.rules import measured, vocabulary
 from slacheck.rules.conditions import Function, evaluate
 from slacheck.rules.pack import PLACEHOLDER, SEVERITY_RANK, Rule, RuleTest, Severity, load_pack
 
@@ -65,6 +65,13 @@ def _nvlink_figures(model: str | None) -> list[float]:
     return [v.nvlink_gbytes.value for v in found.variants.values()] if found else []
 
 
+def _outside(value: float | None, expected: float | None, tolerance: float | None) -> bool | None:
+    """Whether ``value`` lies more than ``tolerance`` (a fraction) above or below ``expected``; None if unknown."""
+    if value is None or expected is None or tolerance is None:
+        return None
+    return value > expected * (1 + tolerance) or value < expected * (1 - tolerance)
+
+
 FUNCTIONS: dict[str, Function] = {
     "ships_as_sxm_and_pcie": lambda model: model is not None and catalogue.ships_as_sxm_and_pcie(model),
     "nvlink_figures": _nvlink_figures,
@@ -72,6 +79,7 @@ FUNCTIONS: dict[str, Function] = {
     "is_datacenter_class": lambda model: model is not None and catalogue.is_datacenter_class(model),
     "min": lambda *values: min((v for v in values if v is not None), default=None),
     "max": lambda *values: max((v for v in values if v is not None), default=None),
+    "outside": _outside,
 }
 
 
@@ -109,8 +117,9 @@ def load_rules(extra_packs: Iterable[Path] = ()) -> list[Rule]:
     """The built-in pack followed by any user packs (a later rule with the same id replaces the earlier)."""
     names = known_names()
     by_id: dict[str, Rule] = {}
-    loaded = [load_pack(name, names, FUNCTIONS) for name in BUILTIN_PACKS]
-    loaded.extend(load_pack(pack, names, FUNCTIONS) for pack in extra_packs)
+    constants, words = vocabulary.constants(), vocabulary.vocabulary()
+    loaded = [load_pack(name, names, FUNCTIONS, constants, words) for name in BUILTIN_PACKS]
+    loaded.extend(load_pack(pack, names, FUNCTIONS, constants, words) for pack in extra_packs)
     for rules in loaded:
         for rule in rules:
             by_id[rule.id] = rule

@@ -24,7 +24,7 @@ from slacheck.perf.acceptance import (JUDGED_MIN_BYTES, SIZE_SLACK, latency_tran
                                       nccl_command, perftest_command, size_label, size_range_label)
 from slacheck.perf.model import (COLLECTIVES, Band, ClusterSpec, IntraLink, NetProtocol, comm_share, expected_busbw,
                                  node_network_gbytes)
-from slacheck.perf.nccl_log import PLATEAU_MIN_BYTES, NcclCollective, NcclLog, NcclRow
+from slacheck.perf.nccl_log import LARGE_MESSAGE_BYTES, NcclCollective, NcclLog, NcclRow, Transport
 from slacheck.perf.nccl_log import invalid_reason as nccl_invalid
 from slacheck.perf.perftest_log import PerftestLog
 from slacheck.perf.perftest_log import invalid_reason as perftest_invalid
@@ -42,7 +42,13 @@ SIZES_PATH = "acceptance.threshold_sizes"
 PERFTESTS = ("ib_write_bw", "ib_read_bw", "ib_send_bw")
 NEARBY_LINES = 4
 """A threshold belongs to the test named on its line, or up to this many lines before it."""
-_LARGE = PLATEAU_MIN_BYTES * 0.99
+
+MEASURED_VOCABULARY: dict[str, tuple[str, ...]] = {
+    "measured.kind": ("nccl", "perftest"),
+    "measured.transport": (*get_args(Transport), "tcp-latency"),
+    "measured.device_variant": ("SXM", "PCIe", "NVL"),
+}
+"""The closed sets of words the measured values above take (a condition's literals are checked against them)."""
 
 MEASURED = {
     "measured.kind": "nccl or perftest",
@@ -397,7 +403,7 @@ def device(name: str | None) -> tuple[str | None, str | None, int | None]:
 def _large_row_gap(collective: NcclCollective) -> tuple[float, int | None]:
     """Largest relative busbw gap over large rows: out- vs in-place, and a drop to the next size."""
     worst: tuple[float, int | None] = (0.0, None)
-    rows = sorted((r for r in collective.rows if r.size_bytes >= _LARGE and r.best_busbw), key=lambda r: r.size_bytes)
+    rows = sorted((r for r in collective.rows if r.size_bytes >= LARGE_MESSAGE_BYTES and r.best_busbw), key=lambda r: r.size_bytes)
     for row in rows:
         halves = [h.busbw for h in (row.out_of_place, row.in_place) if h and math.isfinite(h.busbw) and h.busbw > 0]
         if len(halves) == 2 and (gap := (max(halves) - min(halves)) / max(halves)) > worst[0]:

@@ -18,7 +18,8 @@ import difflib
 import re
 import tomllib
 from pathlib import Path
-from typing import Any, Callable, Iterable, Literal, Mapping
+from dataclasses import dataclass
+from typing import Any, Callable, Collection, Iterable, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -123,8 +124,14 @@ class Rule(BaseModel):
         return self.spec.zh if language == "zh" else self.spec.en
 
 
-def load_pack(path: Path | str | None, known_names: set[str], functions: Mapping[str, Function]) -> list[Rule]:
-    """Load a pack: a file (a Path), a built-in pack by name (``"contract.toml"``), or core.toml (None)."""
+def load_pack(path: Path | str | None, known_names: set[str], functions: Mapping[str, Function],
+              constants: Mapping[str, Any] | None = None,
+              vocabulary: Mapping[str, Collection[str]] | None = None) -> list[Rule]:
+    """Load a pack: a file (a Path), a built-in pack by name (``"contract.toml"``), or core.toml (None).
+
+    ``constants`` and ``vocabulary``: the named sets and constants conditions may use, and the words of each
+    name of closed vocabulary (see slacheck.rules.vocabulary).
+    """
     if path is None or isinstance(path, str):
         label = path or "core.toml"
         text = rules_file(label).read_text(encoding="utf-8")
@@ -148,7 +155,7 @@ def load_pack(path: Path | str | None, known_names: set[str], functions: Mapping
     extra = sorted(set(header) - set(PACK_KEYS)) if isinstance(header, dict) else ["(not a table)"]
     if extra:
         raise PackError(f"{label}: [pack]: unknown key(s) {extra}; known: {', '.join(PACK_KEYS)}")
-    rules = [_load_rule(label, text, index, raw, known_names, functions)
+    rules = [_load_rule(label, text, index, raw, Names(known_names, functions, constants or {}, vocabulary or {}))
              for index, raw in enumerate(data.get("rule", []))]
     seen: set[str] = set()
     for rule in rules:
@@ -158,8 +165,17 @@ def load_pack(path: Path | str | None, known_names: set[str], functions: Mapping
     return rules
 
 
-def _load_rule(label: str, text: str, index: int, raw: Any, known_names: set[str],
-               functions: Mapping[str, Function]) -> Rule:
+@dataclass(frozen=True)
+class Names:
+    """What a pack's conditions, evidence and placeholders may refer to."""
+
+    known: set[str]
+    functions: Mapping[str, Function]
+    constants: Mapping[str, Any]
+    vocabulary: Mapping[str, Collection[str]]
+
+
+def _load_rule(label: str, text: str, index: int, raw: Any, names: Names) -> Rule:
     rule_id = raw.get("id", f"#{index + 1}") if isinstance(raw, dict) else f"#{index + 1}"
     where = f"{label}:{_line_of(text, rule_id)}: rule {rule_id}"
     try:
@@ -169,20 +185,20 @@ def _load_rule(label: str, text: str, index: int, raw: Any, known_names: set[str
         field = ".".join(str(part) for part in first["loc"]) or "rule"
         raise PackError(f"{where}: {field}: {first['msg']}") from None
     try:
-        condition = parse_condition(spec.when, known_names, functions)
+        condition = parse_condition(spec.when, names.known, names.functions, names.constants, names.vocabulary)
     except ConditionError as error:
         column = f" (column {error.column})" if error.column and "column" not in str(error) else ""
         raise PackError(f"{where}: when: {error}{column}") from None
     for name in spec.evidence:
-        if name not in known_names:
+        if name not in names.known:
             raise PackError(f"{where}: evidence: unknown name '{name}'")
     for language in ("en", "zh"):
         for field, value in getattr(spec, language):
             for placeholder in PLACEHOLDER.findall(value):
-                if placeholder not in known_names:
+                if placeholder not in names.known:
                     raise PackError(f"{where}: {language}.{field}: unknown placeholder '{{{placeholder}}}'")
     for number, case in enumerate(spec.test, start=1):
-        problem = _case_problem(case, spec, known_names)
+        problem = _case_problem(case, spec, names.known)
         if problem:
             raise PackError(f"{where}: test #{number}: {problem}")
     return Rule(spec=spec, condition=condition, pack=label)
