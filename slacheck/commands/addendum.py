@@ -17,7 +17,7 @@ from typing import Any, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict
 
-from slacheck.commands.common import UsageError, add_document_options, options_from, rules_for
+from slacheck.commands.common import UsageError, add_document_options, add_rule_pack_option, options_from, rules_for
 from slacheck.commands.plan import plan
 from slacheck.offering import Offering
 from slacheck.perf import catalogue
@@ -71,7 +71,7 @@ def clauses() -> tuple[Clause, ...]:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE")
     add_document_options(parser)
-    parser.add_argument("--rules", action="append", default=[], metavar="PACK", help="add a rule pack (TOML)")
+    add_rule_pack_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from rich.markup import escape
 
-from slacheck.commands.common import UsageError, console_for
+from slacheck.commands.common import UsageError, add_rule_pack_option, console_for
 from slacheck.commands.rules_list import loaded_rules
 from slacheck.config import default_policy
 from slacheck.report.labels import LABELS, label
@@ -30,8 +30,7 @@ _HEADINGS = {
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("rule", metavar="RULE", help="a rule ID such as NET004")
     parser.add_argument("--lang", choices=["zh", "en"], default="en", help="language (default en)")
-    parser.add_argument("--rules", action="append", default=[], type=Path, metavar="PACK",
-                        help="also look in a rule pack (TOML); repeatable")
+    add_rule_pack_option(parser)
     parser.add_argument("--no-color", action="store_true", help="plain text output")
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from rich.table import Table
 
-from slacheck.commands.common import UsageError, console_for
+from slacheck.commands.common import UsageError, add_rule_pack_option, console_for
 from slacheck.config import ConfigError, load_config
 from slacheck.rules.engine import load_rules
 from slacheck.rules.pack import PackError, Rule
@@ -20,8 +20,7 @@ HELP = "list every rule: ID, severity, family and title"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=["zh", "en"], default="en", help="language of the titles (default en)")
-    parser.add_argument("--rules", action="append", default=[], type=Path, metavar="PACK",
-                        help="also list the rules of a pack (TOML); repeatable")
+    add_rule_pack_option(parser)
     parser.add_argument("--family", action="append", default=[], metavar="FAMILY", help="only these families")
     parser.add_argument("--format", choices=["text", "json"], default="text", help="output format")
     parser.add_argument("--no-color", action="store_true", help="plain text output")
