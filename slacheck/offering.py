@@ -13,20 +13,11 @@ from typing import Any, Generic, Literal, Mapping, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from slacheck.model import Evidence
+
+__all__ = ["Evidence", "Fact", "NamedOffering", "Offering", "Price", "Statement"]
+
 T = TypeVar("T")
-
-
-class Evidence(BaseModel):
-    """A quoted span of the original document (1-based page, line and column)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    path: str
-    page: int
-    line: int
-    column: int
-    text: str
-    role: Literal["quote", "document"] = "quote"
 
 
 class Fact(BaseModel, Generic[T]):

@@ -14,11 +14,12 @@ from typing import Any, Mapping, Sequence
 from slacheck.config import Config, load_config
 from slacheck.documents import Budget, Document, load_document
 from slacheck.extract import Extraction, document_language, extract
-from slacheck.offering import Evidence, NamedOffering, Offering, Statement, assemble_options
+from slacheck.model import Evidence, Finding, RuleInfo
+from slacheck.offering import NamedOffering, Offering, Statement, assemble_options
 from slacheck.perf.logs import NcclLog, PerftestLog
 from slacheck.report.model import Coverage, DocumentInfo, Report, summarise
 from slacheck.rules import measured
-from slacheck.rules.engine import Finding, check, check_options, check_subjects, rule_set, values_of
+from slacheck.rules.engine import check, check_options, check_subjects, rule_set, values_of
 from slacheck.rules.gaps import Gap, gaps
 from slacheck.rules.pack import Rule
 
@@ -136,7 +137,8 @@ def check_file(path: str | Path, options: Options, rules: list[Rule] | None = No
                          policy=config.policy())
     report = Report(language=language, documents=[document_info(analysis)], offering=analysis.offering,
                     options=analysis.options, findings=findings, summary=summarise(findings),
-                    unjudged=unjudged(analysis, active, findings, language, config.policy()))
+                    unjudged=unjudged(analysis, active, findings, language, config.policy()),
+                    rules=described(active, findings, language))
     return add_measurements(report, analysis.extraction.statements, logs, active) if logs else report
 
 
@@ -164,7 +166,14 @@ def add_measurements(report: Report, statements: Sequence[Statement], logs: Sequ
         found.extend(check_subjects(report.offering, rules, subjects, language=report.language))
     findings = [*report.findings, *found]
     return report.model_copy(update={"measurements": [*report.measurements, *entries], "findings": findings,
-                                     "summary": summarise(findings)})
+                                     "summary": summarise(findings),
+                                     "rules": {**report.rules, **described(rules, found, report.language)}})
+
+
+def described(rules: Sequence[Rule], findings: Sequence[Finding], language: str) -> dict[str, RuleInfo]:
+    """What each rule that fired is, for the report (renderers describe rules from it)."""
+    fired = {finding.rule for finding in findings}
+    return {rule.id: rule.info(language) for rule in rules if rule.id in fired}
 
 
 def extract_file(path: str | Path, options: Options) -> Report:

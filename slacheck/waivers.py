@@ -24,10 +24,9 @@ from typing import Iterable
 
 from slacheck.config import did_you_mean
 from slacheck.files import read_small_text, write_atomic
-from slacheck.offering import Evidence
+from slacheck.model import Evidence, Finding
 from slacheck.report.fingerprint import fingerprint
 from slacheck.report.model import Report, WaivedFinding, summarise
-from slacheck.rules.engine import Finding
 from slacheck.rules.pack import rule_hint
 
 WAIVER_FILE = "slacheck-waivers.toml"

@@ -27,7 +27,8 @@ from slacheck.report.markdown_format import md_escape
 from slacheck.report.messages import words as message_words
 from slacheck.report.model import Report
 from slacheck.resources import rules_file
-from slacheck.rules.engine import Finding, fill, values_of
+from slacheck.model import Finding
+from slacheck.rules.engine import fill, values_of
 from slacheck.rules.measured import PROTOCOL_NAMES
 from slacheck.rules.pack import PLACEHOLDER
 

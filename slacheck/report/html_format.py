@@ -16,7 +16,7 @@ from slacheck.report.messages import counts, pages, words as catalogue
 from slacheck.report.model import Report
 from slacheck.report.plot_svg import render_plot
 from slacheck.report.text_format import SEVERITIES
-from slacheck.rules.engine import Finding
+from slacheck.model import Finding
 
 _FONTS = ('system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","PingFang SC","Hiragino Sans GB",'
           '"Microsoft YaHei","Noto Sans CJK SC","Source Han Sans SC","WenQuanYi Micro Hei",sans-serif')

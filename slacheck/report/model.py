@@ -6,10 +6,11 @@ from datetime import date
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic.json_schema import SkipJsonSchema
 
 from slacheck import __version__
+from slacheck.model import Finding, RuleInfo
 from slacheck.offering import NamedOffering, Offering
-from slacheck.rules.engine import Finding
 from slacheck.rules.gaps import Gap
 
 SCHEMA = "slacheck/report@1"
@@ -78,6 +79,8 @@ class Report(BaseModel):
     """Key facts the document does not state, with the rules that could not be judged without them."""
     waived: list[WaivedFinding] = Field(default_factory=list)
     summary: Summary = Field(default_factory=Summary)
+    rules: SkipJsonSchema[dict[str, RuleInfo]] = Field(default_factory=dict)
+    """What each rule that fired is, in the report's language (SARIF describes rules from it); not in the JSON."""
 
     @property
     def failed(self) -> bool:
@@ -86,7 +89,7 @@ class Report(BaseModel):
 
     def to_json_data(self, *, with_findings: bool = True) -> dict[str, Any]:
         """The report as JSON-ready data (``schema`` key first)."""
-        data = self.model_dump(mode="json", by_alias=True)
+        data = self.model_dump(mode="json", by_alias=True, exclude={"rules"})
         if not with_findings:
             data.pop("findings")
             data.pop("waived")

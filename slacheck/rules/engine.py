@@ -13,17 +13,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from pydantic import BaseModel, model_validator
-
 from slacheck.config import POLICY, default_policy
+from slacheck.model import SEVERITY_RANK, Finding
 from slacheck.offering import (Evidence, Fact, NamedOffering, Offering, Price, Statement, fact_paths,
                                offering_from_facts)
 from slacheck.perf import catalogue
 from slacheck.perf.logs import NcclLog, PerftestLog
-from slacheck.report.fingerprint import content_fingerprint
 from slacheck.rules import measured, vocabulary
 from slacheck.rules.conditions import Function, evaluate
-from slacheck.rules.pack import PLACEHOLDER, SEVERITY_RANK, Rule, RuleTest, Severity, load_pack
+from slacheck.rules.pack import PLACEHOLDER, Rule, RuleTest, load_pack
 
 BUILTIN_PACKS = ("core.toml", "contract.toml", "acceptance.toml", "claims.toml")
 """The shipped packs, in load order: HW/NET, OPS/SLA/COM, ACC (measurement) and CLM (claims) rules."""
@@ -81,29 +79,6 @@ FUNCTIONS: dict[str, Function] = {
     "max": lambda *values: max((v for v in values if v is not None), default=None),
     "outside": _outside,
 }
-
-
-class Finding(BaseModel):
-    """One rule that fired, in the report's language."""
-
-    rule: str
-    name: str
-    family: str
-    severity: Severity
-    title: str
-    message: str
-    fix: str
-    evidence: list[Evidence]
-    option: str | None = None
-    """The option of the document the finding is about, when it offers several and not all of them are affected."""
-    fingerprint: str = ""
-    """Rule + quoted text, no positions (see report.fingerprint): what waivers and baselines key on."""
-
-    @model_validator(mode="after")
-    def _fill_fingerprint(self) -> "Finding":
-        if not self.fingerprint:
-            self.fingerprint = content_fingerprint(self.rule, self.evidence)
-        return self
 
 
 def known_names() -> set[str]:

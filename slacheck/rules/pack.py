@@ -17,19 +17,18 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Collection, Iterable, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from slacheck.files import read_small_text
+from slacheck.model import RuleInfo, Severity
 from slacheck.offering import fact_paths, offering_from_facts
 from slacheck.resources import rules_file
 from slacheck.rules.conditions import Condition, ConditionError, Function, parse_condition
 
-Severity = Literal["error", "warning", "info"]
-SEVERITY_RANK = {"info": 1, "warning": 2, "error": 3}
 PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_.]*)\}")
 MAX_PACK_BYTES = 2_000_000
 PACK_KEYS = ("name", "version", "description")
@@ -122,6 +121,12 @@ class Rule(BaseModel):
     def texts(self, language: str) -> Texts:
         """The rule's words in ``zh`` or ``en``."""
         return self.spec.zh if language == "zh" else self.spec.en
+
+    def info(self, language: str) -> RuleInfo:
+        """What the rule is, in ``zh`` or ``en``, as a report describes it."""
+        texts = self.texts(language)
+        return RuleInfo(id=self.id, name=self.spec.name, severity=self.spec.severity, title=texts.title,
+                        description=texts.why or texts.message, fix=texts.fix, why=texts.why)
 
 
 def load_pack(path: Path | str | None, known_names: set[str], functions: Mapping[str, Function],
