@@ -13,6 +13,8 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from slacheck.report.fingerprint import content_fingerprint
 
+Language = Literal["zh", "en"]
+"""The languages a report speaks."""
 Severity = Literal["error", "warning", "info"]
 SEVERITY_RANK: dict[str, int] = {"info": 1, "warning": 2, "error": 3}
 

@@ -258,11 +258,11 @@ def assemble(statements: list[Statement]) -> Offering:
     by_path: dict[str, list[Statement]] = {}
     for statement in [*statements, *included_fabric_not_optional(statements)]:
         by_path.setdefault(statement.path, []).append(statement)
-    protocols = {path: _choose(path, by_path[path], None).value for path in set(_BY_PROTOCOL.values())
-                 if by_path.get(path)}
+    protocols = {path: chosen.value for path in set(_BY_PROTOCOL.values())
+                 if by_path.get(path) and (chosen := _choose(path, by_path[path], None)) is not None}
     data: dict[str, Any] = {}
     for path in fact_paths():
-        said = by_path.get(path)
+        said = by_path.get(path, [])
         chosen = _choose(path, said, protocols.get(_BY_PROTOCOL.get(path, ""))) if said else None
         if chosen is None:
             continue
@@ -353,7 +353,7 @@ def _unique(evidence: list[Evidence]) -> list[Evidence]:
 @cache
 def fact_paths() -> tuple[str, ...]:
     """Every dotted fact path of the offering, in model order."""
-    paths = []
+    paths: list[str] = []
     for name, field in Offering.model_fields.items():
         annotation = field.annotation
         if isinstance(annotation, type) and issubclass(annotation, Section):

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 from slacheck.config import Config, load_config
 from slacheck.documents import Budget, Document, load_document
 from slacheck.extract import Extraction, document_language, extract
-from slacheck.model import Evidence, Finding, RuleInfo
+from slacheck.model import Evidence, Finding, Language, RuleInfo
 from slacheck.offering import NamedOffering, Offering, Statement, assemble_options
 from slacheck.perf.logs import NcclLog, PerftestLog
-from slacheck.report.model import Coverage, DocumentInfo, Report, summarise
+from slacheck.report.model import Coverage, DocumentInfo, DocumentLanguage, Report, summarise
 from slacheck.rules import measured
 from slacheck.rules.engine import check, check_options, check_subjects, rule_set, values_of
 from slacheck.rules.gaps import Gap, gaps
@@ -30,7 +30,7 @@ Log = NcclLog | PerftestLog
 class Options:
     """What the user asked for."""
 
-    language: str | None = None
+    language: Language | None = None
     password: str | None = None
     rule_packs: tuple[Path, ...] = ()
     max_pages: int = 2000
@@ -65,12 +65,12 @@ def analyse(path: str | Path, options: Options) -> Analysis:
     document = load_document(path, password=options.password, max_pages=options.max_pages,
                              max_bytes=options.max_bytes, engine=options.engine, budget=budget)
     extraction = extract(document, budget=budget)
-    offering, options = assemble_options(extraction.statements)
+    offering, named = assemble_options(extraction.statements)
     return Analysis(document=document, extraction=extraction, offering=offering,
-                    language=document_language(document), options=options)
+                    language=document_language(document), options=named)
 
 
-def report_language(analysis: Analysis, options: Options) -> str:
+def report_language(analysis: Analysis, options: Options) -> Language:
     """The language the report speaks: --lang, else the document's (zh for mixed)."""
     if options.language:
         return options.language
@@ -81,7 +81,7 @@ def document_info(analysis: Analysis) -> DocumentInfo:
     """The report's entry for one document."""
     document, coverage = analysis.document, analysis.extraction.coverage
     return DocumentInfo(path=document.path, format=document.format, pages=document.pages,
-                        language=analysis.language, sha256=document.sha256, encoding=document.encoding,
+                        language=cast(DocumentLanguage, analysis.language), sha256=document.sha256, encoding=document.encoding,
                         coverage=Coverage(ratio=round(coverage.ratio, 4), passages=coverage.passages,
                                           passages_with_facts=coverage.passages_with_facts),
                         warnings=list(document.warnings))

@@ -78,8 +78,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         paths = _documents(args, options)
         known = _known_rules(args, options, paths)
-        sources = set() if args.no_waivers else {args.waivers or find_waiver_file(path) for path in paths}
-        for source in sorted(sources - {None}):
+        found = () if args.no_waivers else (args.waivers or find_waiver_file(path) for path in paths)
+        for source in sorted({source for source in found if source is not None}):
             load_waivers(source, known)  # refused before any document is read
     except (ConfigError, PackError, WaiverError) as error:
         raise UsageError(str(error)) from None

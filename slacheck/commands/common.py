@@ -96,7 +96,7 @@ def positive_int(value: str) -> int:
     return number
 
 
-def _ids(values: list[str]) -> tuple[str, ...]:
+def _ids(values: Iterable[str]) -> tuple[str, ...]:
     """Rule IDs or prefixes from repeated and comma-separated options (--select HW,NET0)."""
     return tuple(part.strip().upper() for value in values for part in value.split(",") if part.strip())
 

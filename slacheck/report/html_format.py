@@ -36,6 +36,7 @@ def render_html(*reports: Report) -> str:
              f"<title>{words['report']}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n<h1>{words['report']}</h1>"]
     for report in reports:
         for document in report.documents:
+            assert document.format and document.pages is not None and document.sha256, "only read documents"
             parts.append(f"<h2>{escape(document.path)}</h2>\n<p>{escape(document.format)}, "
                          f"{pages(document.pages, language)}, "
                          f"sha-256 <code>{escape(document.sha256)}</code></p>")

@@ -14,6 +14,7 @@ from slacheck.offering import NamedOffering, Offering
 from slacheck.rules.gaps import Gap
 
 SCHEMA = "slacheck/report@1"
+DocumentLanguage = Literal["zh", "en", "mixed"]
 
 
 class Tool(BaseModel):
@@ -37,7 +38,7 @@ class DocumentInfo(BaseModel):
     path: str
     format: str | None = None
     pages: int | None = None
-    language: Literal["zh", "en", "mixed"] | None = None
+    language: DocumentLanguage | None = None
     sha256: str | None = None
     encoding: str | None = None
     coverage: Coverage | None = None

@@ -37,7 +37,7 @@ def render_sarif(*reports: Report) -> str:
         "tool": {"driver": {"name": "slacheck", "version": reports[0].tool.version if reports else "",
                             "informationUri": "https://pypi.org/project/slacheck/", "rules": rules}},
         "columnKind": "unicodeCodePoints",
-        "artifacts": [{"location": {"uri": _uri(d.path)}, "mimeType": MIME_TYPES.get(d.format, "text/plain"),
+        "artifacts": [{"location": {"uri": _uri(d.path)}, "mimeType": MIME_TYPES.get(d.format or "", "text/plain"),
                        "hashes": {"sha-256": d.sha256}} for d in documents],
         "results": [_result(f, index[f.rule], artifacts) for f, _ in findings],
     }

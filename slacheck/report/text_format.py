@@ -32,6 +32,7 @@ def render_text(report: Report, console: Console, *, with_findings: bool = True)
     """Print the memo for a report to a rich console (``with_findings=False``: the offering alone)."""
     words = catalogue(report.language)
     for document in report.documents:
+        assert document.pages is not None and document.coverage is not None, "only read documents reach the memo"
         console.print(Text.assemble((document.path, "bold"), f"  {document.format}, "
                                     f"{pages(document.pages, report.language)}, {document.language}, "
                                     f"{words['coverage']} {document.coverage.ratio:.0%}"))

@@ -49,7 +49,7 @@ DERIVED = {
 def _nvlink_gbytes(model: str | None, variant: str | None = None) -> float | None:
     """NVLink GB/s per GPU of a model's variant (its SXM part when the variant is not stated)."""
     found = catalogue.gpu(model) if model else None
-    if found is None:
+    if model is None or found is None:
         return None
     if variant is not None:
         return catalogue.nvlink_gbytes(model, variant)

@@ -16,7 +16,7 @@ import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence, get_args
+from typing import Any, Mapping, Sequence, cast, get_args
 
 from slacheck.offering import Evidence, Offering, Statement
 from slacheck.perf import catalogue
@@ -191,7 +191,7 @@ def cluster_spec(offering: Offering) -> ClusterSpec | None:
         return ClusterSpec(nodes=nodes, gpus_per_node=per_node, gpu_model=model, variant=variant,
                            intra_link=link if link in get_args(IntraLink) else None,
                            nics_per_node=nics, nic_rate_gbps=rate if rate else None,
-                           protocol=protocol if protocol in get_args(NetProtocol) else None)
+                           protocol=cast(NetProtocol, protocol) if protocol in get_args(NetProtocol) else None)
     except ValueError:
         return None
 
@@ -201,7 +201,7 @@ def expected_band(spec: ClusterSpec | None, collective: str) -> Band | None:
     if spec is None or collective not in COLLECTIVES:
         return None
     try:
-        return expected_busbw(spec, collective)  # type: ignore[arg-type]
+        return expected_busbw(spec, collective)
     except ValueError:
         return None
 
@@ -539,7 +539,7 @@ def _nccl_subject(offering: Offering, log: NcclLog, collective: NcclCollective, 
     if status_line is None and collective.status == "truncated":
         status_line = max((i + 1 for i, t in enumerate(text) if t.strip()), default=None)
     plateau = collective.plateau_busbw
-    status = collective.status
+    status: str = collective.status
     if status == "completed" and (why := nccl_invalid(collective)):
         status, status_line = f"invalid ({why})", collective.header_line
     threshold = limits.get(collective.collective)
