@@ -211,7 +211,8 @@ _DENIAL_WINS = {"fabric.dedicated", "fabric.isolation", "verification.hardware",
                 "sla.availability_guaranteed"}
 _ANY_TRUE = {"fabric.optional", "fabric.multi_site", "intra_node.full_mesh", "intra_node.nvswitch",
              "commercial.price_hedged", "commercial.addon_on_request", "tuning.baseline", "acceptance.trial",
-             "acceptance.report_kept", "acceptance.on_mig", "acceptance.multi_node", "sla.credits", "sla.network_restore"}
+             "acceptance.report_kept", "acceptance.on_mig", "acceptance.multi_node", "sla.credits",
+             "sla.network_restore"}
 _RANKED = {
     "fabric.included_protocol": PROTOCOLS,
     "fabric.protocol": PROTOCOLS,
@@ -249,7 +250,8 @@ def _choose(path: str, said: list[Statement], protocol: str | None) -> Statement
         return min(said, key=lambda s: order.index(s.value) if s.value in order else len(order))
     if path in _BY_PROTOCOL and protocol:
         carriers = (protocol, "ethernet-tcp") if protocol.startswith(("roce", "rdma")) else (protocol,)
-        return next((s for tag in carriers for s in said if s.tag == tag), next((s for s in said if s.tag is None), None))
+        untagged = next((s for s in said if s.tag is None), None)
+        return next((s for tag in carriers for s in said if s.tag == tag), untagged)
     return next((s for s in said if s.tag == "primary"), said[0])
 
 

@@ -81,7 +81,8 @@ def document_info(analysis: Analysis) -> DocumentInfo:
     """The report's entry for one document."""
     document, coverage = analysis.document, analysis.extraction.coverage
     return DocumentInfo(path=document.path, format=document.format, pages=document.pages,
-                        language=cast(DocumentLanguage, analysis.language), sha256=document.sha256, encoding=document.encoding,
+                        language=cast(DocumentLanguage, analysis.language), sha256=document.sha256,
+                        encoding=document.encoding,
                         coverage=Coverage(ratio=round(coverage.ratio, 4), passages=coverage.passages,
                                           passages_with_facts=coverage.passages_with_facts),
                         warnings=list(document.warnings))

@@ -18,9 +18,19 @@ import sys
 from pathlib import Path
 
 from slacheck.batch import Failure, check_all, expand_inputs, show_progress, summary_table
-from slacheck.commands.common import (UsageError, add_config_options, add_document_options, add_output_options,
-                                      add_rule_pack_option, add_rule_selection_options, check_selectors, console_for,
-                                      options_from, positive_int, rules_for)
+from slacheck.commands.common import (
+    UsageError,
+    add_config_options,
+    add_document_options,
+    add_output_options,
+    add_rule_pack_option,
+    add_rule_selection_options,
+    check_selectors,
+    console_for,
+    options_from,
+    positive_int,
+    rules_for,
+)
 from slacheck.commands.measuring import read_logs, write_plot
 from slacheck.config import FAIL_ON, Config, ConfigError
 from slacheck.files import write_atomic
@@ -34,8 +44,17 @@ from slacheck.report.model import Report, failure_report
 from slacheck.report.text_format import render_text
 from slacheck.rules.engine import at_or_above
 from slacheck.rules.pack import PackError
-from slacheck.waivers import WAIVER_RULES, WaiverError, apply_baseline, apply_waivers, find_waiver_file, \
-    load_baseline, load_waivers, today, write_baseline
+from slacheck.waivers import (
+    WAIVER_RULES,
+    WaiverError,
+    apply_baseline,
+    apply_waivers,
+    find_waiver_file,
+    load_baseline,
+    load_waivers,
+    today,
+    write_baseline,
+)
 
 NAME = "check"
 HELP = "read a document and report findings (default)"

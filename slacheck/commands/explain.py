@@ -14,8 +14,8 @@ from slacheck.commands.rules_list import loaded_rules
 from slacheck.config import default_policy
 from slacheck.report.labels import LABELS, label
 from slacheck.rules.engine import DERIVED, POLICY_NAME, fill, policy_name
-from slacheck.rules.vocabulary import descriptions
 from slacheck.rules.pack import PLACEHOLDER, Rule, rule_hint
+from slacheck.rules.vocabulary import descriptions
 
 NAME = "explain"
 HELP = "explain a rule: what it checks, why, an example that triggers it and the fix"

@@ -14,6 +14,7 @@ takes ~20 us on RDMA (HDR InfiniBand, NVIDIA/nccl-tests#150), 62 us on AWS EFA
 from __future__ import annotations
 
 import math
+
 from slacheck.perf.nccl_log import SIZE_SLACK, NcclCollective
 
 NCCL_ARGS = "-b 8 -e 8G -f 2 -g 1 -c 1"

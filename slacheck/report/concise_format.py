@@ -14,6 +14,7 @@ from slacheck.report.messages import counts as summary_line
 from slacheck.report.model import Report
 from slacheck.report.text_format import SEVERITIES
 
+
 def render_concise(*reports: Report) -> str:
     """One line per finding and a closing count over all reports."""
     lines: list[str] = []

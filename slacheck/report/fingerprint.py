@@ -14,7 +14,6 @@ import hashlib
 import os
 import re
 import unicodedata
-
 from typing import TYPE_CHECKING, Iterable
 
 if TYPE_CHECKING:

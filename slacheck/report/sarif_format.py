@@ -26,7 +26,6 @@ MIME_TYPES = {"pdf": "application/pdf", "markdown": "text/markdown", "text": "te
 
 def render_sarif(*reports: Report) -> str:
     """A SARIF log (indented JSON) of the reports' findings and waived findings."""
-    language = reports[0].language if reports else "en"
     findings = [(f, r) for r in reports for f in [*r.findings, *r.waived]]
     known = {rule_id: info for r in reversed(reports) for rule_id, info in r.rules.items()}
     rules = _rules(sorted({f.rule for f, _ in findings}), [f for f, _ in findings], known)

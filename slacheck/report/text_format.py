@@ -9,19 +9,19 @@ ask for instead and the fingerprint a waiver names; then the offering table
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from rich.console import Console, Group
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
-from typing import Mapping
-
 from rich.text import Text
 
 from slacheck.offering import Evidence, fact_paths
 from slacheck.report.labels import label, location, short_location, show_value
-from slacheck.report.messages import pages, words as catalogue
+from slacheck.report.messages import pages
+from slacheck.report.messages import words as catalogue
 from slacheck.report.model import Report
-
 
 _STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
 SEVERITIES = ("error", "warning", "info")

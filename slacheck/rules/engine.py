@@ -15,8 +15,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from slacheck.config import POLICY, default_policy
 from slacheck.model import SEVERITY_RANK, Finding
-from slacheck.offering import (Evidence, Fact, NamedOffering, Offering, Price, Statement, fact_paths,
-                               offering_from_facts)
+from slacheck.offering import Evidence, Fact, NamedOffering, Offering, Price, Statement, fact_paths, offering_from_facts
 from slacheck.perf import catalogue
 from slacheck.perf.logs import NcclLog, PerftestLog
 from slacheck.rules import measured, vocabulary
@@ -287,7 +286,8 @@ def _inside(inner: Evidence, outer: Evidence) -> bool:
 
 UNSTATED = {"en": "(not stated)", "zh": "未写明"}
 """What a placeholder reads when the document does not state its value."""
-_HOLE = re.compile(PLACEHOLDER.pattern + r"(%|-month|-node|-GPU| ?GB/s| ?Gb/s| ?GB\b| ?kW| minutes| months| ?分钟| ?个月)?")
+_HOLE = re.compile(PLACEHOLDER.pattern
+                   + r"(%|-month|-node|-GPU| ?GB/s| ?Gb/s| ?GB\b| ?kW| minutes| months| ?分钟| ?个月)?")
 _ASIDE = re.compile(r" ?[(（]" + PLACEHOLDER.pattern + r"[)）]")
 
 

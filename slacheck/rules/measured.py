@@ -20,10 +20,25 @@ from typing import Any, Mapping, Sequence, cast, get_args
 
 from slacheck.offering import Evidence, Offering, Statement
 from slacheck.perf import catalogue
-from slacheck.perf.acceptance import (JUDGED_MIN_BYTES, SIZE_SLACK, latency_transport,
-                                      nccl_command, perftest_command, size_label, size_range_label)
-from slacheck.perf.model import (COLLECTIVES, Band, ClusterSpec, IntraLink, NetProtocol, comm_share, expected_busbw,
-                                 node_network_gbytes)
+from slacheck.perf.acceptance import (
+    JUDGED_MIN_BYTES,
+    SIZE_SLACK,
+    latency_transport,
+    nccl_command,
+    perftest_command,
+    size_label,
+    size_range_label,
+)
+from slacheck.perf.model import (
+    COLLECTIVES,
+    Band,
+    ClusterSpec,
+    IntraLink,
+    NetProtocol,
+    comm_share,
+    expected_busbw,
+    node_network_gbytes,
+)
 from slacheck.perf.nccl_log import LARGE_MESSAGE_BYTES, NcclCollective, NcclLog, NcclRow, Transport
 from slacheck.perf.nccl_log import invalid_reason as nccl_invalid
 from slacheck.perf.perftest_log import PerftestLog
@@ -403,7 +418,8 @@ def device(name: str | None) -> tuple[str | None, str | None, int | None]:
 def _large_row_gap(collective: NcclCollective) -> tuple[float, int | None]:
     """Largest relative busbw gap over large rows: out- vs in-place, and a drop to the next size."""
     worst: tuple[float, int | None] = (0.0, None)
-    rows = sorted((r for r in collective.rows if r.size_bytes >= LARGE_MESSAGE_BYTES and r.best_busbw), key=lambda r: r.size_bytes)
+    rows = sorted((r for r in collective.rows if r.size_bytes >= LARGE_MESSAGE_BYTES and r.best_busbw),
+                  key=lambda r: r.size_bytes)
     for row in rows:
         halves = [h.busbw for h in (row.out_of_place, row.in_place) if h and math.isfinite(h.busbw) and h.busbw > 0]
         if len(halves) == 2 and (gap := (max(halves) - min(halves)) / max(halves)) > worst[0]:
@@ -469,7 +485,8 @@ def _judged(values: dict[str, Any], band: Band | None, threshold: Threshold | No
     values["required_gbytes"] = round(required, 1) if required is not None else None
     values["required_gbps"] = round(required * 8, 1) if required is not None else None
     values["required_figure"] = None if required is None else (
-        threshold.figure if threshold else f"{_num(round(required * 8, 1))} Gb/s" if bits else f"{_num(round(required, 1))} GB/s")
+        threshold.figure if threshold
+        else f"{_num(round(required * 8, 1))} Gb/s" if bits else f"{_num(round(required, 1))} GB/s")
 
 
 def _gpu_label(model: Any, variant: Any, memory: Any) -> str | None:
