@@ -181,6 +181,7 @@ class Names:
 
 
 def _load_rule(label: str, text: str, index: int, raw: Any, names: Names) -> Rule:
+    """One ``[[rule]]`` validated: its fields, condition, names and test cases."""
     rule_id = raw.get("id", f"#{index + 1}") if isinstance(raw, dict) else f"#{index + 1}"
     where = f"{label}:{_line_of(text, rule_id)}: rule {rule_id}"
     try:
@@ -194,19 +195,25 @@ def _load_rule(label: str, text: str, index: int, raw: Any, names: Names) -> Rul
     except ConditionError as error:
         column = f" (column {error.column})" if error.column and "column" not in str(error) else ""
         raise PackError(f"{where}: when: {error}{column}") from None
+    problem = _name_problem(spec, names.known) or next(
+        (f"test #{number}: {found}" for number, case in enumerate(spec.test, start=1)
+         if (found := _case_problem(case, spec, names.known))), None)
+    if problem:
+        raise PackError(f"{where}: {problem}")
+    return Rule(spec=spec, condition=condition, pack=label)
+
+
+def _name_problem(spec: RuleSpec, known_names: set[str]) -> str | None:
+    """An evidence name or text placeholder of a rule that names nothing known, or None."""
     for name in spec.evidence:
-        if name not in names.known:
-            raise PackError(f"{where}: evidence: unknown name '{name}'")
+        if name not in known_names:
+            return f"evidence: unknown name '{name}'"
     for language in ("en", "zh"):
         for field, value in getattr(spec, language):
             for placeholder in PLACEHOLDER.findall(value):
-                if placeholder not in names.known:
-                    raise PackError(f"{where}: {language}.{field}: unknown placeholder '{{{placeholder}}}'")
-    for number, case in enumerate(spec.test, start=1):
-        problem = _case_problem(case, spec, names.known)
-        if problem:
-            raise PackError(f"{where}: test #{number}: {problem}")
-    return Rule(spec=spec, condition=condition, pack=label)
+                if placeholder not in known_names:
+                    return f"{language}.{field}: unknown placeholder '{{{placeholder}}}'"
+    return None
 
 
 def _case_problem(case: RuleTest, spec: RuleSpec, known_names: set[str]) -> str | None:
