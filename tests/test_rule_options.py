@@ -67,3 +67,12 @@ def test_listing_commands_see_the_user_pack(command: list[str], org_pack: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*command, "--rules", str(org_pack)]) == 0
     assert "ORG001" in capsys.readouterr().out
+
+
+def test_rules_test_runs_the_cases_of_a_user_pack(org_pack: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--test", "--family", "ORG", "--rules", str(org_pack)]) == 0
+    assert capsys.readouterr().out == "2 cases of 1 rule(s): 0 wrong\n"
+    org_pack.write_text(ORG_PACK.replace("given = { commercial.power_kw = 40 }", "given = { nodes = 2 }"),
+                        encoding="utf-8")
+    assert main(["rules", "--test", "--family", "ORG", "--rules", str(org_pack)]) == 1
+    assert capsys.readouterr().out == "ORG001 test #2: fired, expected quiet\n2 cases of 1 rule(s): 1 wrong\n"
