@@ -52,7 +52,8 @@ def test_a_pack_with_a_mistyped_word_does_not_load(tmp_path: Path) -> None:
     pack = tmp_path / "org.toml"
     pack.write_text('[[rule]]\nid = "ORG001"\nname = "typo"\nfamily = "ORG"\nseverity = "info"\n'
                     "when = 'fabric.protocol == \"roce-v3\"'\n"
-                    '[rule.en]\ntitle = "t"\nmessage = "m"\nfix = "f"\n[rule.zh]\ntitle = "t"\nmessage = "m"\nfix = "f"\n',
+                    '[rule.en]\ntitle = "t"\nmessage = "m"\nfix = "f"\n'
+                    '[rule.zh]\ntitle = "t"\nmessage = "m"\nfix = "f"\n',
                     encoding="utf-8")
     with pytest.raises(PackError, match=r'org.toml:2: rule ORG001: when: "roce-v3" is not a value of fabric.protocol'):
         load_rules([pack])

@@ -43,7 +43,8 @@ def test_sarif_describes_a_user_pack_rule_from_the_report(tmp_path: Path, capsys
     main(["check", str(SAMPLES / "zh_quote_a100_10gbe.md"), "--rules", str(pack), "--format", "sarif", "--lang", "en"])
     rule = _sarif_rules(capsys.readouterr().out)["ORG002"]
     assert rule["fullDescription"] == {"text": "Dense GPU racks need their power agreed before delivery."}
-    assert rule["help"]["text"] == "State the rack power in kW.\n\nDense GPU racks need their power agreed before delivery."
+    why = "Dense GPU racks need their power agreed before delivery."
+    assert rule["help"]["text"] == f"State the rack power in kW.\n\n{why}"
 
 
 def test_sarif_falls_back_to_the_findings_own_words() -> None:

@@ -73,7 +73,8 @@ def test_a_user_pack_rule_runs_its_cases(tmp_path: Path) -> None:
 
 def test_a_case_can_give_a_hedged_fact(tmp_path: Path) -> None:
     pack = _pack(tmp_path, "fires = true\ngiven = { nodes = { value = 2, hedged = true } }")
-    pack.write_text(pack.read_text(encoding="utf-8").replace("'nodes >= 2'", "'nodes.hedged == true'"), encoding="utf-8")
+    text = pack.read_text(encoding="utf-8")
+    pack.write_text(text.replace("'nodes >= 2'", "'nodes.hedged == true'"), encoding="utf-8")
     rule = next(r for r in load_rules([pack]) if r.id == "ORG001")
     assert fires_on_case(rule, rule.spec.test[0])
     assert not fires_on_case(rule, rule.spec.test[0].model_copy(update={"given": {"nodes": 2}}))
