@@ -217,7 +217,8 @@ def main(argv: list[str] | None = None) -> int:
                 rows.append((f"pdftotext, {n} pages", "n/a", "", "", "", "not installed"))
             own, own_rss = measure_child("slacheck", path)
             startup = max(startup, own["startup"])
-            rss_target, rss_ok = ("", "") if n != 500 else (f"< {TARGET_RSS_MB:.0f} MB", verdict(own_rss < TARGET_RSS_MB))
+            rss_target, rss_ok = (("", "") if n != 500
+                                  else (f"< {TARGET_RSS_MB:.0f} MB", verdict(own_rss < TARGET_RSS_MB)))
             rows.append((f"slacheck check_file, {n} pages", f"{own['seconds']:.2f}",
                          f"{n / own['seconds']:.1f} p/s", f"{own_rss:.0f}", rss_target, rss_ok))
             ratio = own["seconds"] / base["seconds"]

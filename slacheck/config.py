@@ -177,35 +177,16 @@ def _load(path: Path | None, overrides: tuple[str, ...], changed: int) -> Config
     lists: dict[str, tuple[str, ...]] = {}
     fail_on: str | None = None
     if path is not None:
-        table = _table(path) or {}
-        for key, value in table.items():
+        found = {key: _checked(path, key, value) for key, value in (_table(path) or {}).items()}
+        for key, value in found.items():
             name = key.replace("-", "_") if key not in OTHER_KEYS else key
-            if name in POLICY:
-                settings[name] = Setting(name, _number(value, f"{path}: {key}"), str(path))
-            elif key == "rules":
-                if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                    raise ConfigError(f"{path}: rules: expected a list of pack paths")
-                rules.extend(path.parent / v for v in value)
-                settings["rules"] = Setting("rules", value, str(path))
-            elif key == "per-file-ignores":
-                if not isinstance(value, dict) or not all(
-                        isinstance(v, list) and all(isinstance(i, str) for i in v) for v in value.values()):
-                    raise ConfigError(f"{path}: per-file-ignores: expected a table of glob = [rule IDs]")
-                ignores.extend((glob, tuple(i.strip().upper() for i in ids)) for glob, ids in value.items())
-                settings["per-file-ignores"] = Setting("per-file-ignores", value, str(path))
-            elif key in ("select", "ignore", "exclude"):
-                if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-                    raise ConfigError(f"{path}: {key}: expected a list of strings")
-                lists[key] = tuple(v.strip().upper() if key != "exclude" else v.strip() for v in value)
-                settings[key] = Setting(key, value, str(path))
-            elif key == "fail-on":
-                if value not in FAIL_ON:
-                    raise ConfigError(f"{path}: fail-on: expected one of {', '.join(FAIL_ON)}, got {value!r}")
-                fail_on = value
-                settings[key] = Setting(key, value, str(path))
-            else:
-                raise ConfigError(f"{path}: unknown setting '{key}'{did_you_mean(key, [*POLICY, *OTHER_KEYS])} "
-                                  f"(known: {', '.join([*POLICY, *OTHER_KEYS])})")
+            settings[name] = Setting(name, value, str(path))
+        rules = [path.parent / v for v in found.get("rules", [])]
+        ignores = [(glob, tuple(i.strip().upper() for i in ids))
+                   for glob, ids in found.get("per-file-ignores", {}).items()]
+        lists = {key: tuple(v.strip().upper() if key != "exclude" else v.strip() for v in found[key])
+                 for key in ("select", "ignore", "exclude") if key in found}
+        fail_on = found.get("fail-on")
     for key, value in parse_overrides(overrides).items():
         settings[key] = Setting(key, value, "--set")
     settings.setdefault("rules", Setting("rules", [], "default"))
@@ -215,6 +196,29 @@ def _load(path: Path | None, overrides: tuple[str, ...], changed: int) -> Config
     return Config(settings=settings, path=path, per_file_ignores=tuple(ignores), rules=tuple(rules),
                   select=lists.get("select", ()), ignore=lists.get("ignore", ()), fail_on=fail_on,
                   exclude=lists.get("exclude", ()))
+
+
+def _checked(path: Path, key: str, value: Any) -> Any:
+    """A configuration file's value for ``key``, validated: a number for a policy key, else as written."""
+    if (key.replace("-", "_") if key not in OTHER_KEYS else key) in POLICY:
+        return _number(value, f"{path}: {key}")
+    if key == "rules":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ConfigError(f"{path}: rules: expected a list of pack paths")
+    elif key == "per-file-ignores":
+        if not isinstance(value, dict) or not all(
+                isinstance(v, list) and all(isinstance(i, str) for i in v) for v in value.values()):
+            raise ConfigError(f"{path}: per-file-ignores: expected a table of glob = [rule IDs]")
+    elif key in ("select", "ignore", "exclude"):
+        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+            raise ConfigError(f"{path}: {key}: expected a list of strings")
+    elif key == "fail-on":
+        if value not in FAIL_ON:
+            raise ConfigError(f"{path}: fail-on: expected one of {', '.join(FAIL_ON)}, got {value!r}")
+    else:
+        raise ConfigError(f"{path}: unknown setting '{key}'{did_you_mean(key, [*POLICY, *OTHER_KEYS])} "
+                          f"(known: {', '.join([*POLICY, *OTHER_KEYS])})")
+    return value
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:

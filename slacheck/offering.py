@@ -9,24 +9,15 @@ different things (report-json-v1).
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, Mapping, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from slacheck.model import Evidence
+
+__all__ = ["Evidence", "Fact", "NamedOffering", "Offering", "Price", "Statement"]
+
 T = TypeVar("T")
-
-
-class Evidence(BaseModel):
-    """A quoted span of the original document (1-based page, line and column)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    path: str
-    page: int
-    line: int
-    column: int
-    text: str
-    role: Literal["quote", "document"] = "quote"
 
 
 class Fact(BaseModel, Generic[T]):
@@ -212,12 +203,16 @@ MAX_EVIDENCE = 8
 PROTOCOLS = ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"]
 """Fabric protocols, best first."""
 
+GPU_VARIANTS = ("SXM", "PCIe", "NVL")
+"""GPU form factors: SXM (HGX/DGX baseboards), PCIe cards, and the H100/H200 NVL product."""
+
 # How competing statements for one path are resolved; the default is "the first one said".
 _DENIAL_WINS = {"fabric.dedicated", "fabric.isolation", "verification.hardware",
                 "sla.availability_guaranteed"}
 _ANY_TRUE = {"fabric.optional", "fabric.multi_site", "intra_node.full_mesh", "intra_node.nvswitch",
              "commercial.price_hedged", "commercial.addon_on_request", "tuning.baseline", "acceptance.trial",
-             "acceptance.report_kept", "acceptance.on_mig", "acceptance.multi_node", "sla.credits", "sla.network_restore"}
+             "acceptance.report_kept", "acceptance.on_mig", "acceptance.multi_node", "sla.credits",
+             "sla.network_restore"}
 _RANKED = {
     "fabric.included_protocol": PROTOCOLS,
     "fabric.protocol": PROTOCOLS,
@@ -230,6 +225,11 @@ _RANKED = {
     "tuning.owner": ["shared", "provider", "customer"],
     "tuning.troubleshooting": ["shared", "provider", "customer"],
 }
+
+
+VOCABULARY: dict[str, tuple[str, ...]] = {"gpu.variant": GPU_VARIANTS,
+                                          **{path: tuple(words) for path, words in _RANKED.items()}}
+"""The closed set of values of each word-valued fact (the GPU model is open: documents name any part)."""
 
 
 # Counts and rates of a fabric: each follows its own protocol (the best offered, or the one included);
@@ -250,7 +250,8 @@ def _choose(path: str, said: list[Statement], protocol: str | None) -> Statement
         return min(said, key=lambda s: order.index(s.value) if s.value in order else len(order))
     if path in _BY_PROTOCOL and protocol:
         carriers = (protocol, "ethernet-tcp") if protocol.startswith(("roce", "rdma")) else (protocol,)
-        return next((s for tag in carriers for s in said if s.tag == tag), next((s for s in said if s.tag is None), None))
+        untagged = next((s for s in said if s.tag is None), None)
+        return next((s for tag in carriers for s in said if s.tag == tag), untagged)
     return next((s for s in said if s.tag == "primary"), said[0])
 
 
@@ -259,11 +260,11 @@ def assemble(statements: list[Statement]) -> Offering:
     by_path: dict[str, list[Statement]] = {}
     for statement in [*statements, *included_fabric_not_optional(statements)]:
         by_path.setdefault(statement.path, []).append(statement)
-    protocols = {path: _choose(path, by_path[path], None).value for path in set(_BY_PROTOCOL.values())
-                 if by_path.get(path)}
+    protocols = {path: chosen.value for path in set(_BY_PROTOCOL.values())
+                 if by_path.get(path) and (chosen := _choose(path, by_path[path], None)) is not None}
     data: dict[str, Any] = {}
     for path in fact_paths():
-        said = by_path.get(path)
+        said = by_path.get(path, [])
         chosen = _choose(path, said, protocols.get(_BY_PROTOCOL.get(path, ""))) if said else None
         if chosen is None:
             continue
@@ -273,6 +274,23 @@ def assemble(statements: list[Statement]) -> Offering:
         for section in sections:
             target = target.setdefault(section, {})
         target[name] = {"value": chosen.value, "hedged": chosen.hedged, "evidence": _unique(evidence)[:MAX_EVIDENCE]}
+    return Offering.model_validate(data)
+
+
+def offering_from_facts(facts: Mapping[str, Any]) -> Offering:
+    """The offering that states these facts (dotted path -> value, or ``{value, hedged}``), no evidence.
+
+    Raises KeyError for a path that is not a fact, pydantic's ValidationError for a value of the wrong type.
+    """
+    data: dict[str, Any] = {}
+    for path, value in facts.items():
+        if path not in fact_paths():
+            raise KeyError(path)
+        *sections, name = path.split(".")
+        target = data
+        for section in sections:
+            target = target.setdefault(section, {})
+        target[name] = dict(value) if isinstance(value, Mapping) and "value" in value else {"value": value}
     return Offering.model_validate(data)
 
 
@@ -337,7 +355,7 @@ def _unique(evidence: list[Evidence]) -> list[Evidence]:
 @cache
 def fact_paths() -> tuple[str, ...]:
     """Every dotted fact path of the offering, in model order."""
-    paths = []
+    paths: list[str] = []
     for name, field in Offering.model_fields.items():
         annotation = field.annotation
         if isinstance(annotation, type) and issubclass(annotation, Section):

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 from slacheck.config import Config, load_config
 from slacheck.documents import Budget, Document, load_document
 from slacheck.extract import Extraction, document_language, extract
-from slacheck.offering import Evidence, NamedOffering, Offering, Statement, assemble_options
+from slacheck.model import Evidence, Finding, Language, RuleInfo
+from slacheck.offering import NamedOffering, Offering, Statement, assemble_options
 from slacheck.perf.logs import NcclLog, PerftestLog
-from slacheck.report.model import Coverage, DocumentInfo, Report, summarise
+from slacheck.report.model import Coverage, DocumentInfo, DocumentLanguage, Report, summarise
 from slacheck.rules import measured
-from slacheck.rules.engine import Finding, check, check_options, check_subjects, rule_set, values_of
+from slacheck.rules.engine import check, check_options, check_subjects, rule_set, values_of
 from slacheck.rules.gaps import Gap, gaps
 from slacheck.rules.pack import Rule
 
@@ -29,7 +30,7 @@ Log = NcclLog | PerftestLog
 class Options:
     """What the user asked for."""
 
-    language: str | None = None
+    language: Language | None = None
     password: str | None = None
     rule_packs: tuple[Path, ...] = ()
     max_pages: int = 2000
@@ -64,12 +65,12 @@ def analyse(path: str | Path, options: Options) -> Analysis:
     document = load_document(path, password=options.password, max_pages=options.max_pages,
                              max_bytes=options.max_bytes, engine=options.engine, budget=budget)
     extraction = extract(document, budget=budget)
-    offering, options = assemble_options(extraction.statements)
+    offering, named = assemble_options(extraction.statements)
     return Analysis(document=document, extraction=extraction, offering=offering,
-                    language=document_language(document), options=options)
+                    language=document_language(document), options=named)
 
 
-def report_language(analysis: Analysis, options: Options) -> str:
+def report_language(analysis: Analysis, options: Options) -> Language:
     """The language the report speaks: --lang, else the document's (zh for mixed)."""
     if options.language:
         return options.language
@@ -80,7 +81,8 @@ def document_info(analysis: Analysis) -> DocumentInfo:
     """The report's entry for one document."""
     document, coverage = analysis.document, analysis.extraction.coverage
     return DocumentInfo(path=document.path, format=document.format, pages=document.pages,
-                        language=analysis.language, sha256=document.sha256, encoding=document.encoding,
+                        language=cast(DocumentLanguage, analysis.language), sha256=document.sha256,
+                        encoding=document.encoding,
                         coverage=Coverage(ratio=round(coverage.ratio, 4), passages=coverage.passages,
                                           passages_with_facts=coverage.passages_with_facts),
                         warnings=list(document.warnings))
@@ -136,7 +138,8 @@ def check_file(path: str | Path, options: Options, rules: list[Rule] | None = No
                          policy=config.policy())
     report = Report(language=language, documents=[document_info(analysis)], offering=analysis.offering,
                     options=analysis.options, findings=findings, summary=summarise(findings),
-                    unjudged=unjudged(analysis, active, findings, language, config.policy()))
+                    unjudged=unjudged(analysis, active, findings, language, config.policy()),
+                    rules=described(active, findings, language))
     return add_measurements(report, analysis.extraction.statements, logs, active) if logs else report
 
 
@@ -164,7 +167,14 @@ def add_measurements(report: Report, statements: Sequence[Statement], logs: Sequ
         found.extend(check_subjects(report.offering, rules, subjects, language=report.language))
     findings = [*report.findings, *found]
     return report.model_copy(update={"measurements": [*report.measurements, *entries], "findings": findings,
-                                     "summary": summarise(findings)})
+                                     "summary": summarise(findings),
+                                     "rules": {**report.rules, **described(rules, found, report.language)}})
+
+
+def described(rules: Sequence[Rule], findings: Sequence[Finding], language: str) -> dict[str, RuleInfo]:
+    """What each rule that fired is, for the report (renderers describe rules from it)."""
+    fired = {finding.rule for finding in findings}
+    return {rule.id: rule.info(language) for rule in rules if rule.id in fired}
 
 
 def extract_file(path: str | Path, options: Options) -> Report:

@@ -20,14 +20,13 @@ import tomllib
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from slacheck.config import did_you_mean
 from slacheck.files import read_small_text, write_atomic
-from slacheck.offering import Evidence
+from slacheck.model import Evidence, Finding
 from slacheck.report.fingerprint import fingerprint
 from slacheck.report.model import Report, WaivedFinding, summarise
-from slacheck.rules.engine import Finding
 from slacheck.rules.pack import rule_hint
 
 WAIVER_FILE = "slacheck-waivers.toml"
@@ -72,6 +71,37 @@ def find_waiver_file(document: str | Path) -> Path | None:
     return None
 
 
+def _checked_entry(entry: Any, label: str) -> date | None:
+    """Validate one ``[[waiver]]`` table (keys, required strings); its expiry date, if it has one."""
+    if not isinstance(entry, dict):
+        raise WaiverError(f"{label}: must be a table")
+    for key in entry:
+        if key not in _KEYS:
+            raise WaiverError(f"{label}: unknown key '{key}'{did_you_mean(key, _KEYS)} (known: {', '.join(_KEYS)})")
+    missing = [key for key in ("rule", "fingerprint", "reason") if not str(entry.get(key, "")).strip()]
+    if missing:
+        raise WaiverError(f"{label}: missing {', '.join(missing)}")
+    wrong = [key for key in ("rule", "fingerprint", "reason", "owner")
+             if key in entry and not isinstance(entry[key], str)]
+    if wrong:
+        raise WaiverError(f"{label}: {', '.join(wrong)}: expected a string")
+    return _expiry(entry.get("expires"), label)
+
+
+def _expiry(expires: Any, label: str) -> date | None:
+    """A waiver's ``expires`` as a date (a TOML date or an ISO date string)."""
+    if isinstance(expires, datetime):
+        raise WaiverError(f"{label}: expires must be an ISO date (YYYY-MM-DD), not a date and time")
+    if isinstance(expires, str):
+        try:
+            expires = date.fromisoformat(expires)
+        except ValueError:
+            raise WaiverError(f"{label}: expires must be an ISO date (YYYY-MM-DD)") from None
+    if expires is not None and not isinstance(expires, date):
+        raise WaiverError(f"{label}: expires must be an ISO date (YYYY-MM-DD)")
+    return expires
+
+
 def load_waivers(path: str | Path, known_rules: Iterable[str] | None = None) -> list[Waiver]:
     """Read and validate a waiver file (``known_rules``: the IDs a waiver may name; None: any)."""
     try:
@@ -93,28 +123,7 @@ def load_waivers(path: str | Path, known_rules: Iterable[str] | None = None) -> 
     waivers = []
     for number, entry in enumerate(entries, start=1):
         label = f"{path}: waiver {number}"
-        if not isinstance(entry, dict):
-            raise WaiverError(f"{label}: must be a table")
-        for key in entry:
-            if key not in _KEYS:
-                raise WaiverError(f"{label}: unknown key '{key}'{did_you_mean(key, _KEYS)} (known: {', '.join(_KEYS)})")
-        missing = [key for key in ("rule", "fingerprint", "reason") if not str(entry.get(key, "")).strip()]
-        if missing:
-            raise WaiverError(f"{label}: missing {', '.join(missing)}")
-        wrong = [key for key in ("rule", "fingerprint", "reason", "owner")
-                 if key in entry and not isinstance(entry[key], str)]
-        if wrong:
-            raise WaiverError(f"{label}: {', '.join(wrong)}: expected a string")
-        expires = entry.get("expires")
-        if isinstance(expires, datetime):
-            raise WaiverError(f"{label}: expires must be an ISO date (YYYY-MM-DD), not a date and time")
-        if isinstance(expires, str):
-            try:
-                expires = date.fromisoformat(expires)
-            except ValueError:
-                raise WaiverError(f"{label}: expires must be an ISO date (YYYY-MM-DD)") from None
-        if expires is not None and not isinstance(expires, date):
-            raise WaiverError(f"{label}: expires must be an ISO date (YYYY-MM-DD)")
+        expires = _checked_entry(entry, label)
         rule = str(entry["rule"]).strip().upper()
         if known is not None and rule not in known:
             raise WaiverError(f"{label}: unknown rule '{entry['rule']}'{rule_hint(rule, known)}")

@@ -13,10 +13,9 @@ from tempfile import TemporaryDirectory
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_hostile_logs import EXPECT, nccl_text
 
 from slacheck.cli import main
-
-from test_hostile_logs import EXPECT, nccl_text
 
 FUZZ = settings(max_examples=int(os.environ.get("SLACHECK_FUZZ_EXAMPLES", "25")), deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark import logger as lark_logger
 
+from slacheck.extract.lexicon import fact_grammar
 from slacheck.extract.parser import scan
 from slacheck.extract.reading import read
-from slacheck.extract.lexicon import fact_grammar
 from slacheck.resources import build_lark
 
 

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-import hostile_pdf
 from slacheck import documents
 from slacheck.documents import Budget, Document, DocumentError, load_document
+
+import hostile_pdf
 
 ENGINES = ["pdfplumber", "pdfium"]
 

@@ -16,6 +16,7 @@ from slacheck.commands.common import UsageError, add_output_options, console_for
 from slacheck.commands.measuring import read_logs, write_plot
 from slacheck.documents import document_from_text
 from slacheck.extract import extract
+from slacheck.model import Language
 from slacheck.offering import Statement, assemble
 from slacheck.pipeline import Analysis, add_measurements, document_info
 from slacheck.report.model import Report
@@ -37,14 +38,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="exit 1 when a finding is at or above this severity (default warning)")
 
 
-def expected_report(text: str, language: str | None) -> tuple[Report, list[Statement]]:
+def expected_report(text: str, language: Language | None) -> tuple[Report, list[Statement]]:
     """A findings-free report whose offering is read from the --expect text."""
     document = document_from_text(text + "\n", path="--expect")
     extraction = extract(document)
     offering = assemble(extraction.statements)
     cjk = sum("\u4e00" <= ch <= "\u9fff" for ch in text)
-    analysis = Analysis(document=document, extraction=extraction, offering=offering, language="zh" if cjk else "en")
-    report = Report(language=language or analysis.language, documents=[document_info(analysis)], offering=offering)
+    said: Language = "zh" if cjk else "en"
+    analysis = Analysis(document=document, extraction=extraction, offering=offering, language=said)
+    report = Report(language=language or said, documents=[document_info(analysis)], offering=offering)
     return report, extraction.statements
 
 

@@ -17,8 +17,9 @@ from typing import Any, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict
 
-from slacheck.commands.common import UsageError, add_document_options, options_from, rules_for
+from slacheck.commands.common import UsageError, add_document_options, add_rule_pack_option, options_from, rules_for
 from slacheck.commands.plan import plan
+from slacheck.model import Finding
 from slacheck.offering import Offering
 from slacheck.perf import catalogue
 from slacheck.pipeline import check_file
@@ -27,7 +28,7 @@ from slacheck.report.markdown_format import md_escape
 from slacheck.report.messages import words as message_words
 from slacheck.report.model import Report
 from slacheck.resources import rules_file
-from slacheck.rules.engine import Finding, fill, values_of
+from slacheck.rules.engine import fill, values_of
 from slacheck.rules.measured import PROTOCOL_NAMES
 from slacheck.rules.pack import PLACEHOLDER
 
@@ -37,7 +38,8 @@ HELP = "draft supplementary clauses from the findings (Markdown)"
 FabricKind = Literal["infiniband", "ethernet", "any"]
 
 _WORDS = {
-    "zh": {"equivalent": "{model}（或同等 {rate} {kind}）", "infiniband": "InfiniBand 交换机", "ethernet": "以太网交换机"},
+    "zh": {"equivalent": "{model}（或同等 {rate} {kind}）", "infiniband": "InfiniBand 交换机",
+           "ethernet": "以太网交换机"},
     "en": {"equivalent": "{model} (or an equivalent {rate} {kind})", "infiniband": "InfiniBand switch",
            "ethernet": "Ethernet switch"},
 }
@@ -71,7 +73,7 @@ def clauses() -> tuple[Clause, ...]:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE")
     add_document_options(parser)
-    parser.add_argument("--rules", action="append", default=[], metavar="PACK", help="add a rule pack (TOML)")
+    add_rule_pack_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -128,7 +130,8 @@ def figures(offering: Offering, language: str) -> dict[str, Any]:
     return values
 
 
-_QUOTED_FIX = re.compile(r"(?:Add|Change to|Require)\s*:\s*\"(?P<en>[^\"]+)\"\.?|(?:增加|补充|改为|要求)：“(?P<zh>[^“”]+)”。?")
+_QUOTED_FIX = re.compile(r"(?:Add|Change to|Require)\s*:\s*\"(?P<en>[^\"]+)\"\.?"
+                         r"|(?:增加|补充|改为|要求)：“(?P<zh>[^“”]+)”。?")
 
 
 def clause_text(finding: Finding, kind: FabricKind, values: Mapping[str, Any], language: str) -> str:

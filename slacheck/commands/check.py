@@ -18,8 +18,19 @@ import sys
 from pathlib import Path
 
 from slacheck.batch import Failure, check_all, expand_inputs, show_progress, summary_table
-from slacheck.commands.common import (UsageError, add_document_options, add_output_options, check_selectors,
-                                      console_for, options_from, positive_int, rules_for)
+from slacheck.commands.common import (
+    UsageError,
+    add_config_options,
+    add_document_options,
+    add_output_options,
+    add_rule_pack_option,
+    add_rule_selection_options,
+    check_selectors,
+    console_for,
+    options_from,
+    positive_int,
+    rules_for,
+)
 from slacheck.commands.measuring import read_logs, write_plot
 from slacheck.config import FAIL_ON, Config, ConfigError
 from slacheck.files import write_atomic
@@ -33,8 +44,17 @@ from slacheck.report.model import Report, failure_report
 from slacheck.report.text_format import render_text
 from slacheck.rules.engine import at_or_above
 from slacheck.rules.pack import PackError
-from slacheck.waivers import WAIVER_RULES, WaiverError, apply_baseline, apply_waivers, find_waiver_file, \
-    load_baseline, load_waivers, today, write_baseline
+from slacheck.waivers import (
+    WAIVER_RULES,
+    WaiverError,
+    apply_baseline,
+    apply_waivers,
+    find_waiver_file,
+    load_baseline,
+    load_waivers,
+    today,
+    write_baseline,
+)
 
 NAME = "check"
 HELP = "read a document and report findings (default)"
@@ -61,16 +81,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fail-on", choices=FAIL_ON, default=None,
                         help="exit 1 when a finding is at or above this severity (default: the config's, else "
                              "warning)")
-    parser.add_argument("--rules", action="append", default=[], type=Path, metavar="PACK",
-                        help="add a rule pack (TOML); repeatable")
-    parser.add_argument("--select", action="append", default=[], metavar="ID",
-                        help="only these rules (ID or prefix such as HW or NET0); repeatable")
-    parser.add_argument("--ignore", action="append", default=[], metavar="ID",
-                        help="skip these rules (ID or prefix); repeatable")
-    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="set",
-                        help="override an org policy setting (see `slacheck config`); repeatable")
-    parser.add_argument("--config", type=Path, metavar="PATH",
-                        help="configuration file (default: closest slacheck.toml or pyproject.toml [tool.slacheck])")
+    add_rule_pack_option(parser)
+    add_rule_selection_options(parser)
+    add_config_options(parser)
     parser.add_argument("--measured", action="append", default=[], metavar="LOG",
                         help="check an nccl-tests / perftest log against the contract (ACC rules); repeatable")
     parser.add_argument("--plot", type=Path, metavar="FILE",
@@ -84,8 +97,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         paths = _documents(args, options)
         known = _known_rules(args, options, paths)
-        sources = set() if args.no_waivers else {args.waivers or find_waiver_file(path) for path in paths}
-        for source in sorted(sources - {None}):
+        found = () if args.no_waivers else (args.waivers or find_waiver_file(path) for path in paths)
+        for source in sorted({source for source in found if source is not None}):
             load_waivers(source, known)  # refused before any document is read
     except (ConfigError, PackError, WaiverError) as error:
         raise UsageError(str(error)) from None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 from typing import Iterable
 
 from rich.console import Console
@@ -29,6 +30,28 @@ def add_document_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--time-budget", type=float, default=120.0, metavar="SECONDS",
                         help="give up on a document after this long (default 120; 0: no limit); a PDF page "
                              "taking over a quarter of it is skipped with a warning")
+
+
+def add_rule_pack_option(parser: argparse.ArgumentParser) -> None:
+    """--rules: every command that loads rules reads user packs through this one declaration."""
+    parser.add_argument("--rules", action="append", default=[], type=Path, metavar="PACK",
+                        help="add a rule pack (TOML); repeatable")
+
+
+def add_config_options(parser: argparse.ArgumentParser) -> None:
+    """--config and --set: which configuration file applies, and policy settings that override it."""
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="set",
+                        help="override an org policy setting (see `slacheck config`); repeatable")
+    parser.add_argument("--config", type=Path, metavar="PATH",
+                        help="configuration file (default: closest slacheck.toml or pyproject.toml [tool.slacheck])")
+
+
+def add_rule_selection_options(parser: argparse.ArgumentParser) -> None:
+    """--select and --ignore: which rules run, by ID or prefix."""
+    parser.add_argument("--select", action="append", default=[], metavar="ID",
+                        help="only these rules (ID or prefix such as HW or NET0); repeatable")
+    parser.add_argument("--ignore", action="append", default=[], metavar="ID",
+                        help="skip these rules (ID or prefix); repeatable")
 
 
 def add_output_options(parser: argparse.ArgumentParser, formats: list[str]) -> None:
@@ -73,7 +96,7 @@ def positive_int(value: str) -> int:
     return number
 
 
-def _ids(values: list[str]) -> tuple[str, ...]:
+def _ids(values: Iterable[str]) -> tuple[str, ...]:
     """Rule IDs or prefixes from repeated and comma-separated options (--select HW,NET0)."""
     return tuple(part.strip().upper() for value in values for part in value.split(",") if part.strip())
 

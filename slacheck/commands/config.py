@@ -9,12 +9,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from rich.markup import escape
 from rich.table import Table
 
-from slacheck.commands.common import UsageError, console_for
+from slacheck.commands.common import UsageError, add_config_options, console_for
 from slacheck.config import OTHER_KEYS, POLICY, ConfigError, load_config
 
 NAME = "config"
@@ -23,9 +22,7 @@ HELP = "show the settings (org policy, per-file ignores, rule packs) that apply 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", default=".", metavar="FILE", help="a document or folder (default .)")
-    parser.add_argument("--config", type=Path, metavar="PATH", help="use this configuration file")
-    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="set",
-                        help="override a policy setting; repeatable")
+    add_config_options(parser)
     parser.add_argument("--format", choices=["text", "json"], default="text", help="output format")
     parser.add_argument("--no-color", action="store_true", help="plain text output")
 

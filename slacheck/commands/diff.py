@@ -96,12 +96,10 @@ def compare(old: Offering, new: Offering) -> list[dict[str, Any]]:
 
 def classify(path: str, before: Fact[Any] | None, after: Fact[Any] | None) -> str | None:
     """The kind of change from ``before`` to ``after`` (None when they say the same)."""
-    if before is None and after is None:
-        return None
+    if before is None:
+        return None if after is None else "weakened" if _caveat(path, after.value) or after.hedged else "added"
     if after is None:
         return "dropped" if _caveat(path, before.value) else "weakened"
-    if before is None:
-        return "weakened" if _caveat(path, after.value) or after.hedged else "added"
     moves = [_direction(path, before.value, after.value), int(before.hedged) - int(after.hedged)]
     if -1 in moves:
         return "weakened"

@@ -110,6 +110,12 @@ def estimate(path: str, args: argparse.Namespace) -> dict[str, Any]:
     factor = offered / reference if offered and reference else 1.0
     entry["compute_factor"] = round(factor, 3)
     entry["effective_gpus"] = round(spec.total_gpus * (1 - share.typical) * factor, 1)
+    _price(entry, offering, (1 - share.typical) * factor)
+    return entry
+
+
+def _price(entry: dict[str, Any], offering: Offering, effective_share: float) -> None:
+    """Fill in the price per GPU-hour and per effective GPU-hour (``effective_share`` of a GPU does work)."""
     price = values_of(offering)["price_per_gpu_hour"]
     unit = offering.commercial.unit_price.value if offering.commercial.unit_price else None
     if unit is None:
@@ -121,8 +127,7 @@ def estimate(path: str, args: argparse.Namespace) -> dict[str, Any]:
     else:
         entry["currency"] = unit.currency
         entry["price_per_gpu_hour"] = round(price, 3)
-        entry["price_per_effective_gpu_hour"] = round(price / ((1 - share.typical) * factor), 3)
-    return entry
+        entry["price_per_effective_gpu_hour"] = round(price / effective_share, 3)
 
 
 def _convert(entries: list[dict[str, Any]], fx: str | None) -> str | None:

@@ -9,12 +9,13 @@ from pathlib import Path
 
 from rich.markup import escape
 
-from slacheck.commands.common import UsageError, console_for
+from slacheck.commands.common import UsageError, add_rule_pack_option, console_for
 from slacheck.commands.rules_list import loaded_rules
 from slacheck.config import default_policy
 from slacheck.report.labels import LABELS, label
 from slacheck.rules.engine import DERIVED, POLICY_NAME, fill, policy_name
 from slacheck.rules.pack import PLACEHOLDER, Rule, rule_hint
+from slacheck.rules.vocabulary import descriptions
 
 NAME = "explain"
 HELP = "explain a rule: what it checks, why, an example that triggers it and the fix"
@@ -29,8 +30,7 @@ _HEADINGS = {
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("rule", metavar="RULE", help="a rule ID such as NET004")
     parser.add_argument("--lang", choices=["zh", "en"], default="en", help="language (default en)")
-    parser.add_argument("--rules", action="append", default=[], type=Path, metavar="PACK",
-                        help="also look in a rule pack (TOML); repeatable")
+    add_rule_pack_option(parser)
     parser.add_argument("--no-color", action="store_true", help="plain text output")
 
 
@@ -49,6 +49,8 @@ def explanation(rule: Rule, language: str) -> str:
     ]
     derived = [name for name in rule.condition.names if name in DERIVED]
     parts.extend(f"    {name}: {DERIVED[name]}" for name in derived)
+    named = descriptions()
+    parts.extend(f"    {name}: {named[name]}" for name in rule.condition.constants)
     if texts.why:
         parts += ["", f"{why}:", f"  {plain(texts.why)}"]
     if texts.example:

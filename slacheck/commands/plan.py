@@ -101,8 +101,9 @@ _WORDS = {
     "zh": {"title": "验收方案", "test": "测试", "command": "命令", "pass": "通过标准（≥）",
            "sizes": "判定消息大小", "model": "模型 典型/上限", "contract": "合同约定",
            "contract-share": "合同约定：线速的 {pct:g}%", "model_source": "模型典型值的 80%",
-           "note": "所有测试须在全部节点上同时运行；按所列消息大小判定，不看平均值。nccl-tests 数值为总线带宽（busbw），"
-                   "perftest 数值为单网卡带宽。ib_write_bw 需先在对端运行不带 <peer-host> 的同一命令。",
+           "note": "所有测试须在全部节点上同时运行；按所列消息大小判定，不看平均值。"
+                   "nccl-tests 数值为总线带宽（busbw），perftest 数值为单网卡带宽。"
+                   "ib_write_bw 需先在对端运行不带 <peer-host> 的同一命令。",
            "fallback": "合同未约定 {tests} 的通过标准：表中改用模型数值（典型值的 80%），建议在合同中写明。"},
 }
 

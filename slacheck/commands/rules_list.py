@@ -1,4 +1,7 @@
-"""``slacheck rules``: list every rule (built-in packs, user packs and config packs): ID, severity, family, title."""
+"""``slacheck rules``: list every rule (built-in packs, user packs and config packs): ID, severity, family, title.
+
+``slacheck rules --test`` runs instead each rule's ``[[rule.test]]`` cases and reports the ones it gets wrong.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +12,9 @@ from pathlib import Path
 
 from rich.table import Table
 
-from slacheck.commands.common import UsageError, console_for
+from slacheck.commands.common import UsageError, add_rule_pack_option, console_for
 from slacheck.config import ConfigError, load_config
-from slacheck.rules.engine import load_rules
+from slacheck.rules.engine import fires_on_case, load_rules
 from slacheck.rules.pack import PackError, Rule
 
 NAME = "rules"
@@ -20,11 +23,12 @@ HELP = "list every rule: ID, severity, family and title"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=["zh", "en"], default="en", help="language of the titles (default en)")
-    parser.add_argument("--rules", action="append", default=[], type=Path, metavar="PACK",
-                        help="also list the rules of a pack (TOML); repeatable")
+    add_rule_pack_option(parser)
     parser.add_argument("--family", action="append", default=[], metavar="FAMILY", help="only these families")
     parser.add_argument("--format", choices=["text", "json"], default="text", help="output format")
     parser.add_argument("--no-color", action="store_true", help="plain text output")
+    parser.add_argument("--test", action="store_true",
+                        help="run each rule's [[rule.test]] cases instead; exit 1 when a rule gets one wrong")
 
 
 def loaded_rules(args: argparse.Namespace) -> list[Rule]:
@@ -36,8 +40,31 @@ def loaded_rules(args: argparse.Namespace) -> list[Rule]:
         raise UsageError(str(error)) from None
 
 
+_TEST_WORDS = {
+    "en": {"fired": "fired, expected quiet", "quiet": "stayed quiet, expected to fire",
+           "summary": "{cases} cases of {rules} rule(s): {failed} wrong"},
+    "zh": {"fired": "触发了，应不触发", "quiet": "未触发，应触发",
+           "summary": "{rules} 条规则的 {cases} 个用例：{failed} 个不符"},
+}
+
+
+def run_tests(rules: list[Rule], language: str) -> tuple[list[str], str]:
+    """Each case a rule gets wrong, as a line, and the summary line."""
+    words = _TEST_WORDS["zh" if language == "zh" else "en"]
+    wrong = [f"{rule.id} test #{number}{f' ({case.note})' if case.note else ''}: "
+             f"{words['fired'] if case.fires is False else words['quiet']}"
+             for rule in rules for number, case in enumerate(rule.spec.test, start=1)
+             if fires_on_case(rule, case) is not case.fires]
+    cases = sum(len(rule.spec.test) for rule in rules)
+    return wrong, words["summary"].format(cases=cases, rules=len(rules), failed=len(wrong))
+
+
 def run(args: argparse.Namespace) -> int:
     rules = [r for r in loaded_rules(args) if not args.family or r.spec.family in args.family]
+    if args.test:
+        wrong, summary = run_tests(rules, args.lang)
+        sys.stdout.write("".join(f"{line}\n" for line in wrong) + summary + "\n")
+        return 1 if wrong else 0
     if args.format == "json":
         data = [{"id": r.id, "severity": r.spec.severity, "family": r.spec.family, "name": r.spec.name,
                  "title": r.texts(args.lang).title, "pack": Path(r.pack).name} for r in rules]

@@ -14,14 +14,13 @@ takes ~20 us on RDMA (HDR InfiniBand, NVIDIA/nccl-tests#150), 62 us on AWS EFA
 from __future__ import annotations
 
 import math
-from slacheck.perf.nccl_log import NcclCollective
+
+from slacheck.perf.nccl_log import SIZE_SLACK, NcclCollective
 
 NCCL_ARGS = "-b 8 -e 8G -f 2 -g 1 -c 1"
 PERFTEST_ARGS = "--report_gbits -s 8388608 -q 4 -D 10 --use_cuda=0"
 JUDGED_MIN_BYTES = 2**30
 """Without a size range in the contract, busbw is judged on the rows of 1 GiB and above."""
-SIZE_SLACK = 0.99
-"""all_gather/reduce_scatter/alltoall round sizes down to a multiple of ranks x type size."""
 RDMA_LATENCY_US = 25.0
 """Small-message all_reduce latency bound per tree level over RDMA (2.5 x the 20 us HDR figure)."""
 SMALL_BYTES = 4096

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 import tomllib
 import unicodedata
-from functools import cache
 from collections.abc import Mapping
+from functools import cache
 from typing import Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator

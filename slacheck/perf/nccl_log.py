@@ -17,8 +17,11 @@ PLATEAU_MIN_BYTES = 256 * 2**20
 PLATEAU_TOP_SIZES = 3
 """When no row reaches PLATEAU_MIN_BYTES, the plateau uses this many largest sizes."""
 
-_SIZE_SLACK = 0.99
+SIZE_SLACK = 0.99
 """all_gather/reduce_scatter/alltoall round sizes down to a multiple of ranks x type size (256 MiB -> 268435200)."""
+
+LARGE_MESSAGE_BYTES = PLATEAU_MIN_BYTES * SIZE_SLACK
+"""The smallest size that counts as a large message (PLATEAU_MIN_BYTES, less the rounding slack)."""
 
 Status = Literal["completed", "failed", "truncated"]
 Transport = Literal["infiniband", "roce", "socket", "efa", "ofi", "tcpx"]
@@ -210,7 +213,7 @@ class NcclCollective(_Frozen):
     def plateau_rows(self) -> list[NcclRow]:
         """Rows that count towards the plateau (see plateau_busbw)."""
         rows = [r for r in self.rows if r.best_busbw is not None]
-        big = [r for r in rows if r.size_bytes >= PLATEAU_MIN_BYTES * _SIZE_SLACK]
+        big = [r for r in rows if r.size_bytes >= LARGE_MESSAGE_BYTES]
         if big or not rows:
             return big
         cutoff = sorted({r.size_bytes for r in rows})[-PLATEAU_TOP_SIZES:][0]
@@ -485,31 +488,40 @@ class _TextParser:
             self._comment(text, ln.number)
             return
         if _FAILURE.search(text):
-            section = self.current
-            if section is None or section.concluded:
-                section = self._new(ln.number)
-            if section.failure is None:
-                section.failure, section.failure_line = text, ln.number
+            self._failure(text, ln.number)
             return
         if "NCCL INFO" in text:
             self._info(text, ln.number)
-        if text[0].isdigit():
-            section = self.current
-            row = _parse_row(text, section.half_width if section else 4, ln.number)
-            if row is not None:
-                if section is None or section.closed:
-                    section = self._new(ln.number)
-                if section.row_streams and ln.stream not in section.row_streams:
-                    section.note_duplicate(ln.number)
-                section.row_streams.add(ln.stream)
-                section.rows.append(row)
-                return
+        if text[0].isdigit() and self._row(text, ln):
+            return
         binary = _BINARY.search(text)
         if binary and "NCCL INFO" not in text:
             if self.current is not None and not self.current.rows and self.current.binary_hint is None:
                 self.current.binary_hint = binary.group(1)
             else:
                 self.pending_binary = binary.group(1)
+
+    def _failure(self, text: str, line: int) -> None:
+        """Record a test failure or network error (a concluded section's failure opens a new one)."""
+        section = self.current
+        if section is None or section.concluded:
+            section = self._new(line)
+        if section.failure is None:
+            section.failure, section.failure_line = text, line
+
+    def _row(self, text: str, ln: _Line) -> bool:
+        """Record a result row; False when the line is not one."""
+        section = self.current
+        row = _parse_row(text, section.half_width if section else 4, ln.number)
+        if row is None:
+            return False
+        if section is None or section.closed:
+            section = self._new(ln.number)
+        if section.row_streams and ln.stream not in section.row_streams:
+            section.note_duplicate(ln.number)
+        section.row_streams.add(ln.stream)
+        section.rows.append(row)
+        return True
 
     def _info(self, text: str, line: int) -> None:
         """Read the NCCL version and the network transport from an ``NCCL INFO`` line."""
@@ -523,11 +535,7 @@ class _TextParser:
     def _comment(self, text: str, line: int) -> None:
         """Handle a ``#`` line: headers, rank list, table header, trailer."""
         if m := _VERSION.match(text):
-            self._header("version", line)
-            if self.tests_version is None:
-                self.tests_version = (m.group(1), line)
-            if m.group(2) and self.library is None:
-                self.library = (_nccl_code(int(m.group(2))), line)
+            self._version(m, line)
         elif m := _STARTING.match(text):
             self._header("starting", line, canonical_collective(m.group(1)))
         elif _PARAMS.match(text):
@@ -542,13 +550,25 @@ class _TextParser:
             section = self._open(line)
             section.out_of_bounds = (section.out_of_bounds or 0) + int(m.group(1))
         elif m := _AVG.match(text):
-            section = self._open(line)
-            if section.trailer_line is None:
-                section.trailer_line = line
-                section.avg_busbw = _float(m.group(1))
-                section.avg_check = "OK" if m.group(2) == "OK" else "FAILED" if m.group(2) else None
+            self._trailer(m, line)
         elif _CONCLUDED.match(text):
             self._open(line).concluded = True
+
+    def _version(self, m: re.Match[str], line: int) -> None:
+        """The nccl-tests version header (and the NCCL library code it may carry)."""
+        self._header("version", line)
+        if self.tests_version is None:
+            self.tests_version = (m.group(1), line)
+        if m.group(2) and self.library is None:
+            self.library = (_nccl_code(int(m.group(2))), line)
+
+    def _trailer(self, m: re.Match[str], line: int) -> None:
+        """The ``# Avg bus bandwidth`` trailer (the first one of a section counts)."""
+        section = self._open(line)
+        if section.trailer_line is None:
+            section.trailer_line = line
+            section.avg_busbw = _float(m.group(1))
+            section.avg_check = "OK" if m.group(2) == "OK" else "FAILED" if m.group(2) else None
 
     def _rank(self, m: re.Match[str], line: int) -> None:
         """Record a ``#  Rank`` line, noting a repeated rank id."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, computed_field
@@ -157,71 +158,95 @@ def _row(text: str, with_sl: bool, scale: float, line: int) -> PerftestRow | Non
 
 def parse_perftest(text: str, path: str) -> PerftestLog:
     """Parse perftest BW output; raises ValueError for a table in an unknown unit."""
-    info: dict[str, str] = {}
-    banner: tuple[str, str, int] | None = None
-    runs = 0
-    table: tuple[bool, float, str, int] | None = None
-    rows: list[PerftestRow] = []
-    closed = gpudirect = dmabuf = False
-    gpu_name = error = None
-    error_line = None
+    reader = _Reader()
     for number, raw in enumerate(text.split("\n"), 1):
         for line in raw.rstrip("\r").split("\r"):
-            if m := _BANNER.match(line):
-                runs += 1
-                if banner is None:
-                    banner = (m.group(1), m.group(0).strip(), number)
-                continue
-            if runs > 1 or closed:
-                continue
-            if banner is None:
-                gpudirect = gpudirect or bool(_GPU_BUFFER.search(line))
-                dmabuf = dmabuf or "DMA-BUF" in line
-                if name := _GPU_NAME.search(line):
-                    gpu_name = gpu_name or name.group(1).strip()
-            if error is None and _ERROR.match(line):
-                error, error_line = line.strip(), number
-            if table is None:
-                if m := _TABLE.match(line):
-                    unit = m.group(3)
-                    if unit not in _TO_GBPS or m.group(2) != unit:
-                        raise ValueError(f"unsupported perftest bandwidth unit {unit!r} on line {number}")
-                    table = (bool(m.group(1)), _TO_GBPS[unit], unit, number)
-                elif banner is not None:
-                    for key, pattern in _FIELDS.items():
-                        if key not in info and (f := pattern.search(line)):
-                            info[key] = f.group(1)
-                continue
-            if _DASHES.match(line):
-                closed = bool(rows)
-                continue
-            if row := _row(line, table[0], table[1], number):
-                rows.append(row)
-    link = info.get("link")
-    return PerftestLog(
-        path=path,
-        test=_TESTS[banner[0]] if banner else None,
-        banner=banner[1] if banner else None,
-        banner_line=banner[2] if banner else None,
-        bidirectional=bool(banner and "Bidirectional" in banner[1]),
-        device=info.get("device"),
-        link_type=link,
-        transport="roce" if link == "Ethernet" else "infiniband" if link == "IB" else None,
-        gid_index=int(info["gid"]) if "gid" in info else None,
-        qps=int(info["qps"]) if "qps" in info else None,
-        mtu=int(info["mtu"]) if "mtu" in info else None,
-        connection_type=info.get("connection"),
-        gpudirect=gpudirect,
-        gpu_name=gpu_name,
-        dmabuf=dmabuf,
-        unit=table[2] if table else None,
-        table_line=table[3] if table else None,
-        rows=tuple(rows),
-        completed=bool(rows) and closed and error is None,
-        error=error,
-        error_line=error_line,
-        runs=runs,
-    )
+            reader.feed(line, number)
+    return reader.log(path)
+
+
+@dataclass
+class _Reader:
+    """What perftest output has said so far: the first run's banner, header fields, table and rows."""
+
+    info: dict[str, str] = field(default_factory=dict)
+    banner: tuple[str, str, int] | None = None
+    runs: int = 0
+    table: tuple[bool, float, str, int] | None = None
+    rows: list[PerftestRow] = field(default_factory=list)
+    closed: bool = False
+    gpudirect: bool = False
+    dmabuf: bool = False
+    gpu_name: str | None = None
+    error: str | None = None
+    error_line: int | None = None
+
+    def feed(self, line: str, number: int) -> None:
+        """Read one line (only the first run counts; its table ends at the dashes after its rows)."""
+        if m := _BANNER.match(line):
+            self.runs += 1
+            if self.banner is None:
+                self.banner = (m.group(1), m.group(0).strip(), number)
+            return
+        if self.runs > 1 or self.closed:
+            return
+        if self.banner is None:
+            self._before_banner(line)
+        if self.error is None and _ERROR.match(line):
+            self.error, self.error_line = line.strip(), number
+        if self.table is None:
+            self._header(line, number)
+        elif _DASHES.match(line):
+            self.closed = bool(self.rows)
+        elif row := _row(line, self.table[0], self.table[1], number):
+            self.rows.append(row)
+
+    def _before_banner(self, line: str) -> None:
+        """GPU buffers, DMA-BUF and the GPU's name, said before the banner."""
+        self.gpudirect = self.gpudirect or bool(_GPU_BUFFER.search(line))
+        self.dmabuf = self.dmabuf or "DMA-BUF" in line
+        if name := _GPU_NAME.search(line):
+            self.gpu_name = self.gpu_name or name.group(1).strip()
+
+    def _header(self, line: str, number: int) -> None:
+        """The table's heading line, or a header field after the banner."""
+        if m := _TABLE.match(line):
+            unit = m.group(3)
+            if unit not in _TO_GBPS or m.group(2) != unit:
+                raise ValueError(f"unsupported perftest bandwidth unit {unit!r} on line {number}")
+            self.table = (bool(m.group(1)), _TO_GBPS[unit], unit, number)
+        elif self.banner is not None:
+            for key, pattern in _FIELDS.items():
+                if key not in self.info and (f := pattern.search(line)):
+                    self.info[key] = f.group(1)
+
+    def log(self, path: str) -> PerftestLog:
+        """The log as read."""
+        info, banner, table, link = self.info, self.banner, self.table, self.info.get("link")
+        return PerftestLog(
+            path=path,
+            test=_TESTS[banner[0]] if banner else None,
+            banner=banner[1] if banner else None,
+            banner_line=banner[2] if banner else None,
+            bidirectional=bool(banner and "Bidirectional" in banner[1]),
+            device=info.get("device"),
+            link_type=link,
+            transport="roce" if link == "Ethernet" else "infiniband" if link == "IB" else None,
+            gid_index=int(info["gid"]) if "gid" in info else None,
+            qps=int(info["qps"]) if "qps" in info else None,
+            mtu=int(info["mtu"]) if "mtu" in info else None,
+            connection_type=info.get("connection"),
+            gpudirect=self.gpudirect,
+            gpu_name=self.gpu_name,
+            dmabuf=self.dmabuf,
+            unit=table[2] if table else None,
+            table_line=table[3] if table else None,
+            rows=tuple(self.rows),
+            completed=bool(self.rows) and self.closed and self.error is None,
+            error=self.error,
+            error_line=self.error_line,
+            runs=self.runs,
+        )
 
 
 MAX_GBPS = 10_000.0

@@ -14,9 +14,10 @@ from slacheck.report.messages import counts as summary_line
 from slacheck.report.model import Report
 from slacheck.report.text_format import SEVERITIES
 
+
 def render_concise(*reports: Report) -> str:
     """One line per finding and a closing count over all reports."""
-    lines = []
+    lines: list[str] = []
     for report in reports:
         for severity in SEVERITIES:
             lines.extend(f"{location(f.evidence[0])}: {severity} {f.rule} {f.title} [{f.fingerprint}]"

@@ -14,13 +14,10 @@ import hashlib
 import os
 import re
 import unicodedata
-
 from typing import TYPE_CHECKING, Iterable
 
-from slacheck.offering import Evidence
-
 if TYPE_CHECKING:
-    from slacheck.rules.engine import Finding
+    from slacheck.model import Evidence, Finding
 
 _SPACE = re.compile(r"\s+")
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping
 
+from slacheck.model import Finding
 from slacheck.offering import fact_paths
 from slacheck.report.labels import label, location, short_location, show_value
-from slacheck.report.messages import counts, pages, words as catalogue
+from slacheck.report.messages import counts, pages
+from slacheck.report.messages import words as catalogue
 from slacheck.report.model import Report
 from slacheck.report.plot_svg import render_plot
 from slacheck.report.text_format import SEVERITIES
-from slacheck.rules.engine import Finding
 
 _FONTS = ('system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","PingFang SC","Hiragino Sans GB",'
           '"Microsoft YaHei","Noto Sans CJK SC","Source Han Sans SC","WenQuanYi Micro Hei",sans-serif')
@@ -36,6 +37,7 @@ def render_html(*reports: Report) -> str:
              f"<title>{words['report']}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n<h1>{words['report']}</h1>"]
     for report in reports:
         for document in report.documents:
+            assert document.format and document.pages is not None and document.sha256, "only read documents"
             parts.append(f"<h2>{escape(document.path)}</h2>\n<p>{escape(document.format)}, "
                          f"{pages(document.pages, language)}, "
                          f"sha-256 <code>{escape(document.sha256)}</code></p>")

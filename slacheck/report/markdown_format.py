@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from slacheck.report.labels import short_location
-from slacheck.report.messages import counts, words as catalogue
+from slacheck.report.messages import counts
+from slacheck.report.messages import words as catalogue
 from slacheck.report.model import Report
 from slacheck.report.text_format import SEVERITIES
 

@@ -6,13 +6,15 @@ from datetime import date
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic.json_schema import SkipJsonSchema
 
 from slacheck import __version__
+from slacheck.model import Finding, RuleInfo
 from slacheck.offering import NamedOffering, Offering
-from slacheck.rules.engine import Finding
 from slacheck.rules.gaps import Gap
 
 SCHEMA = "slacheck/report@1"
+DocumentLanguage = Literal["zh", "en", "mixed"]
 
 
 class Tool(BaseModel):
@@ -36,7 +38,7 @@ class DocumentInfo(BaseModel):
     path: str
     format: str | None = None
     pages: int | None = None
-    language: Literal["zh", "en", "mixed"] | None = None
+    language: DocumentLanguage | None = None
     sha256: str | None = None
     encoding: str | None = None
     coverage: Coverage | None = None
@@ -78,6 +80,8 @@ class Report(BaseModel):
     """Key facts the document does not state, with the rules that could not be judged without them."""
     waived: list[WaivedFinding] = Field(default_factory=list)
     summary: Summary = Field(default_factory=Summary)
+    rules: SkipJsonSchema[dict[str, RuleInfo]] = Field(default_factory=dict)
+    """What each rule that fired is, in the report's language (SARIF describes rules from it); not in the JSON."""
 
     @property
     def failed(self) -> bool:
@@ -86,7 +90,7 @@ class Report(BaseModel):
 
     def to_json_data(self, *, with_findings: bool = True) -> dict[str, Any]:
         """The report as JSON-ready data (``schema`` key first)."""
-        data = self.model_dump(mode="json", by_alias=True)
+        data = self.model_dump(mode="json", by_alias=True, exclude={"rules"})
         if not with_findings:
             data.pop("findings")
             data.pop("waived")

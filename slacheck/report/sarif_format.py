@@ -13,11 +13,10 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from slacheck.offering import Evidence
+from slacheck.model import Evidence, Finding, RuleInfo
 from slacheck.report.fingerprint import fingerprint
 from slacheck.report.labels import page_prefix
 from slacheck.report.model import Report, WaivedFinding
-from slacheck.rules.engine import Finding, rule_set
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 FINGERPRINT_KEY = "slacheck/v1"
@@ -27,9 +26,9 @@ MIME_TYPES = {"pdf": "application/pdf", "markdown": "text/markdown", "text": "te
 
 def render_sarif(*reports: Report) -> str:
     """A SARIF log (indented JSON) of the reports' findings and waived findings."""
-    language = reports[0].language if reports else "en"
     findings = [(f, r) for r in reports for f in [*r.findings, *r.waived]]
-    rules = _rules(sorted({f.rule for f, _ in findings}), [f for f, _ in findings], language)
+    known = {rule_id: info for r in reversed(reports) for rule_id, info in r.rules.items()}
+    rules = _rules(sorted({f.rule for f, _ in findings}), [f for f, _ in findings], known)
     index = {rule["id"]: i for i, rule in enumerate(rules)}
     documents = [d for r in reports for d in r.documents if d.error is None]
     artifacts = {d.path: i for i, d in enumerate(documents)}
@@ -37,7 +36,7 @@ def render_sarif(*reports: Report) -> str:
         "tool": {"driver": {"name": "slacheck", "version": reports[0].tool.version if reports else "",
                             "informationUri": "https://pypi.org/project/slacheck/", "rules": rules}},
         "columnKind": "unicodeCodePoints",
-        "artifacts": [{"location": {"uri": _uri(d.path)}, "mimeType": MIME_TYPES.get(d.format, "text/plain"),
+        "artifacts": [{"location": {"uri": _uri(d.path)}, "mimeType": MIME_TYPES.get(d.format or "", "text/plain"),
                        "hashes": {"sha-256": d.sha256}} for d in documents],
         "results": [_result(f, index[f.rule], artifacts) for f, _ in findings],
     }
@@ -54,25 +53,20 @@ def _uri(path: str) -> str:
     return quote(path.replace("\\", "/"), safe="/:")
 
 
-def _rules(ids: list[str], findings: list[Finding], language: str) -> list[dict[str, Any]]:
-    """driver.rules for the rules that fired: the pack's texts, else the finding's own."""
-    known = {rule.id: rule for rule in rule_set()}
+def _rules(ids: list[str], findings: list[Finding], known: dict[str, RuleInfo]) -> list[dict[str, Any]]:
+    """driver.rules for the rules that fired: as the reports describe them, else from the finding's own texts."""
     entries = []
     for rule_id in ids:
-        if rule_id in known:
-            rule = known[rule_id]
-            texts = rule.texts(language)
-            name, severity, title, full, fix = (rule.spec.name, rule.spec.severity, texts.title,
-                                                texts.why or texts.message, texts.fix)
-            why = texts.why
-        else:
+        info = known.get(rule_id)
+        if info is None:
             finding = next(f for f in findings if f.rule == rule_id)
-            name, severity, title, full, fix, why = (finding.name, finding.severity, finding.title,
-                                                     finding.message, finding.fix, "")
-        help_text = fix + (f"\n\n{why}" if why else "")
-        entries.append({"id": rule_id, "name": name, "shortDescription": {"text": title},
-                        "fullDescription": {"text": full}, "help": {"text": help_text, "markdown": help_text},
-                        "defaultConfiguration": {"level": LEVELS[severity]}})
+            info = RuleInfo(id=rule_id, name=finding.name, severity=finding.severity, title=finding.title,
+                            description=finding.message, fix=finding.fix)
+        help_text = info.fix + (f"\n\n{info.why}" if info.why else "")
+        entries.append({"id": rule_id, "name": info.name, "shortDescription": {"text": info.title},
+                        "fullDescription": {"text": info.description},
+                        "help": {"text": help_text, "markdown": help_text},
+                        "defaultConfiguration": {"level": LEVELS[info.severity]}})
     return entries
 
 

@@ -9,19 +9,19 @@ ask for instead and the fingerprint a waiver names; then the offering table
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from rich.console import Console, Group
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
-from typing import Mapping
-
 from rich.text import Text
 
 from slacheck.offering import Evidence, fact_paths
 from slacheck.report.labels import label, location, short_location, show_value
-from slacheck.report.messages import pages, words as catalogue
+from slacheck.report.messages import pages
+from slacheck.report.messages import words as catalogue
 from slacheck.report.model import Report
-
 
 _STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
 SEVERITIES = ("error", "warning", "info")
@@ -32,6 +32,7 @@ def render_text(report: Report, console: Console, *, with_findings: bool = True)
     """Print the memo for a report to a rich console (``with_findings=False``: the offering alone)."""
     words = catalogue(report.language)
     for document in report.documents:
+        assert document.pages is not None and document.coverage is not None, "only read documents reach the memo"
         console.print(Text.assemble((document.path, "bold"), f"  {document.format}, "
                                     f"{pages(document.pages, report.language)}, {document.language}, "
                                     f"{words['coverage']} {document.coverage.ratio:.0%}"))

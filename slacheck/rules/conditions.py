@@ -3,14 +3,16 @@
 Conditions are parsed with grammar/condition.lark and evaluated by walking
 the tree: no ``eval``, no attribute access, only dotted names looked up in a
 plain dictionary and calls to a fixed table of functions. Comparisons with
-null are false; arithmetic with null is null.
+null are false; arithmetic with null is null. Named sets and constants are
+replaced by their values when a condition is parsed, and a string compared
+with a name of closed vocabulary must be one of its words.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Collection, Mapping
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
@@ -21,6 +23,8 @@ MAX_DEPTH = 40
 MAX_LENGTH = 4000
 
 Function = Callable[..., Any]
+Node = Tree[Token]
+"""A node of a parsed condition (its leaves are tokens; a named set or constant holds its value)."""
 
 
 class ConditionError(Exception):
@@ -36,8 +40,10 @@ class Condition:
     """A parsed condition and the dotted names it reads."""
 
     source: str
-    tree: Tree
+    tree: Node
     names: tuple[str, ...]
+    constants: tuple[str, ...] = ()
+    """The named sets and constants it uses."""
 
 
 @lru_cache(maxsize=1)
@@ -45,8 +51,14 @@ def _parser() -> Lark:
     return build_lark("condition.lark", parser="lalr")
 
 
-def parse_condition(source: str, known_names: set[str], functions: Mapping[str, Function]) -> Condition:
-    """Parse a condition, checking every name and function against what exists."""
+def parse_condition(source: str, known_names: Collection[str], functions: Mapping[str, Function],
+                    constants: Mapping[str, Any] | None = None,
+                    vocabulary: Mapping[str, Collection[str]] | None = None) -> Condition:
+    """Parse a condition, checking every name, function and word against what exists.
+
+    ``constants``: named sets and constants, replaced by their values; ``vocabulary``: the words each
+    name of a closed set of values may be compared with.
+    """
     if len(source) > MAX_LENGTH:
         raise ConditionError(f"condition longer than {MAX_LENGTH} characters")
     _check_brackets(source)
@@ -56,18 +68,74 @@ def parse_condition(source: str, known_names: set[str], functions: Mapping[str, 
         raise ConditionError(f"syntax error at column {error.column}", error.column) from None
     if _depth(tree) > MAX_DEPTH:
         raise ConditionError(f"condition nested deeper than {MAX_DEPTH} levels")
+    used = _substitute(tree, constants or {})
     names = []
     for node in tree.iter_subtrees():
         if node.data == "path":
-            name = ".".join(str(part) for part in node.children)
+            name = _name(node)
             if name not in known_names:
-                raise ConditionError(f"unknown name '{name}'", node.children[0].column)
+                raise ConditionError(f"unknown name '{name}'", _column(node))
             names.append(name)
         elif node.data == "call":
             function = str(node.children[0])
             if function not in functions:
-                raise ConditionError(f"unknown function '{function}'", node.children[0].column)
-    return Condition(source=source, tree=tree, names=tuple(dict.fromkeys(names)))
+                raise ConditionError(f"unknown function '{function}'", _column(node))
+    _check_words(tree, vocabulary or {})
+    return Condition(source=source, tree=tree, names=tuple(dict.fromkeys(names)), constants=used)
+
+
+def _name(node: Node) -> str:
+    """The dotted name a ``path`` node spells."""
+    return ".".join(str(part) for part in node.children)
+
+
+def _column(node: Node) -> int | None:
+    """The column of a node's first token."""
+    first = node.children[0]
+    return first.column if isinstance(first, Token) else None
+
+
+def _substitute(tree: Node, constants: Mapping[str, Any]) -> tuple[str, ...]:
+    """Replace the names of named sets and constants by ``constant`` nodes holding their values."""
+    used = []
+    for node in tree.iter_subtrees():
+        if node.data == "path" and (name := _name(node)) in constants:
+            used.append(name)
+            node.data, node.children = "constant", [constants[name]]
+    return tuple(dict.fromkeys(used))
+
+
+def _check_words(tree: Node, vocabulary: Mapping[str, Collection[str]]) -> None:
+    """Refuse a string compared with (or looked up in) a name whose values are a closed set, unless it is one."""
+    for node in tree.iter_subtrees():
+        if node.data == "compare" and str(node.children[1]) in ("==", "!="):
+            pairs = [(node.children[0], node.children[2]), (node.children[2], node.children[0])]
+        elif node.data in ("member", "not_member"):
+            pairs = [(node.children[0], node.children[1])]
+        else:
+            continue
+        for name_node, words_node in pairs:
+            if not (isinstance(name_node, Tree) and name_node.data == "path" and _name(name_node) in vocabulary):
+                continue
+            name = _name(name_node)
+            for word, column in _strings(words_node):
+                if word not in vocabulary[name]:
+                    known = ", ".join(f'"{w}"' for w in vocabulary[name])
+                    raise ConditionError(f'"{word}" is not a value of {name} (one of {known})',
+                                         column or _column(name_node))
+
+
+def _strings(node: Node | Token) -> list[tuple[str, int | None]]:
+    """The strings a literal, a list of literals or a named set holds, with their columns (None: a named set)."""
+    if not isinstance(node, Tree):
+        return []
+    if node.data == "string":
+        return [(str(node.children[0])[1:-1], _column(node))]
+    if node.data == "array":
+        return [found for child in node.children if child is not None for found in _strings(child)]
+    if node.data == "constant" and isinstance(node.children[0], tuple):
+        return [(word, None) for word in node.children[0] if isinstance(word, str)]
+    return []
 
 
 def _check_brackets(source: str) -> None:
@@ -84,7 +152,7 @@ def _check_brackets(source: str) -> None:
             depth -= 1
 
 
-def _depth(tree: Tree) -> int:
+def _depth(tree: Node) -> int:
     """Nesting depth, computed without recursion."""
     deepest, stack = 0, [(tree, 1)]
     while stack:
@@ -104,50 +172,51 @@ class _Evaluator:
         self.values = values
         self.functions = functions
 
-    def visit(self, node: Tree | Token) -> Any:
+    def visit(self, node: Node | Token) -> Any:
         if isinstance(node, Token):
             raise ConditionError(f"unexpected token {node!s}")
         return getattr(self, f"_{node.data}")(node)
 
-    def _or_expr(self, node: Tree) -> bool:
+    def _or_expr(self, node: Node) -> bool:
         return any(_truthy(self.visit(child)) for child in node.children)
 
-    def _and_expr(self, node: Tree) -> bool:
+    def _and_expr(self, node: Node) -> bool:
         return all(_truthy(self.visit(child)) for child in node.children)
 
-    def _negate(self, node: Tree) -> bool:
+    def _negate(self, node: Node) -> bool:
         return not _truthy(self.visit(node.children[0]))
 
-    def _compare(self, node: Tree) -> bool:
+    def _compare(self, node: Node) -> bool:
         left, operator, right = self.visit(node.children[0]), str(node.children[1]), self.visit(node.children[2])
         if left is None or right is None:
             return False
         if operator == "==":
-            return left == right
+            return bool(left == right)
         if operator == "!=":
-            return left != right
+            return bool(left != right)
         if not _comparable(left, right):
             return False
-        return {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right}[operator]
+        return bool({"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right}[operator])
 
-    def _is_null(self, node: Tree) -> bool:
+    def _is_null(self, node: Node) -> bool:
         return self.visit(node.children[0]) is None
 
-    def _is_not_null(self, node: Tree) -> bool:
+    def _is_not_null(self, node: Node) -> bool:
         return self.visit(node.children[0]) is not None
 
-    def _member(self, node: Tree) -> bool:
+    def _member(self, node: Node) -> bool:
         item, collection = self.visit(node.children[0]), self.visit(node.children[1])
         return item is not None and isinstance(collection, (list, tuple)) and item in collection
 
-    def _not_member(self, node: Tree) -> bool:
+    def _not_member(self, node: Node) -> bool:
         item, collection = self.visit(node.children[0]), self.visit(node.children[1])
         return item is not None and isinstance(collection, (list, tuple)) and item not in collection
 
-    def _arithmetic(self, node: Tree) -> float | None:
+    def _arithmetic(self, node: Node) -> float | None:
         left, operator, right = self.visit(node.children[0]), str(node.children[1]), self.visit(node.children[2])
         if not (_is_number(left) and _is_number(right)):
             return None
+        assert isinstance(left, (int, float)) and isinstance(right, (int, float))
         if operator == "+":
             return left + right
         if operator == "-":
@@ -156,28 +225,31 @@ class _Evaluator:
             return left * right
         return left / right if right else None
 
-    def _number(self, node: Tree) -> float:
-        return float(node.children[0])
+    def _number(self, node: Node) -> float:
+        return float(str(node.children[0]))
 
-    def _string(self, node: Tree) -> str:
+    def _string(self, node: Node) -> str:
         return str(node.children[0])[1:-1]
 
-    def _true(self, node: Tree) -> bool:
+    def _true(self, node: Node) -> bool:
         return True
 
-    def _false(self, node: Tree) -> bool:
+    def _false(self, node: Node) -> bool:
         return False
 
-    def _null(self, node: Tree) -> None:
+    def _null(self, node: Node) -> None:
         return None
 
-    def _array(self, node: Tree) -> list[Any]:
+    def _constant(self, node: Node) -> Any:
+        return node.children[0]
+
+    def _array(self, node: Node) -> list[Any]:
         return [self.visit(child) for child in node.children if child is not None]
 
-    def _path(self, node: Tree) -> Any:
+    def _path(self, node: Node) -> Any:
         return self.values.get(".".join(str(part) for part in node.children))
 
-    def _call(self, node: Tree) -> Any:
+    def _call(self, node: Node) -> Any:
         function = self.functions[str(node.children[0])]
         arguments = [self.visit(child) for child in node.children[1:] if child is not None]
         return function(*arguments)

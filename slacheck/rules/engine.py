@@ -13,16 +13,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from pydantic import BaseModel, model_validator
-
 from slacheck.config import POLICY, default_policy
-from slacheck.offering import Evidence, Fact, NamedOffering, Offering, Price, Statement, fact_paths
+from slacheck.model import SEVERITY_RANK, Finding
+from slacheck.offering import Evidence, Fact, NamedOffering, Offering, Price, Statement, fact_paths, offering_from_facts
 from slacheck.perf import catalogue
 from slacheck.perf.logs import NcclLog, PerftestLog
-from slacheck.report.fingerprint import content_fingerprint
-from slacheck.rules import measured
+from slacheck.rules import measured, vocabulary
 from slacheck.rules.conditions import Function, evaluate
-from slacheck.rules.pack import PLACEHOLDER, SEVERITY_RANK, Rule, Severity, load_pack
+from slacheck.rules.pack import PLACEHOLDER, Rule, RuleTest, load_pack
 
 BUILTIN_PACKS = ("core.toml", "contract.toml", "acceptance.toml", "claims.toml")
 """The shipped packs, in load order: HW/NET, OPS/SLA/COM, ACC (measurement) and CLM (claims) rules."""
@@ -50,7 +48,7 @@ DERIVED = {
 def _nvlink_gbytes(model: str | None, variant: str | None = None) -> float | None:
     """NVLink GB/s per GPU of a model's variant (its SXM part when the variant is not stated)."""
     found = catalogue.gpu(model) if model else None
-    if found is None:
+    if model is None or found is None:
         return None
     if variant is not None:
         return catalogue.nvlink_gbytes(model, variant)
@@ -64,6 +62,13 @@ def _nvlink_figures(model: str | None) -> list[float]:
     return [v.nvlink_gbytes.value for v in found.variants.values()] if found else []
 
 
+def _outside(value: float | None, expected: float | None, tolerance: float | None) -> bool | None:
+    """Whether ``value`` lies more than ``tolerance`` (a fraction) above or below ``expected``; None if unknown."""
+    if value is None or expected is None or tolerance is None:
+        return None
+    return value > expected * (1 + tolerance) or value < expected * (1 - tolerance)
+
+
 FUNCTIONS: dict[str, Function] = {
     "ships_as_sxm_and_pcie": lambda model: model is not None and catalogue.ships_as_sxm_and_pcie(model),
     "nvlink_figures": _nvlink_figures,
@@ -71,30 +76,8 @@ FUNCTIONS: dict[str, Function] = {
     "is_datacenter_class": lambda model: model is not None and catalogue.is_datacenter_class(model),
     "min": lambda *values: min((v for v in values if v is not None), default=None),
     "max": lambda *values: max((v for v in values if v is not None), default=None),
+    "outside": _outside,
 }
-
-
-class Finding(BaseModel):
-    """One rule that fired, in the report's language."""
-
-    rule: str
-    name: str
-    family: str
-    severity: Severity
-    title: str
-    message: str
-    fix: str
-    evidence: list[Evidence]
-    option: str | None = None
-    """The option of the document the finding is about, when it offers several and not all of them are affected."""
-    fingerprint: str = ""
-    """Rule + quoted text, no positions (see report.fingerprint): what waivers and baselines key on."""
-
-    @model_validator(mode="after")
-    def _fill_fingerprint(self) -> "Finding":
-        if not self.fingerprint:
-            self.fingerprint = content_fingerprint(self.rule, self.evidence)
-        return self
 
 
 def known_names() -> set[str]:
@@ -108,8 +91,9 @@ def load_rules(extra_packs: Iterable[Path] = ()) -> list[Rule]:
     """The built-in pack followed by any user packs (a later rule with the same id replaces the earlier)."""
     names = known_names()
     by_id: dict[str, Rule] = {}
-    loaded = [load_pack(name, names, FUNCTIONS) for name in BUILTIN_PACKS]
-    loaded.extend(load_pack(pack, names, FUNCTIONS) for pack in extra_packs)
+    constants, words = vocabulary.constants(), vocabulary.vocabulary()
+    loaded = [load_pack(name, names, FUNCTIONS, constants, words) for name in BUILTIN_PACKS]
+    loaded.extend(load_pack(pack, names, FUNCTIONS, constants, words) for pack in extra_packs)
     for rules in loaded:
         for rule in rules:
             by_id[rule.id] = rule
@@ -187,12 +171,24 @@ def check(offering: Offering, rules: Iterable[Rule], *, language: str, document_
     values = values_of(offering, policy)
     findings = []
     for rule in rules:
-        if rule.spec.needs != "contract":
-            continue
-        if evaluate(rule.condition, values, FUNCTIONS) in (None, False, 0):
+        if rule.spec.needs != "contract" or not fires(rule, values):
             continue
         findings.append(finding(rule, language, values, _evidence(rule, offering, document_evidence)))
     return findings
+
+
+def fires(rule: Rule, values: Mapping[str, Any]) -> bool:
+    """Whether a rule's condition holds on a table of values (null, false and 0 do not)."""
+    return evaluate(rule.condition, values, FUNCTIONS) not in (None, False, 0)
+
+
+def fires_on_case(rule: Rule, case: RuleTest) -> bool:
+    """Whether a rule fires on one of its ``[[rule.test]]`` cases (an offering built from the case's facts)."""
+    values = values_of(offering_from_facts(case.facts()), {f"policy.{k}": v for k, v in case.policy.items()})
+    if rule.spec.needs == "measurement":
+        values.update({name: None for name in measured.MEASURED})
+        values.update(case.measured())
+    return fires(rule, values)
 
 
 def check_options(options: Sequence[NamedOffering], rules: Iterable[Rule], *, language: str,
@@ -241,8 +237,7 @@ def check_subjects(offering: Offering, rules: Iterable[Rule], subjects: Iterable
     findings = []
     for runs in by_log.values():
         for rule in active:
-            firing = [s for s in runs
-                      if evaluate(rule.condition, {**base, **s.values}, FUNCTIONS) not in (None, False, 0)]
+            firing = [s for s in runs if fires(rule, {**base, **s.values})]
             if not firing:
                 continue
             evidence = list(dict.fromkeys(e for s in firing for e in s.evidence(rule.condition.names)))
@@ -291,7 +286,8 @@ def _inside(inner: Evidence, outer: Evidence) -> bool:
 
 UNSTATED = {"en": "(not stated)", "zh": "未写明"}
 """What a placeholder reads when the document does not state its value."""
-_HOLE = re.compile(PLACEHOLDER.pattern + r"(%|-month|-node|-GPU| ?GB/s| ?Gb/s| ?GB\b| ?kW| minutes| months| ?分钟| ?个月)?")
+_HOLE = re.compile(PLACEHOLDER.pattern
+                   + r"(%|-month|-node|-GPU| ?GB/s| ?Gb/s| ?GB\b| ?kW| minutes| months| ?分钟| ?个月)?")
 _ASIDE = re.compile(r" ?[(（]" + PLACEHOLDER.pattern + r"[)）]")
 
 

@@ -16,15 +16,30 @@ import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence, get_args
+from typing import Any, Mapping, Sequence, cast, get_args
 
 from slacheck.offering import Evidence, Offering, Statement
 from slacheck.perf import catalogue
-from slacheck.perf.acceptance import (JUDGED_MIN_BYTES, SIZE_SLACK, latency_transport,
-                                      nccl_command, perftest_command, size_label, size_range_label)
-from slacheck.perf.model import (COLLECTIVES, Band, ClusterSpec, IntraLink, NetProtocol, comm_share, expected_busbw,
-                                 node_network_gbytes)
-from slacheck.perf.nccl_log import PLATEAU_MIN_BYTES, NcclCollective, NcclLog, NcclRow
+from slacheck.perf.acceptance import (
+    JUDGED_MIN_BYTES,
+    SIZE_SLACK,
+    latency_transport,
+    nccl_command,
+    perftest_command,
+    size_label,
+    size_range_label,
+)
+from slacheck.perf.model import (
+    COLLECTIVES,
+    Band,
+    ClusterSpec,
+    IntraLink,
+    NetProtocol,
+    comm_share,
+    expected_busbw,
+    node_network_gbytes,
+)
+from slacheck.perf.nccl_log import LARGE_MESSAGE_BYTES, NcclCollective, NcclLog, NcclRow, Transport
 from slacheck.perf.nccl_log import invalid_reason as nccl_invalid
 from slacheck.perf.perftest_log import PerftestLog
 from slacheck.perf.perftest_log import invalid_reason as perftest_invalid
@@ -42,7 +57,13 @@ SIZES_PATH = "acceptance.threshold_sizes"
 PERFTESTS = ("ib_write_bw", "ib_read_bw", "ib_send_bw")
 NEARBY_LINES = 4
 """A threshold belongs to the test named on its line, or up to this many lines before it."""
-_LARGE = PLATEAU_MIN_BYTES * 0.99
+
+MEASURED_VOCABULARY: dict[str, tuple[str, ...]] = {
+    "measured.kind": ("nccl", "perftest"),
+    "measured.transport": (*get_args(Transport), "tcp-latency"),
+    "measured.device_variant": ("SXM", "PCIe", "NVL"),
+}
+"""The closed sets of words the measured values above take (a condition's literals are checked against them)."""
 
 MEASURED = {
     "measured.kind": "nccl or perftest",
@@ -185,7 +206,7 @@ def cluster_spec(offering: Offering) -> ClusterSpec | None:
         return ClusterSpec(nodes=nodes, gpus_per_node=per_node, gpu_model=model, variant=variant,
                            intra_link=link if link in get_args(IntraLink) else None,
                            nics_per_node=nics, nic_rate_gbps=rate if rate else None,
-                           protocol=protocol if protocol in get_args(NetProtocol) else None)
+                           protocol=cast(NetProtocol, protocol) if protocol in get_args(NetProtocol) else None)
     except ValueError:
         return None
 
@@ -195,7 +216,7 @@ def expected_band(spec: ClusterSpec | None, collective: str) -> Band | None:
     if spec is None or collective not in COLLECTIVES:
         return None
     try:
-        return expected_busbw(spec, collective)  # type: ignore[arg-type]
+        return expected_busbw(spec, collective)
     except ValueError:
         return None
 
@@ -397,7 +418,8 @@ def device(name: str | None) -> tuple[str | None, str | None, int | None]:
 def _large_row_gap(collective: NcclCollective) -> tuple[float, int | None]:
     """Largest relative busbw gap over large rows: out- vs in-place, and a drop to the next size."""
     worst: tuple[float, int | None] = (0.0, None)
-    rows = sorted((r for r in collective.rows if r.size_bytes >= _LARGE and r.best_busbw), key=lambda r: r.size_bytes)
+    rows = sorted((r for r in collective.rows if r.size_bytes >= LARGE_MESSAGE_BYTES and r.best_busbw),
+                  key=lambda r: r.size_bytes)
     for row in rows:
         halves = [h.busbw for h in (row.out_of_place, row.in_place) if h and math.isfinite(h.busbw) and h.busbw > 0]
         if len(halves) == 2 and (gap := (max(halves) - min(halves)) / max(halves)) > worst[0]:
@@ -463,7 +485,8 @@ def _judged(values: dict[str, Any], band: Band | None, threshold: Threshold | No
     values["required_gbytes"] = round(required, 1) if required is not None else None
     values["required_gbps"] = round(required * 8, 1) if required is not None else None
     values["required_figure"] = None if required is None else (
-        threshold.figure if threshold else f"{_num(round(required * 8, 1))} Gb/s" if bits else f"{_num(round(required, 1))} GB/s")
+        threshold.figure if threshold
+        else f"{_num(round(required * 8, 1))} Gb/s" if bits else f"{_num(round(required, 1))} GB/s")
 
 
 def _gpu_label(model: Any, variant: Any, memory: Any) -> str | None:
@@ -533,7 +556,7 @@ def _nccl_subject(offering: Offering, log: NcclLog, collective: NcclCollective, 
     if status_line is None and collective.status == "truncated":
         status_line = max((i + 1 for i, t in enumerate(text) if t.strip()), default=None)
     plateau = collective.plateau_busbw
-    status = collective.status
+    status: str = collective.status
     if status == "completed" and (why := nccl_invalid(collective)):
         status, status_line = f"invalid ({why})", collective.header_line
     threshold = limits.get(collective.collective)

@@ -5,8 +5,11 @@ severity, a condition (``when``) in the condition language, optional
 ``evidence`` paths, and ``[rule.en]`` / ``[rule.zh]`` texts: title, message,
 fix, and for ``slacheck explain`` why and example. Messages may quote values
 as ``{fabric.rate_gbps}`` (an unstated one reads "(not stated)"), and name the
-policy a threshold comes from as ``{policy.name}``. A broken pack is refused
-with its file, rule and position.
+policy a threshold comes from as ``{policy.name}``. ``[[rule.test]]`` cases
+beside a rule say what it must fire on and what it must stay quiet on, written
+as the offering's facts (``given``), a log's measured values (``log``) and
+policy settings (``policy``). A broken pack is refused with its file, rule and
+position.
 """
 
 from __future__ import annotations
@@ -14,17 +17,18 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Literal, Mapping
+from typing import Any, Callable, Collection, Iterable, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from slacheck.files import read_small_text
-from slacheck.rules.conditions import Condition, ConditionError, Function, parse_condition
+from slacheck.model import RuleInfo, Severity
+from slacheck.offering import fact_paths, offering_from_facts
 from slacheck.resources import rules_file
+from slacheck.rules.conditions import Condition, ConditionError, Function, parse_condition
 
-Severity = Literal["error", "warning", "info"]
-SEVERITY_RANK = {"info": 1, "warning": 2, "error": 3}
 PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_.]*)\}")
 MAX_PACK_BYTES = 2_000_000
 PACK_KEYS = ("name", "version", "description")
@@ -47,6 +51,43 @@ class Texts(BaseModel):
     example: str = Field(default="", max_length=2000)
 
 
+class RuleTest(BaseModel):
+    """One case a rule must fire on (``fires = true``) or stay quiet on (``fires = false``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    fires: bool
+    given: dict[str, Any] = Field(default_factory=dict)
+    """The offering's facts: ``{nodes = 4, fabric.protocol = "roce-v2"}``; a fact may be ``{value, hedged}``."""
+    log: dict[str, Any] = Field(default_factory=dict)
+    """Measured values of a log, for measurement rules: ``{measured.hosts = 1}``."""
+    policy: dict[str, float] = Field(default_factory=dict)
+    """Policy settings that differ from the defaults: ``{min_availability_pct = 99.9}``."""
+    note: str = Field(default="", max_length=300)
+    """What the case shows."""
+
+    def facts(self) -> dict[str, Any]:
+        """``given`` as dotted fact paths (TOML's dotted keys nest)."""
+        return flatten(self.given, keep=lambda value: "value" in value)
+
+    def measured(self) -> dict[str, Any]:
+        """``log`` as dotted names."""
+        return flatten(self.log)
+
+
+def flatten(table: Mapping[str, Any], keep: Callable[[Mapping[str, Any]], bool] = lambda _: False,
+            prefix: str = "") -> dict[str, Any]:
+    """Nested tables as dotted keys; a table ``keep`` accepts is a value of its own."""
+    flat: dict[str, Any] = {}
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, Mapping) and not keep(value):
+            flat.update(flatten(value, keep, f"{name}."))
+        else:
+            flat[name] = value
+    return flat
+
+
 class RuleSpec(BaseModel):
     """One rule as written in a pack."""
 
@@ -61,6 +102,7 @@ class RuleSpec(BaseModel):
     needs: Literal["contract", "measurement"] = "contract"
     en: Texts
     zh: Texts
+    test: list[RuleTest] = Field(default_factory=list, max_length=50)
 
 
 class Rule(BaseModel):
@@ -80,9 +122,21 @@ class Rule(BaseModel):
         """The rule's words in ``zh`` or ``en``."""
         return self.spec.zh if language == "zh" else self.spec.en
 
+    def info(self, language: str) -> RuleInfo:
+        """What the rule is, in ``zh`` or ``en``, as a report describes it."""
+        texts = self.texts(language)
+        return RuleInfo(id=self.id, name=self.spec.name, severity=self.spec.severity, title=texts.title,
+                        description=texts.why or texts.message, fix=texts.fix, why=texts.why)
 
-def load_pack(path: Path | str | None, known_names: set[str], functions: Mapping[str, Function]) -> list[Rule]:
-    """Load a pack: a file (a Path), a built-in pack by name (``"contract.toml"``), or core.toml (None)."""
+
+def load_pack(path: Path | str | None, known_names: set[str], functions: Mapping[str, Function],
+              constants: Mapping[str, Any] | None = None,
+              vocabulary: Mapping[str, Collection[str]] | None = None) -> list[Rule]:
+    """Load a pack: a file (a Path), a built-in pack by name (``"contract.toml"``), or core.toml (None).
+
+    ``constants`` and ``vocabulary``: the named sets and constants conditions may use, and the words of each
+    name of closed vocabulary (see slacheck.rules.vocabulary).
+    """
     if path is None or isinstance(path, str):
         label = path or "core.toml"
         text = rules_file(label).read_text(encoding="utf-8")
@@ -106,7 +160,7 @@ def load_pack(path: Path | str | None, known_names: set[str], functions: Mapping
     extra = sorted(set(header) - set(PACK_KEYS)) if isinstance(header, dict) else ["(not a table)"]
     if extra:
         raise PackError(f"{label}: [pack]: unknown key(s) {extra}; known: {', '.join(PACK_KEYS)}")
-    rules = [_load_rule(label, text, index, raw, known_names, functions)
+    rules = [_load_rule(label, text, index, raw, Names(known_names, functions, constants or {}, vocabulary or {}))
              for index, raw in enumerate(data.get("rule", []))]
     seen: set[str] = set()
     for rule in rules:
@@ -116,8 +170,18 @@ def load_pack(path: Path | str | None, known_names: set[str], functions: Mapping
     return rules
 
 
-def _load_rule(label: str, text: str, index: int, raw: Any, known_names: set[str],
-               functions: Mapping[str, Function]) -> Rule:
+@dataclass(frozen=True)
+class Names:
+    """What a pack's conditions, evidence and placeholders may refer to."""
+
+    known: set[str]
+    functions: Mapping[str, Function]
+    constants: Mapping[str, Any]
+    vocabulary: Mapping[str, Collection[str]]
+
+
+def _load_rule(label: str, text: str, index: int, raw: Any, names: Names) -> Rule:
+    """One ``[[rule]]`` validated: its fields, condition, names and test cases."""
     rule_id = raw.get("id", f"#{index + 1}") if isinstance(raw, dict) else f"#{index + 1}"
     where = f"{label}:{_line_of(text, rule_id)}: rule {rule_id}"
     try:
@@ -127,19 +191,52 @@ def _load_rule(label: str, text: str, index: int, raw: Any, known_names: set[str
         field = ".".join(str(part) for part in first["loc"]) or "rule"
         raise PackError(f"{where}: {field}: {first['msg']}") from None
     try:
-        condition = parse_condition(spec.when, known_names, functions)
+        condition = parse_condition(spec.when, names.known, names.functions, names.constants, names.vocabulary)
     except ConditionError as error:
         column = f" (column {error.column})" if error.column and "column" not in str(error) else ""
         raise PackError(f"{where}: when: {error}{column}") from None
+    problem = _name_problem(spec, names.known) or next(
+        (f"test #{number}: {found}" for number, case in enumerate(spec.test, start=1)
+         if (found := _case_problem(case, spec, names.known))), None)
+    if problem:
+        raise PackError(f"{where}: {problem}")
+    return Rule(spec=spec, condition=condition, pack=label)
+
+
+def _name_problem(spec: RuleSpec, known_names: set[str]) -> str | None:
+    """An evidence name or text placeholder of a rule that names nothing known, or None."""
     for name in spec.evidence:
         if name not in known_names:
-            raise PackError(f"{where}: evidence: unknown name '{name}'")
+            return f"evidence: unknown name '{name}'"
     for language in ("en", "zh"):
         for field, value in getattr(spec, language):
             for placeholder in PLACEHOLDER.findall(value):
                 if placeholder not in known_names:
-                    raise PackError(f"{where}: {language}.{field}: unknown placeholder '{{{placeholder}}}'")
-    return Rule(spec=spec, condition=condition, pack=label)
+                    return f"{language}.{field}: unknown placeholder '{{{placeholder}}}'"
+    return None
+
+
+def _case_problem(case: RuleTest, spec: RuleSpec, known_names: set[str]) -> str | None:
+    """What is wrong with a rule's test case, or None."""
+    stated = set(fact_paths())
+    facts = case.facts()
+    unknown = sorted(set(facts) - stated)
+    if unknown:
+        return f"given: unknown fact '{unknown[0]}'"
+    try:
+        offering_from_facts(facts)
+    except ValidationError as error:
+        first = error.errors()[0]
+        return f"given: {'.'.join(str(part) for part in first['loc'])}: {first['msg']}"
+    if case.log and spec.needs != "measurement":
+        return "log: measured values are for rules with needs = \"measurement\""
+    measured = sorted(name for name in case.measured() if name not in known_names or name in stated)
+    if measured:
+        return f"log: unknown measured value '{measured[0]}'"
+    policy = sorted(key for key in case.policy if f"policy.{key}" not in known_names)
+    if policy:
+        return f"policy: unknown setting '{policy[0]}'"
+    return None
 
 
 def rule_hint(word: str, known: Iterable[str]) -> str:

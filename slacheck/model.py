@@ -1,0 +1,70 @@
+"""The core model every stage shares: a quoted span of a document, a finding, and a rule's description.
+
+The offering (``slacheck.offering``) quotes its facts with :class:`Evidence`; the rule engine makes
+:class:`Finding` objects; reports, fingerprints, waivers and renderers read them without importing the
+engine. A report carries a :class:`RuleInfo` for each rule that fired, so no renderer reloads rule packs.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from slacheck.report.fingerprint import content_fingerprint
+
+Language = Literal["zh", "en"]
+"""The languages a report speaks."""
+Severity = Literal["error", "warning", "info"]
+SEVERITY_RANK: dict[str, int] = {"info": 1, "warning": 2, "error": 3}
+
+
+class Evidence(BaseModel):
+    """A quoted span of the original document (1-based page, line and column)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    path: str
+    page: int
+    line: int
+    column: int
+    text: str
+    role: Literal["quote", "document"] = "quote"
+
+
+class Finding(BaseModel):
+    """One rule that fired, in the report's language."""
+
+    rule: str
+    name: str
+    family: str
+    severity: Severity
+    title: str
+    message: str
+    fix: str
+    evidence: list[Evidence]
+    option: str | None = None
+    """The option of the document the finding is about, when it offers several and not all of them are affected."""
+    fingerprint: str = ""
+    """Rule + quoted text, no positions (see report.fingerprint): what waivers and baselines key on."""
+
+    @model_validator(mode="after")
+    def _fill_fingerprint(self) -> Finding:
+        if not self.fingerprint:
+            self.fingerprint = content_fingerprint(self.rule, self.evidence)
+        return self
+
+
+class RuleInfo(BaseModel):
+    """What a rule is, in one language, as a report describes it (SARIF ``driver.rules``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    name: str
+    severity: Severity
+    title: str
+    description: str
+    """The rule's why, else its message template."""
+    fix: str
+    why: str = ""
