@@ -296,3 +296,12 @@ def test_a_heading_mark_carries_its_subject() -> None:
     assert value(text, "fabric.rate_gbps") == 400.0
     assert value(text, "fabric.dedicated") is None
     assert value("· 每台 2 × 100GbE，与其他租户共享\n", "fabric.dedicated") is False  # the same line, no heading
+
+
+def test_restoring_service_by_substitution_is_a_replacement_time() -> None:
+    text = "The vendor restores service within six (6) hours, by repair or by substituting a spare server."
+    assert value(text, "sla.failover_minutes") == 360.0
+
+
+def test_a_fabric_dedicated_to_the_customer_isolates_it() -> None:
+    assert value("A 200 Gb/s RoCE network dedicated to Customer.", "fabric.isolation") is True

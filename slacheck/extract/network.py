@@ -215,7 +215,7 @@ def _dedicated(token: Token, context: Context) -> list[Said]:
     if not clause & NETWORK_WORDS:
         return []
     said = [Said("fabric.dedicated", not negated(token, context), [span_of(token)])]
-    if clause & {"SWITCH", "PORT"} and not negated(token, context):
+    if clause & {"SWITCH", "PORT", "CUSTOMER"} and not negated(token, context):  # "dedicated to Customer"
         said.append(Said("fabric.isolation", True, [span_of(token)]))
     return said
 

@@ -176,14 +176,14 @@ def _snapshot(token: Token, context: Context) -> list[Said]:
 
 
 def _duration(token: Token, context: Context) -> list[Said]:
-    """A response or replacement time: the nearest RESPONSE / REPLACE word of the clause decides which."""
+    """A response or replacement time: the nearest RESPONSE / REPLACE (or RESTORE) word of the clause decides."""
     before = context.text[max(0, token.start_pos - 2):token.start_pos]
     if re.search(r"[×x*]\s*$", before):  # 7×24 小时: service hours, not a time limit
         return []
     minutes = _minutes(token)
     if minutes is None:
         return []
-    clause = [t for t in context.in_clause(token.start_pos) if t.type in ("RESPONSE", "REPLACE")]
+    clause = [t for t in context.in_clause(token.start_pos) if t.type in ("RESPONSE", "REPLACE", "RESTORE")]
     if not clause:  # a cell under a "响应时间" / "Response time" column
         header = context.header_types(token.start_pos) & {"RESPONSE", "REPLACE"}
         if len(header) != 1:
