@@ -15,7 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfgen import canvas
 
-from slacheck import documents
+from slacheck.documents import layout, model, pdf_plumber
 from slacheck.documents import Document, DocumentError, document_from_text, load_document
 
 FONT = "STSong-Light"
@@ -433,15 +433,15 @@ def test_font_decoding_failure_uses_pdfium(tmp_path: Path, monkeypatch: pytest.M
     pdf.line("第二页的文字")
     pdf.line("在 pdfium 中可读。")
     path = pdf.save()
-    real = documents._read_page
+    real = pdf_plumber.read_page
 
     def undecodable_page_two(page, number):  # pdfminer yields nothing, as with CFF CJK fonts
         content = real(page, number)
         if number == 2:
-            content = documents._Page(number, [], [], [], set(), [], content.width, "has no text")
+            content = model.Page(number, [], [], [], set(), [], content.width, "has no text")
         return content
 
-    monkeypatch.setattr(documents, "_read_page", undecodable_page_two)
+    monkeypatch.setattr(pdf_plumber, "read_page", undecodable_page_two)
     doc = load_document(path)
     assert [(l.page, l.text) for l in doc.lines] == [(1, "第一页。"), (2, "第二页的文字"), (2, "在 pdfium 中可读。")]
     assert texts(doc) == ["第一页。", "第二页的文字在 pdfium 中可读。"]
@@ -586,5 +586,5 @@ def test_cid_glyph_page_is_reported() -> None:
 
     chars = [{"text": f"(cid:{k})", "x0": 10.0 * k, "x1": 10.0 * k + 9, "top": 10.0, "bottom": 20.0, "size": 10.0, "upright": True} for k in range(5)]
     page = SimpleNamespace(chars=chars, width=595.0, images=[], objects={})
-    content = documents._read_page(page, 3)
+    content = layout.read_page(page, 3)
     assert content.texts == [] and "cid" in content.problem

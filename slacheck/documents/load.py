@@ -1,0 +1,89 @@
+"""Entry points: read a file under the byte limit and hand its bytes to the reader of its format."""
+
+from __future__ import annotations
+
+import hashlib
+import stat
+from pathlib import Path
+
+from slacheck.documents.model import Budget, Document, DocumentError
+from slacheck.documents.pdf import pdf_document
+from slacheck.documents.text import BINARY_MAGIC, check_text, decode, text_document
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def load_document(
+    path: str | Path,
+    *,
+    password: str | None = None,
+    max_pages: int = 2000,
+    max_bytes: int = 50_000_000,
+    engine: str = "pdfplumber",
+    budget: Budget | None = None,
+) -> Document:
+    """Read a PDF, Markdown or text file into a :class:`Document`; raise DocumentError.
+
+    ``engine`` reads PDFs: "pdfplumber" (layout from characters, every page) or "pdfium"
+    (pypdfium2's text, pdfplumber only for pages with ruled lines): faster for batches.
+    """
+    p = Path(path)
+    try:
+        st = p.stat()
+        if stat.S_ISDIR(st.st_mode):
+            raise DocumentError("is a directory")
+        if not stat.S_ISREG(st.st_mode):  # a FIFO or device would block or never end
+            raise DocumentError("not a regular file")
+        if st.st_size > max_bytes:
+            raise DocumentError(f"file too large: {st.st_size} bytes > {max_bytes}")
+        with p.open("rb") as f:
+            data = f.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise DocumentError("no such file") from None
+    except ValueError:  # e.g. a NUL byte in the path
+        raise DocumentError("invalid path") from None
+    except OSError as e:
+        raise DocumentError(f"cannot read file: {e.strerror or type(e).__name__}") from None
+    if len(data) > max_bytes:
+        raise DocumentError(f"file too large: more than {max_bytes} bytes")
+    return document_from_bytes(data, path=str(path), password=password, max_pages=max_pages, engine=engine,
+                               budget=budget)
+
+
+def document_from_bytes(
+    data: bytes,
+    *,
+    path: str = "<stdin>",
+    format: str | None = None,
+    password: str | None = None,
+    max_pages: int = 2000,
+    engine: str = "pdfplumber",
+    budget: Budget | None = None,
+) -> Document:
+    """Parse file bytes; ``format`` ("pdf", "text", "markdown") defaults to the path suffix
+    (a ``%PDF-`` header always means PDF)."""
+    if not data:
+        raise DocumentError("empty file")
+    suffix = Path(path).suffix.lower()
+    if format is None:
+        if suffix == ".pdf" or data.startswith(b"%PDF-"):
+            format = "pdf"
+        else:
+            format = "markdown" if suffix in (".md", ".markdown") else "text"
+    sha = hashlib.sha256(data).hexdigest()
+    if format == "pdf":
+        return pdf_document(data, path, sha, password, max_pages, engine, budget)
+    for magic, what in BINARY_MAGIC:
+        if data.startswith(magic):
+            raise DocumentError(f"not a text file ({what})")
+    text, encoding = decode(data)
+    check_text(text)
+    return text_document(text, path=path, format=format, sha=sha, encoding=encoding)
+
+
+def document_from_text(text: str, *, path: str = "<text>", format: str = "text") -> Document:
+    """Build a Document from already-decoded text (tests, command-line text); unlike the file
+    readers it accepts any string, even an empty one."""
+    sha = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return text_document(text, path=path, format=format, sha=sha, encoding=None)
