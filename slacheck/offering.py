@@ -27,6 +27,8 @@ class Evidence(BaseModel):
     column: int
     text: str
     role: Literal["quote", "document"] = "quote"
+    where: str | None = Field(default=None, exclude_if=lambda where: where is None)
+    """Where a person finds it in a Word, Excel, HTML or e-mail file ("Quote!B7", "table 1, row 2, cell 3")."""
 
 
 class Fact(BaseModel, Generic[T]):

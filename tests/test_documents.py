@@ -486,7 +486,8 @@ def test_error_cases(tmp_path: Path) -> None:
         "undecodable.txt": (b"abc \x80\xff def", {}, "cannot decode the file as UTF-8, UTF-16 or GB18030"),
         "blank.txt": (b" \n\t\n", {}, "no text"),
         "bom.txt": (codecs.BOM_UTF8, {}, "empty file"),
-        "doc.docx": (b"PK\x03\x04" + b"\x00" * 50, {}, "not a text file"),
+        "doc.docx": (b"PK\x03\x04" + b"\x00" * 50, {}, "corrupt or truncated .docx file"),
+        "zip.txt": (b"PK\x03\x04" + b"\x00" * 50, {}, "not a text file"),
         "scan.png.txt": (b"\x89PNG\r\n\x1a\n" + b"\x00" * 20, {}, "not a text file"),
     }
     for name, (content, kwargs, expected) in cases.items():

@@ -1,6 +1,6 @@
 """``slacheck check FILE...``: read contracts and report findings (the default command).
 
-FILE may be files, folders (searched for .pdf, .txt, .md) and globs; in folders
+FILE may be files, folders (searched for .pdf, .txt, .md, .docx, .xlsx, .html, .htm, .eml) and globs; in folders
 and globs README, CHANGELOG, LICENSE, hidden files and --exclude patterns are
 left out, and office files or images are named and counted as unusable. Waivers
 come from the nearest slacheck-waivers.toml (or --waivers); --baseline drops

@@ -10,8 +10,9 @@ from slacheck.documents.model import Budget, Document, DocumentError
 from slacheck.documents.pdf import pdf_document
 from slacheck.documents.text import BINARY_MAGIC, check_text, decode, text_document
 
-
-# --------------------------------------------------------------------------- entry points
+FORMATS = {".pdf": "pdf", ".txt": "text", ".md": "markdown", ".markdown": "markdown", ".docx": "docx",
+           ".xlsx": "xlsx", ".html": "html", ".htm": "html", ".eml": "eml"}
+"""The format each file name suffix is read as (any other suffix: text)."""
 
 
 def load_document(
@@ -61,25 +62,42 @@ def document_from_bytes(
     engine: str = "pdfplumber",
     budget: Budget | None = None,
 ) -> Document:
-    """Parse file bytes; ``format`` ("pdf", "text", "markdown") defaults to the path suffix
+    """Parse file bytes; ``format`` (a value of :data:`FORMATS`) defaults to the path suffix's
     (a ``%PDF-`` header always means PDF)."""
     if not data:
         raise DocumentError("empty file")
-    suffix = Path(path).suffix.lower()
     if format is None:
-        if suffix == ".pdf" or data.startswith(b"%PDF-"):
-            format = "pdf"
-        else:
-            format = "markdown" if suffix in (".md", ".markdown") else "text"
+        format = "pdf" if data.startswith(b"%PDF-") else FORMATS.get(Path(path).suffix.lower(), "text")
     sha = hashlib.sha256(data).hexdigest()
     if format == "pdf":
         return pdf_document(data, path, sha, password, max_pages, engine, budget)
+    if format in ("docx", "xlsx", "eml"):
+        return _structured(format, data, path, sha, budget)
     for magic, what in BINARY_MAGIC:
         if data.startswith(magic):
             raise DocumentError(f"not a text file ({what})")
     text, encoding = decode(data)
     check_text(text)
+    if format == "html":
+        from slacheck.documents.html import html_document
+
+        return html_document(text, path, sha, encoding, budget)
     return text_document(text, path=path, format=format, sha=sha, encoding=encoding)
+
+
+def _structured(format: str, data: bytes, path: str, sha: str, budget: Budget | None) -> Document:
+    """A Word, Excel or e-mail file through its reader (imported only when one is read)."""
+    if format == "docx":
+        from slacheck.documents.docx import docx_document
+
+        return docx_document(data, path, sha, budget)
+    if format == "xlsx":
+        from slacheck.documents.xlsx import xlsx_document
+
+        return xlsx_document(data, path, sha, budget)
+    from slacheck.documents.eml import eml_document
+
+    return eml_document(data, path, sha, budget)
 
 
 def document_from_text(text: str, *, path: str = "<text>", format: str = "text") -> Document:

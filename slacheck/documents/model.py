@@ -48,6 +48,7 @@ class Line:
     page: int  # 1-based (1 for text files)
     number: int  # 1-based line number within the page (PDF) or the file (text)
     text: str  # exactly as extracted/read, without the line terminator
+    where: str = ""  # where a person finds it in Word, Excel or HTML ("Sheet1!B7"); "" for PDF and text
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ class Document:
     """A loaded file: its lines, passages and any warnings."""
 
     path: str
-    format: str  # "pdf" | "text" | "markdown"
+    format: str  # "pdf" | "text" | "markdown" | "docx" | "xlsx" | "html" | "eml"
     pages: int
     sha256: str  # of the file bytes
     encoding: str | None  # detected text encoding, None for PDF
@@ -132,3 +133,5 @@ class Page:
     loose_runs: list[Run]  # text on table lines outside cells, rotated text: a passage each
     width: float = 0.0
     problem: str = ""  # why a page gave no lines
+    places: list[str] = field(default_factory=list)  # each line's Line.where (empty: none)
+    marks: dict[int, str] = field(default_factory=dict)  # line -> text put before its paragraph ("## ")

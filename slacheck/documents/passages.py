@@ -40,9 +40,11 @@ def assemble(pages: list[Page], *, pdf: bool) -> tuple[tuple[Line, ...], tuple[P
     offsets = []
     for page in pages:
         offsets.append(len(lines))
-        lines.extend(Line(page.number, k + 1, t) for k, t in enumerate(page.texts))
+        lines.extend(Line(page.number, k + 1, t, page.places[k] if page.places else "")
+                     for k, t in enumerate(page.texts))
     texts = [line.text for line in lines]
     passages: list[Passage] = []
+    marks = {off + k: mark for page, off in zip(pages, offsets) for k, mark in page.marks.items()}
     bodies: list[_Body] = []
     skippable: set[int] = set()
     for page, off in zip(pages, offsets):
@@ -70,10 +72,10 @@ def assemble(pages: list[Page], *, pdf: bool) -> tuple[tuple[Line, ...], tuple[P
             paragraph.append(body)
             continue
         if paragraph:
-            passages.append(_text_passage(paragraph))
+            passages.append(_text_passage(paragraph, marks.get(paragraph[0].index, "")))
         paragraph = [body]
     if paragraph:
-        passages.append(_text_passage(paragraph))
+        passages.append(_text_passage(paragraph, marks.get(paragraph[0].index, "")))
     passages.sort(key=lambda p: min((s.line, s.column) for s in p.segments))
     return tuple(lines), tuple(passages)
 
@@ -130,10 +132,11 @@ def _continues(prev: _Body, cur: _Body, skippable: set[int]) -> bool:
     return True
 
 
-def _text_passage(bodies: list[_Body]) -> Passage:
-    parts: list[str] = []
+def _text_passage(bodies: list[_Body], mark: str = "") -> Passage:
+    """The bodies joined like wrapped lines, after ``mark`` (a heading's "## ", not from the file)."""
+    parts: list[str] = [mark] if mark else []
     segments: list[Segment] = []
-    pos = 0
+    pos = len(mark)
     for k, body in enumerate(bodies):
         if k:
             joiner = _joiner(parts[-1], body.text)

@@ -63,11 +63,15 @@ def text_document(text: str, *, path: str, format: str, sha: str, encoding: str 
     texts = LINE_BREAK.split(text)
     if texts[-1] == "":
         texts.pop()
+    lines, passages = assemble([text_page(texts)], pdf=False)
+    return Document(path, format, 1, sha, encoding, lines, passages, ())
+
+
+def text_page(texts: list[str], places: list[str] | None = None) -> Page:
+    """A page of text lines with its pipe, tab-separated and space-aligned tables found."""
     rows, reserved = markdown_table(texts)
     aligned, used = aligned_tables(texts, reserved)
-    page = Page(1, texts, [None] * len(texts), rows + aligned, reserved | used, [])
-    lines, passages = assemble([page], pdf=False)
-    return Document(path, format, 1, sha, encoding, lines, passages, ())
+    return Page(1, texts, [None] * len(texts), rows + aligned, reserved | used, [], places=places or [])
 
 
 _CELL_GAP = re.compile(r"\t+ *| {2,}")
