@@ -4,7 +4,8 @@ Scripts, styles, navigation, forms and hidden elements are dropped; each block e
 paragraph, list item, heading, ...) is a paragraph, ``<br>`` breaks its lines, white space is
 collapsed as a browser does; ``<h1>``-``<h6>`` are headings of their level; every ``<tr>`` is a
 table row of its ``<th>``/``<td>`` cells.  Places: ``paragraph 7``, ``heading 2``, ``table 1, row 3, cell 2``.
-The tree is walked with a stack, so deep nesting costs no recursion.
+The parser's time grows with the square of the nesting depth, so a page nested deeper than
+:data:`MAX_DEPTH` elements is refused before it is parsed; the tree is walked with a stack.
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ _INVISIBLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _BLOCKS = frozenset("address article aside blockquote body caption dd details div dl dt fieldset figcaption figure "
                     "footer h1 h2 h3 h4 h5 h6 header hr li main ol p pre section summary ul".split())
 _SPACE = re.compile(r"[ \t\r\n\f]+")
+_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)[^>]*?(/?)>")
+_UNNESTED = frozenset("area base br col embed hr img input link meta source track wbr p li dt dd tr td th option "
+                      "optgroup thead tbody tfoot colgroup caption rb rt rp html head body".split())
+"""Empty elements and elements whose end tag may be left out: not counted as nesting."""
+MAX_DEPTH = 512
+"""Deepest nesting of elements read."""
 
 
 def html_document(markup: str, path: str, sha: str, encoding: str, budget: Budget | None) -> Document:
@@ -40,6 +47,7 @@ def html_blocks(markup: str, budget: Budget | None = None) -> list[Block]:
     """The visible paragraphs and table rows of an HTML page, in order (``quoted`` inside ``<blockquote>``)."""
     from selectolax.lexbor import LexborHTMLParser
 
+    _check_depth(markup)
     tree = LexborHTMLParser(markup)
     for node in tree.css(_HIDDEN):
         node.decompose()
@@ -122,6 +130,17 @@ class _Walk:
             self.found.append(Block(cells=tuple(cell(text, f"table {self.tables}, row {number}, cell {k}")
                                                 for k, text in enumerate(texts, start=1)),
                                     quoted=self.quotes > 0))
+
+
+def _check_depth(markup: str) -> None:
+    """DocumentError when elements nest deeper than MAX_DEPTH (counted from the tags, in one scan)."""
+    depth = 0
+    for tag in _TAG.finditer(markup):
+        if tag.group(2).lower() in _UNNESTED or tag.group(3):
+            continue
+        depth = max(0, depth - 1) if tag.group(1) else depth + 1
+        if depth > MAX_DEPTH:
+            raise DocumentError(f"refused HTML file: elements nested deeper than {MAX_DEPTH}")
 
 
 def _children(node: LexborNode) -> list[LexborNode]:
