@@ -24,6 +24,7 @@ from slacheck.commands.measuring import read_logs, write_plot
 from slacheck.config import FAIL_ON, Config, ConfigError
 from slacheck.files import write_atomic
 from slacheck.pipeline import Options, config_for, rules_for_config
+from slacheck.report.annotate import annotate
 from slacheck.report.clean import clean_report, clean_text
 from slacheck.report.concise_format import render_statistics
 from slacheck.report.formats import FAILURE_FORMATS, FORMATS
@@ -75,6 +76,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="check an nccl-tests / perftest log against the contract (ACC rules); repeatable")
     parser.add_argument("--plot", type=Path, metavar="FILE",
                         help="with --measured: write an SVG of busbw vs message size (first contract)")
+    parser.add_argument("--annotate", type=Path, metavar="OUT.pdf",
+                        help="with one PDF: write a copy with each finding's quotes highlighted and a note "
+                             "(rule, message, fix) on each; the original is not changed")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -100,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
         reports = _filter(args, reports, known)
     except WaiverError as error:
         raise UsageError(str(error)) from None
+    if args.annotate and reports:
+        annotate(paths[0], reports[0], args.annotate)
     done = iter(reports)
     results = [r if isinstance(r, Failure) else next(done) for r in results]
     failed = any(at_or_above(report.findings, fail_on(args, options, report)) for report in reports)
@@ -130,7 +136,7 @@ def _documents(args: argparse.Namespace, options: Options) -> list[str]:
         exclude = [*args.exclude, *config_for(item, options).exclude]
         paths.extend(p for p in expand_inputs([item], exclude) if p not in paths)
     if not paths:
-        raise UsageError(f"no documents found in {' '.join(args.files)} (slacheck reads .pdf, .txt and .md; "
+        raise UsageError(f"no documents found in {' '.join(args.files)} (slacheck reads .pdf, .txt, .md, .docx, .xlsx, .html, .eml; "
                          "README, CHANGELOG, LICENSE and hidden files are left out)")
     return paths
 
@@ -159,6 +165,13 @@ def _check_output_paths(args: argparse.Namespace) -> None:
     targets = [(f"--output {name}", path) for name, path in args.output]
     targets += [(flag, path) for flag, path in (("--write-baseline", args.write_baseline), ("--plot", args.plot))
                 if path is not None]
+    if args.annotate is not None:
+        targets.append(("--annotate", args.annotate))
+        inputs = [Path(item) for item in args.files]
+        if len(inputs) != 1 or inputs[0].suffix.lower() != ".pdf" or not inputs[0].is_file():
+            raise UsageError("--annotate marks up one PDF: give exactly one .pdf file")
+        if args.annotate.resolve() == inputs[0].resolve():
+            raise UsageError("--annotate: the marked-up copy must not overwrite the original")
     for flag, path in targets:
         if path.is_dir():
             raise UsageError(f"{flag}: {path} is a folder, not a file")

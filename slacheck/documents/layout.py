@@ -27,17 +27,26 @@ if TYPE_CHECKING:
     from pdfplumber.table import Table
 
 
+Placed = list[list[tuple[dict, int, int]]]
+"""Per line of a page: each char with the columns it takes in the line's text."""
+
+
 def read_page(page: PdfPage, number: int) -> Page:
     """Lines (with geometry), table rows and loose runs of one pdfplumber page."""
+    return laid_out(page, number)[0]
+
+
+def laid_out(page: PdfPage, number: int) -> tuple[Page, Placed]:
+    """The page as :func:`read_page` gives it, and where each column of each line came from."""
     chars = [c for c in page.chars if c.get("text")]
     content = Page(number, [], [], [], set(), [], float(page.width))
+    placed: Placed = []
     if not any(not c["text"].isspace() for c in chars):
         content.problem = "has no text layer (image only): OCR it" if page.images else "has no text"
-        return content
+        return content, placed
     if sum(c["text"].startswith("(cid:") for c in chars) * 2 >= len(chars):
         content.problem = "has text in fonts without a Unicode mapping (cid glyphs)"
-        return content
-    placed: list[list[tuple[dict, int, int]]] = []  # per line: (char, column start, column end)
+        return content, placed
     for cluster in _cluster_lines([c for c in chars if c.get("upright", True)]):
         cluster.sort(key=lambda c: c["x0"])
         kept = [cluster[0]]
@@ -51,7 +60,7 @@ def read_page(page: PdfPage, number: int) -> Page:
     _add_rotated(content, placed, [c for c in chars if not c.get("upright", True)])
     if page.objects.get("rect") or page.objects.get("line"):
         _add_tables(content, placed, page.find_tables())
-    return content
+    return content, placed
 
 
 def _add_rotated(content: Page, placed: list, chars: list[dict]) -> None:
