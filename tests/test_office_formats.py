@@ -203,3 +203,29 @@ def test_unusable_office_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["check", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "corrupt or truncated .docx file" in err
+
+
+def test_mail_attachments_are_checked_as_their_own_documents(written: Path, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+    from email.message import EmailMessage
+
+    from slacheck.cli import main
+
+    quote = written / "zh_quote_a100_10gbe.xlsx"
+    message = EmailMessage()
+    message["From"] = "sales@vendor.example"
+    message["Subject"] = "报价"
+    message.set_content("您好，报价单见附件。\n")
+    message.add_attachment(quote.read_bytes(), maintype="application", subtype="octet-stream", filename="报价单.xlsx")
+    message.add_attachment(b"\x89PNG\r\n", maintype="image", subtype="png", filename="logo.png")
+    mail = tmp_path / "mail.eml"
+    mail.write_bytes(bytes(message))
+    main(["check", str(tmp_path), "--format", "json"])
+    documents = [report["documents"][0] for report in json.loads(capsys.readouterr().out)]
+    assert [d["path"] for d in documents] == [str(mail), f"{mail}#报价单.xlsx"]
+    assert all(d["error"] is None for d in documents)
+    attached = check_file(f"{mail}#报价单.xlsx", Options())
+    assert sorted({f.rule for f in attached.findings}) == rules(quote)
+    with pytest.raises(DocumentError, match="no attachment other.xlsx"):
+        load_document(f"{mail}#other.xlsx")

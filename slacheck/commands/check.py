@@ -22,6 +22,7 @@ from slacheck.commands.common import (UsageError, add_document_options, add_outp
                                       console_for, options_from, positive_int, rules_for)
 from slacheck.commands.measuring import read_logs, write_plot
 from slacheck.config import FAIL_ON, Config, ConfigError
+from slacheck.documents.load import attachment_paths
 from slacheck.files import write_atomic
 from slacheck.pipeline import Options, config_for, rules_for_config
 from slacheck.report.annotate import annotate
@@ -130,11 +131,14 @@ def fail_on(args: argparse.Namespace, options: Options, report: Report) -> str:
 
 
 def _documents(args: argparse.Namespace, options: Options) -> list[str]:
-    """The documents to check: inputs expanded with --exclude and each input's config ``exclude``."""
+    """The documents to check: inputs expanded with --exclude and each input's config ``exclude``; after each
+    e-mail, its attachments that slacheck reads (``mail.eml#offer.xlsx``)."""
     paths: list[str] = []
     for item in args.files:
         exclude = [*args.exclude, *config_for(item, options).exclude]
-        paths.extend(p for p in expand_inputs([item], exclude) if p not in paths)
+        for path in expand_inputs([item], exclude):
+            found = [path, *attachment_paths(path, options.max_bytes)] if path.lower().endswith(".eml") else [path]
+            paths.extend(p for p in found if p not in paths)
     if not paths:
         raise UsageError(f"no documents found in {' '.join(args.files)} (slacheck reads .pdf, .txt, .md, .docx, .xlsx, .html, .eml; "
                          "README, CHANGELOG, LICENSE and hidden files are left out)")

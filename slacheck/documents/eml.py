@@ -4,7 +4,7 @@ The page holds the From, To, Cc, Date and Subject headers, then the body: the pl
 else the HTML part turned into lines (:mod:`slacheck.documents.html`), its ``<blockquote>``
 lines after ``> ``, so that an earlier message quoted in a reply reads as quoted, not as the
 offer.  Places: ``header Subject``, ``body line 12``.  Attachments that slacheck reads (PDF, Word,
-Excel, HTML, text) are read as documents of their own: :func:`attachments`.
+Excel, HTML, text) are read as documents of their own, named ``mail.eml#offer.xlsx``.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from slacheck.documents.model import Budget, Document, DocumentError
 from slacheck.documents.passages import assemble
 from slacheck.documents.text import LINE_BREAK, text_page
 
+ATTACHED = "#"
+"""Between a mail's path and an attachment's name: ``mail.eml#offer.xlsx``."""
 HEADERS = ("From", "To", "Cc", "Date", "Subject")
 """Headers kept at the top of the page (the others say nothing about an offer)."""
 
@@ -54,6 +56,14 @@ def attachments(data: bytes, suffixes: tuple[str, ...]) -> list[tuple[str, bytes
         if name.lower().endswith(suffixes) and isinstance(payload, bytes) and payload:
             found.append((name, payload))
     return found
+
+
+def attached(data: bytes, name: str) -> bytes:
+    """The bytes of the attachment called ``name``; DocumentError when the mail has none."""
+    for found, payload in attachments(data, (name.lower(),)):
+        if found == name:
+            return payload
+    raise DocumentError(f"the e-mail has no attachment {name}")
 
 
 def _message(data: bytes) -> EmailMessage:

@@ -6,6 +6,7 @@ import hashlib
 import stat
 from pathlib import Path
 
+from slacheck.documents.eml import ATTACHED, attached, attachments, eml_document
 from slacheck.documents.model import Budget, Document, DocumentError
 from slacheck.documents.pdf import pdf_document
 from slacheck.documents.text import BINARY_MAGIC, check_text, decode, text_document
@@ -13,6 +14,8 @@ from slacheck.documents.text import BINARY_MAGIC, check_text, decode, text_docum
 FORMATS = {".pdf": "pdf", ".txt": "text", ".md": "markdown", ".markdown": "markdown", ".docx": "docx",
            ".xlsx": "xlsx", ".html": "html", ".htm": "html", ".eml": "eml"}
 """The format each file name suffix is read as (any other suffix: text)."""
+READ_ATTACHED = tuple(suffix for suffix in FORMATS if suffix != ".eml")
+"""Attachments of an e-mail read as documents of their own."""
 
 
 def load_document(
@@ -24,12 +27,24 @@ def load_document(
     engine: str = "pdfplumber",
     budget: Budget | None = None,
 ) -> Document:
-    """Read a PDF, Markdown or text file into a :class:`Document`; raise DocumentError.
+    """Read a file of a format in :data:`FORMATS` into a :class:`Document`; raise DocumentError.
 
     ``engine`` reads PDFs: "pdfplumber" (layout from characters, every page) or "pdfium"
     (pypdfium2's text, pdfplumber only for pages with ruled lines): faster for batches.
+    ``mail.eml#offer.xlsx`` (when no file has that name) is the attachment offer.xlsx of mail.eml.
     """
     p = Path(path)
+    mail, _, name = str(path).rpartition(ATTACHED)
+    if mail.lower().endswith(".eml") and name and not p.exists():
+        data = attached(read_file(Path(mail), max_bytes), name)
+    else:
+        data = read_file(p, max_bytes)
+    return document_from_bytes(data, path=str(path), password=password, max_pages=max_pages, engine=engine,
+                               budget=budget)
+
+
+def read_file(p: Path, max_bytes: int) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes`` bytes; DocumentError otherwise."""
     try:
         st = p.stat()
         if stat.S_ISDIR(st.st_mode):
@@ -48,8 +63,17 @@ def load_document(
         raise DocumentError(f"cannot read file: {e.strerror or type(e).__name__}") from None
     if len(data) > max_bytes:
         raise DocumentError(f"file too large: more than {max_bytes} bytes")
-    return document_from_bytes(data, path=str(path), password=password, max_pages=max_pages, engine=engine,
-                               budget=budget)
+    return data
+
+
+def attachment_paths(path: str, max_bytes: int) -> list[str]:
+    """``mail.eml#name`` for each attachment of the mail at ``path`` that slacheck reads (none when
+    the mail cannot be read: its own reading says why)."""
+    try:
+        data = read_file(Path(path), max_bytes)
+    except DocumentError:
+        return []
+    return [f"{path}{ATTACHED}{name}" for name, _ in attachments(data, READ_ATTACHED)]
 
 
 def document_from_bytes(
@@ -95,8 +119,6 @@ def _structured(format: str, data: bytes, path: str, sha: str, budget: Budget | 
         from slacheck.documents.xlsx import xlsx_document
 
         return xlsx_document(data, path, sha, budget)
-    from slacheck.documents.eml import eml_document
-
     return eml_document(data, path, sha, budget)
 
 
