@@ -38,6 +38,8 @@ class Options:
     """How PDFs are read: "pdfplumber" or the faster "pdfium" (see documents.load_document)."""
     time_budget: float = 120.0
     """Seconds allowed to read one document (0: no limit)."""
+    ocr: bool = False
+    """Read PDF pages without a text layer by OCR (the ``slacheck[ocr]`` extra)."""
     select: tuple[str, ...] = field(default_factory=tuple)
     ignore: tuple[str, ...] = field(default_factory=tuple)
     settings: tuple[str, ...] = field(default_factory=tuple)
@@ -62,7 +64,7 @@ def analyse(path: str | Path, options: Options) -> Analysis:
     """Load and read one document (raises DocumentError for unusable input)."""
     budget = Budget(options.time_budget) if options.time_budget else None
     document = load_document(path, password=options.password, max_pages=options.max_pages,
-                             max_bytes=options.max_bytes, engine=options.engine, budget=budget)
+                             max_bytes=options.max_bytes, engine=options.engine, budget=budget, ocr=options.ocr)
     extraction = placed(extract(document, budget=budget), document)
     offering, options = assemble_options(extraction.statements)
     return Analysis(document=document, extraction=extraction, offering=offering,

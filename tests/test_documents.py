@@ -422,7 +422,7 @@ def test_image_only_page_is_a_warning(tmp_path: Path) -> None:
     pdf.line("第四页有文字。")
     doc = load_document(pdf.save())
     assert texts(doc) == ["第一页有文字。", "第四页有文字。"]
-    assert doc.warnings == ("page 2 has no text layer (image only): OCR it", "page 3 has no text")
+    assert doc.warnings == ("page 2 has no text layer (image only): read it with --ocr", "page 3 has no text")
     assert [l.page for l in doc.lines] == [1, 4]
 
 
@@ -516,7 +516,7 @@ def test_no_text_layer(tmp_path: Path) -> None:
     _image_page(pdf)
     pdf.page()
     _image_page(pdf)
-    assert _error(pdf.save()) == "no text layer (scanned?): OCR it first"
+    assert _error(pdf.save()) == "no text layer (scanned?): read it with --ocr (needs pip install 'slacheck[ocr]')"
 
 
 def test_unreadable_file(tmp_path: Path) -> None:

@@ -42,12 +42,12 @@ def laid_out(page: PdfPage, number: int) -> tuple[Page, Placed]:
     content = Page(number, [], [], [], set(), [], float(page.width))
     placed: Placed = []
     if not any(not c["text"].isspace() for c in chars):
-        content.problem = "has no text layer (image only): OCR it" if page.images else "has no text"
+        content.problem = "has no text layer (image only): read it with --ocr" if page.images else "has no text"
         return content, placed
     if sum(c["text"].startswith("(cid:") for c in chars) * 2 >= len(chars):
         content.problem = "has text in fonts without a Unicode mapping (cid glyphs)"
         return content, placed
-    for cluster in _cluster_lines([c for c in chars if c.get("upright", True)]):
+    for cluster in cluster_lines([c for c in chars if c.get("upright", True)]):
         cluster.sort(key=lambda c: c["x0"])
         kept = [cluster[0]]
         for c in cluster[1:]:  # drop overprinted duplicates (fake bold)
@@ -82,7 +82,7 @@ def _add_rotated(content: Page, placed: list, chars: list[dict]) -> None:
                 content.reserved.add(len(content.texts) - 1)
 
 
-def _cluster_lines(chars: list[dict]) -> list[list[dict]]:
+def cluster_lines(chars: list[dict]) -> list[list[dict]]:
     """Group upright chars into lines: a char joins the current line when its vertical centre
     lies within the band of the line's tallest char (chars visited by vertical centre)."""
     lines: list[list[dict]] = []

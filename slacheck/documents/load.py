@@ -26,11 +26,13 @@ def load_document(
     max_bytes: int = 50_000_000,
     engine: str = "pdfplumber",
     budget: Budget | None = None,
+    ocr: bool = False,
 ) -> Document:
     """Read a file of a format in :data:`FORMATS` into a :class:`Document`; raise DocumentError.
 
     ``engine`` reads PDFs: "pdfplumber" (layout from characters, every page) or "pdfium"
     (pypdfium2's text, pdfplumber only for pages with ruled lines): faster for batches.
+    ``ocr`` reads PDF pages without a text layer by OCR.
     ``mail.eml#offer.xlsx`` (when no file has that name) is the attachment offer.xlsx of mail.eml.
     """
     p = Path(path)
@@ -40,7 +42,7 @@ def load_document(
     else:
         data = read_file(p, max_bytes)
     return document_from_bytes(data, path=str(path), password=password, max_pages=max_pages, engine=engine,
-                               budget=budget)
+                               budget=budget, ocr=ocr)
 
 
 def read_file(p: Path, max_bytes: int) -> bytes:
@@ -85,6 +87,7 @@ def document_from_bytes(
     max_pages: int = 2000,
     engine: str = "pdfplumber",
     budget: Budget | None = None,
+    ocr: bool = False,
 ) -> Document:
     """Parse file bytes; ``format`` (a value of :data:`FORMATS`) defaults to the path suffix's
     (a ``%PDF-`` header always means PDF)."""
@@ -94,7 +97,7 @@ def document_from_bytes(
         format = "pdf" if data.startswith(b"%PDF-") else FORMATS.get(Path(path).suffix.lower(), "text")
     sha = hashlib.sha256(data).hexdigest()
     if format == "pdf":
-        return pdf_document(data, path, sha, password, max_pages, engine, budget)
+        return pdf_document(data, path, sha, password, max_pages, engine, budget, ocr)
     if format in ("docx", "xlsx", "eml"):
         return _structured(format, data, path, sha, budget)
     for magic, what in BINARY_MAGIC:

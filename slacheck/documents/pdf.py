@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from slacheck.documents.model import Budget, Document, DocumentError, Page
+
+OCR_HINT = "pip install 'slacheck[ocr]'"
+"""How to get the OCR engine (named where a page has no text layer)."""
 from slacheck.documents.passages import assemble
 
 if TYPE_CHECKING:
@@ -35,10 +38,12 @@ class PageResult:
 
 
 def pdf_document(data: bytes, path: str, sha: str, password: str | None, max_pages: int,
-                  engine: str = "pdfplumber", budget: Budget | None = None) -> Document:
+                  engine: str = "pdfplumber", budget: Budget | None = None, ocr: bool = False) -> Document:
     if b"%PDF-" not in data[:1024]:
         raise DocumentError("not a PDF file (no %PDF header)")
     results = _read_pdf(data, password, max_pages, engine, budget)
+    if ocr:
+        results = _with_ocr(data, password, results, budget)
     pages = [r.page for r in results]
     if not any(p.texts for p in pages):
         if all(r.why.startswith("could not be parsed") for r in results):
@@ -46,12 +51,26 @@ def pdf_document(data: bytes, path: str, sha: str, password: str | None, max_pag
         skipped = [r.warning for r in results if r.why.startswith("skipped")]
         if skipped:
             raise DocumentError(f"no page could be read: {skipped[0]}")
-        raise DocumentError("no text layer (scanned?): OCR it first")
+        raise DocumentError(f"no text layer (scanned?): read it with --ocr (needs {OCR_HINT})")
     if budget is not None:
         budget.check("joining lines into passages")
     lines, passages = assemble(pages, pdf=True)
     return Document(path, "pdf", len(pages), sha, None, lines, passages,
                     tuple(r.warning for r in results if r.warning))
+
+
+def _with_ocr(data: bytes, password: str | None, results: list[PageResult],
+              budget: Budget | None) -> list[PageResult]:
+    """The results with each page that has no text (layer) read by OCR instead."""
+    from slacheck.documents.ocr import ocr_pages
+
+    blank = [r.index for r in results if not r.page.texts and r.why.startswith("has no text")]
+    if not blank:
+        return results
+    page_seconds = budget.seconds / _PAGE_SHARE if budget is not None else None
+    read = ocr_pages(data, password, blank, page_seconds, budget)
+    return [PageResult(r.index, *read[r.index], why="" if read[r.index][0].texts else r.why) if r.index in read
+            else r for r in results]
 
 
 def _read_pdf(data: bytes, password: str | None, max_pages: int, engine: str,
