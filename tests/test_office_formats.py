@@ -229,3 +229,14 @@ def test_mail_attachments_are_checked_as_their_own_documents(written: Path, tmp_
     assert sorted({f.rule for f in attached.findings}) == rules(quote)
     with pytest.raises(DocumentError, match="no attachment other.xlsx"):
         load_document(f"{mail}#other.xlsx")
+
+
+def test_sarif_carries_the_place(written: Path) -> None:
+    import json
+
+    from slacheck.report.sarif_format import render_sarif
+
+    report = check_file(written / "zh_quote_a100_10gbe.xlsx", Options())
+    data = json.loads(render_sarif(report))
+    regions = [r["locations"][0]["physicalLocation"]["region"] for r in data["runs"][0]["results"]]
+    assert regions and all(re.fullmatch(r"Quote![A-F]\d+", region["properties"]["where"]) for region in regions)
