@@ -158,3 +158,84 @@ def test_a_column_header_says_what_the_times_under_it_are() -> None:
     text = "| Priority | Meaning | Response time |\n|---|---|---|\n| P1 | whole cluster down | 20 minutes |\n"
     assert value(text, "sla.support_response_minutes", "markdown") == 20.0
     assert value(text.replace("Response time", "Notes"), "sla.support_response_minutes", "markdown") is None
+
+
+def test_a_times_sign_before_the_model_counts_cards() -> None:
+    assert value("整机配置：8×A800 SXM4 80GB，2 台", "gpu.per_node") == 8
+    assert value("整机配置：8×A800 SXM4 80GB，2 台", "gpu.model") == "A800"
+
+
+def test_a_consumer_card_named_by_its_number_alone() -> None:
+    assert value("每台 GPU 3090 24G x4", "gpu.model") == "RTX 3090"
+    assert value("每台 GPU 3090 24G x4", "gpu.per_node") == 4
+    assert value("月租 3090 元，另付押金", "gpu.model") is None
+
+
+def test_a_fabric_with_its_rate_then_a_count_counts_nics() -> None:
+    assert value("组网：RoCE v2 100G x4/节点", "fabric.nics_per_node") == 4
+    assert value("Cluster: InfiniBand HDR 200G x 6 台", "fabric.nics_per_node") is None
+
+
+def test_a_question_offers_nothing() -> None:
+    chat = "客户 10:01\n计算网络是独享的吗\n\n销售 10:02\n不是，共享 25G 以太网\n"
+    assert value(chat, "fabric.dedicated") is False
+    assert value("Is the InfiniBand fabric dedicated? We run 100G Ethernet.", "fabric.protocol") == "ethernet-tcp"
+
+
+def test_a_fabric_the_offer_lacks_is_not_its_fabric() -> None:
+    assert value("这款机型不配 RDMA 网卡，机间走 25G 以太网", "fabric.protocol") == "ethernet-tcp"
+
+
+def test_a_surname_before_a_title_is_not_a_card_count() -> None:
+    assert value("导出于 2025-03-16\n张工 与 客服 的对话记录", "gpu.total") is None
+
+
+def test_a_long_label_starts_its_own_line_and_a_short_numbered_title_stands_alone() -> None:
+    document = document_from_text("Local storage: 2 x 7.68T NVMe\nInter-node network card: 200G RoCE x 4\n"
+                                  "3. Quantity\nFour (4) units in one rack\n")
+    texts = [p.text for p in document.passages]
+    assert texts == ["Local storage: 2 x 7.68T NVMe", "Inter-node network card: 200G RoCE x 4", "3. Quantity",
+                     "Four (4) units in one rack"]
+
+
+def test_pieces_and_units_count_cards_and_servers() -> None:
+    text = "Six (6) units, total 48pcs GPU card and 12pcs 200G network card."
+    assert value(text, "nodes") == 6
+    assert value(text, "gpu.total") == 48
+    assert value(text, "fabric.nics_total") == 12
+
+
+def test_a_fabric_that_cannot_be_had_now_is_not_offered() -> None:
+    text = "机间是 25G 以太网。RoCE 的机器要下季度才有，现在给不了。"
+    assert value(text, "fabric.protocol") == "ethernet-tcp"
+    assert value("能上 RoCE 不", "fabric.protocol") is None
+
+
+def test_a_disk_size_is_not_a_link_rate() -> None:
+    assert value("系统盘 2*480G SSD，数据盘 2*3.84T NVMe", "fabric.rate_gbps") is None
+    assert value("系统盘 2*480G SSD，数据盘 2*3.84T NVMe", "fabric.nics_per_node") is None
+
+
+def test_label_colon_count_gives_the_node_count() -> None:
+    assert value("节点数：３", "nodes") == 3
+    assert value("Number of nodes: 6", "nodes") == 6
+
+
+def test_gpu_servers_count_servers_and_hyphenated_gpus_count_cards() -> None:
+    assert value("The provider supplies three (3) GPU servers.", "nodes") == 3
+    assert value("3 x 8-GPU servers", "nodes") == 3
+    assert value("3 x 8-GPU servers", "gpu.per_node") == 8
+
+
+def test_a_part_number_is_not_a_count() -> None:
+    text = "Network: two (2) 100 GbE QSFP28 ports per server (training network)"
+    assert value(text, "fabric.nics_per_node") == 2
+    assert value(text, "fabric.rate_gbps") == 100.0
+    assert value("Chassis: Inspur NF5688M7 G8600", "nodes") is None
+
+
+def test_huawei_style_ethernet_rates_with_a_count_per_node() -> None:
+    text = "计算网络：100GE × 2/台"
+    assert value(text, "fabric.rate_gbps") == 100.0
+    assert value(text, "fabric.nics_per_node") == 2
+    assert value(text, "fabric.protocol") == "ethernet-tcp"

@@ -3,7 +3,7 @@
 Paragraphs: consecutive non-blank lines join unless the first ends a sentence (``。；;！？!?.:：``),
 is a heading or a short numbered title (``第一条 服务内容``), or the second starts an item
 (Markdown heading, list marker, ``1.`` ``1)`` ``1、`` ``(一)`` ``一、`` ``第X条``, a bullet, a table
-row, or ``label: value`` with the colon in the first 16 characters).  In PDFs a line also
+row, or ``label: value`` with the colon in the first 28 characters).  In PDFs a line also
 must reach the right edge of the text (the next line's first word would not have fitted after
 it), and a paragraph continues across a page break under the same tests, skipping page
 numbers and running headers/footers (first or last line of a page that looks like a page
@@ -179,6 +179,7 @@ _CLAUSE = re.compile(
     r"第[一二三四五六七八九十百千零〇\d]{1,6}[条章节款项部]|[一二三四五六七八九十百]{1,3}[、.]"
     r"|\(\s*[一二三四五六七八九十]{1,3}\s*\)|\d{1,3}(?:\.\d{1,3})+\s"
     r"|(?:Article|Section|Clause|Schedule|Annex|Appendix|Exhibit)\s+[\dIVX]"
+    r"|\d{1,2}[.、)]\s*(?=[A-Za-z\u4e00-\u9fff])"
 )
 _PAGE_NUMBER = re.compile(
     r"\s*(?:[-–—]?\s*\d{1,4}\s*[-–—]?|第\s*\d{1,4}\s*页(?:\s*[,，/]?\s*共\s*\d{1,4}\s*页)?"
@@ -202,7 +203,7 @@ _ITEM = re.compile(
     re.VERBOSE,
 )
 _BULLETS = frozenset("•·●○◦▪▫■□◆◇►▸▶※✓✔☐☑√➢➤") | frozenset(map(chr, range(0x2460, 0x249C)))
-_LABEL = re.compile(r"([^:]{1,16}):")
+_LABEL = re.compile(r"([^:]{1,28}):")
 _CLOSERS = "\"')]}」』】》〉”’"
 _SENTENCE_END = frozenset("。;!?.:")
 
@@ -227,7 +228,7 @@ def _starts_item(text: str) -> bool:
     """A heading, list item, numbered clause, table row or a short "label: value" line."""
     if text[0] in _BULLETS or 0x2776 <= ord(text[0]) <= 0x2793:
         return True
-    head = unicodedata.normalize("NFKC", text[:24])
+    head = unicodedata.normalize("NFKC", text[:32])
     if _ITEM.match(head):
         return True
     m = _LABEL.match(head)

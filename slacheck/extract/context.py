@@ -23,6 +23,7 @@ Span = tuple[int, int]
 
 # A full stop ends a sentence; the dots of a leader ("Term ........ 36 months") do not.
 _SENTENCE_END = re.compile(r"[。;!?|\n]|(?<!\.)\.(?!\.)(?=\s|$)")
+_QUESTION_END = re.compile(rf"(?:{alternation('question_end')})[.!~。…\s]*$")
 _CLAUSE_END = re.compile(r"[。;!?,|\n]|(?<!\.)\.(?!\.)(?=\s|$)")
 _EN_NUMBERS = values("NUMBER_WORD")
 _ZH_DIGITS = {word: value for word, value in values("NUMBER_ZH").items() if value < 10}
@@ -98,6 +99,16 @@ class Context:
     def sentence(self, position: int) -> int:
         """Index of the sentence holding a text position."""
         return bisect_right(self.sentence_starts, position) - 1
+
+    def sentence_at(self, position: int) -> str:
+        """The text of the sentence holding a position."""
+        index = self.sentence(position)
+        end = self.sentence_starts[index + 1] if index + 1 < len(self.sentence_starts) else len(self.text)
+        return self.text[self.sentence_starts[index]:end]
+
+    def in_question(self, position: int) -> bool:
+        """Whether the sentence at a position asks a question (ends with ? or 吗/呢)."""
+        return bool(_QUESTION_END.search(self.sentence_at(position).rstrip()))
 
     def clause(self, position: int) -> int:
         """Index of the clause holding a text position."""
@@ -270,10 +281,8 @@ def text_value(path: str) -> Callable[[Token, Context], list[Said]]:
 
 
 def sentence_text(token: Token, context: Context) -> str:
-    index = context.sentence(token.start_pos)
-    starts = context.sentence_starts
-    end = starts[index + 1] if index + 1 < len(starts) else len(context.text)
-    return context.text[starts[index]:end]
+    """The text of a token's sentence."""
+    return context.sentence_at(token.start_pos)
 
 
 Handler = Callable[[Token, Context], list[Said]]

@@ -19,6 +19,8 @@ def _canonical_model(text: str) -> str:
         return "Ascend 910B"
     if compact.upper().startswith("RTX"):
         return "RTX " + compact[3:].strip()
+    if compact.isdigit():
+        return "RTX " + compact  # a consumer card named by its number alone
     return compact.upper()
 
 
@@ -82,8 +84,12 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
     before = [t for t in context.in_clause(phrase.start) if t.end_pos <= phrase.start]
     if any(t.type in _OTHER_ITEMS for t in before) and not any(t.type in ("MODEL", "CARD_UNIT") for t in before):
         return []
-    count = next((as_count(t) for t in tokens if t.type in COUNTS), None)
-    return [Said("nodes", count, [(phrase.start, phrase.end)])] if count else []
+    counts = [as_count(t) for t in tokens if t.type in COUNTS]
+    span = [(phrase.start, phrase.end)]
+    if any(t.type == "CARD_UNIT" and t.value.startswith("-") for t in tokens):  # "(2 x) 8-GPU servers"
+        said = [Said("gpu.per_node", counts[-1], span)] if counts[-1] else []
+        return said + ([Said("nodes", counts[0], span)] if len(counts) == 2 and counts[0] else [])
+    return [Said("nodes", counts[0], span)] if counts and counts[0] else []
 
 
 def _cluster_cards(phrase: Phrase, context: Context) -> list[Said]:
@@ -122,6 +128,8 @@ def _nic_or_gpu(handler: PhraseHandler) -> PhraseHandler:
     """A count of cards whose item is a network card ("网卡 … 8 张/台", "HCA：合计 32 张") counts NICs, not GPUs."""
     def read(phrase: Phrase, context: Context) -> list[Said]:
         said = handler(phrase, context)
+        if any(t.type == "CARD_UNIT" and t.value.lower().startswith("gpu") for t in leaves(phrase.tree)):
+            return said  # "64 pcs GPU card": the phrase names its own item
         item = context.keywords if context.table_row else context.in_sentence(phrase.start)
         if not any(t.type in ("NIC", "NIC_MODEL") for t in item) or any(t.type == "MODEL" for t in item):
             return said

@@ -129,8 +129,8 @@ class Entry:
         return "|".join(parts)
 
     def cjk(self) -> set[str]:
-        """The CJK characters the entry's words and patterns contain."""
-        return {ch for text in (*self.words, *self.patterns) for ch in text if is_cjk(ch)}
+        """The CJK characters the entry's words, patterns and guards contain."""
+        return {ch for text in (*self.words, *self.patterns, self.zh_after) for ch in text if is_cjk(ch)}
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from lark import Token, Tree
 
 from slacheck.extract.context import (COUNTS, NETWORK_WORDS, Context, Handler, PhraseHandler, Said, as_count,
                                       as_rate_gbps, best_protocol, flag, leaves, negated, protocol_of, public_only,
-                                      span_of, text_value)
+                                      sentence_text, span_of, text_value)
 from slacheck.extract.lexicon import alternation, meaning
 from slacheck.extract.parser import Phrase
 
@@ -33,13 +33,20 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
         return []  # "OSFP 2x400G transceivers", "a switch with 64 x 400G": parts of the fabric, not a node's NICs
     if has_rate and public_only(context.sentence_types(phrase.start)):
         return []
-    count = next((as_count(t) for t in tokens if t.type in COUNTS), None)
+    if _STORAGE_AFTER.match(context.text, phrase.end):
+        return []  # "2*960G SSD": disks
+    following = context.following(phrase.end)
+    servers = following is not None and following.type == "NODE_UNIT" and following.start_pos - phrase.end <= 1
+    count = None if servers else next((as_count(t) for t in tokens if t.type in COUNTS), None)  # "x 4 台": servers
     protocol = _link_protocol(tokens, phrase.start, context)
     said: list[Said] = []
     if count:
         per_gpu = _PER_GPU_AFTER.match(context.text, phrase.end) or \
             _PER_GPU_BEFORE.search(context.text[max(0, phrase.start - 16):phrase.start])
-        total = any(t.type == "TOTAL" for t in tokens) or _beside(phrase, context, "TOTAL")
+        clause = context.in_clause(phrase.start)
+        total = any(t.type == "TOTAL" for t in tokens) or _beside(phrase, context, "TOTAL") or (
+            any(t.type == "TOTAL" and t.end_pos <= phrase.start for t in clause)
+            and not any(t.type == "PER_NODE" for t in clause))  # "total 64 GPUs and 16 NICs"
         path = "fabric.nics_per_gpu" if per_gpu else "fabric.nics_total" if total else "fabric.nics_per_node"
         said.append(Said(path, count, span, tag=protocol))
     if rate:
@@ -73,11 +80,18 @@ def _fabric_rate(phrase: Phrase, context: Context) -> list[Said]:
     return [Said("fabric.rate_gbps", rate, span, tag=protocol)]
 
 
+NODE_PORTS_MAX = 8
+"""Most ports with a rate that a sentence naming no switch can give one server (more are a switch's)."""
+
+
 def _ports(phrase: Phrase, context: Context) -> list[Said]:
     """"16 个端口": switch ports allotted; with 每台 / per node, the node's own ports."""
     tokens = leaves(phrase.tree)
     count = next((as_count(t) for t in tokens if t.type in COUNTS), None)
-    per_node = any(t.type == "PER_NODE" for t in tokens)
+    has_rate = any(t.type in ("G_QTY", "RATE_BITS") for t in tokens)
+    per_node = any(t.type == "PER_NODE" for t in tokens) or (  # "two (2) 25 GbE ports" with no switch in sight
+        has_rate and count is not None and count <= NODE_PORTS_MAX
+        and not context.sentence_types(phrase.start) & {"SWITCH", "SWITCH_MODEL"})
     return _port_count(count, tokens, per_node, [(phrase.start, phrase.end)], context) if count else []
 
 
@@ -150,7 +164,18 @@ def _multi_site(token: Token, context: Context) -> list[Said]:
     return [Said("fabric.multi_site", not negated(token, context), [span_of(token)])]
 
 
+_ETHERNET_RATE = ("GbE", "GE")
+"""How a rate that names Ethernet ends ("100GbE", Huawei's "200GE")."""
+_STORAGE_AFTER = re.compile(rf"\s?(?:{alternation('storage_medium')})", re.I)
+_UNAVAILABLE = re.compile(alternation("unavailable"), re.I)
+_ABSENT_BEFORE = re.compile(rf"(?:{alternation('absent_before')})[^,;.。，；]{{0,3}}$")
+
+
 def _fabric_protocol(token: Token, context: Context) -> list[Said]:
+    """The fabric a protocol word names, unless the offer lacks it ("不配 RDMA 网卡", "IB 现在给不了")."""
+    if _ABSENT_BEFORE.search(context.text[max(0, token.start_pos - 16):token.start_pos]) \
+            or _UNAVAILABLE.search(sentence_text(token, context)):
+        return []
     protocol = protocol_of(token)
     said = [Said("fabric.protocol", protocol, [span_of(token)])]
     if token.type == "IB_GEN":
@@ -160,7 +185,7 @@ def _fabric_protocol(token: Token, context: Context) -> list[Said]:
 
 def _gbe_rate(token: Token, context: Context) -> list[Said]:
     """"100GbE" names Ethernet as well as a rate, unless the sentence runs RDMA over it (RoCE)."""
-    if not token.value.endswith("GbE") or context.sentence_types(token.start_pos) & _RDMA_WORDS:
+    if not token.value.endswith(_ETHERNET_RATE) or context.sentence_types(token.start_pos) & _RDMA_WORDS:
         return []
     return _ethernet(token, context)
 
@@ -168,7 +193,7 @@ def _gbe_rate(token: Token, context: Context) -> list[Said]:
 def _link_protocol(tokens: list[Token], position: int, context: Context) -> str | None:
     """The protocol said with a link: in the phrase, else its clause, else Ethernet for a bare "100GbE"."""
     protocol = best_protocol(tokens) or best_protocol(context.in_clause(position))
-    if protocol is None and any(t.value.endswith("GbE") for t in tokens) \
+    if protocol is None and any(t.value.endswith(_ETHERNET_RATE) for t in tokens) \
             and not context.sentence_types(position) & _RDMA_WORDS:
         return "ethernet-tcp"
     return protocol

@@ -72,7 +72,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         column = bisect_right(cells, position) - 1 if cells else -1
         subject = (label or row_label or subject_of(context.in_clause(position))
                    or _at(frame.column_subjects, column) or frame.subject)
-        if frame.kind == "command" and not statement.path.startswith("acceptance."):
+        if frame.kind == "command" and not statement.path.startswith("acceptance.") or context.in_question(position):
             continue
         if subject == "vendor" or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
             continue
