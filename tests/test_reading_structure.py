@@ -239,3 +239,48 @@ def test_huawei_style_ethernet_rates_with_a_count_per_node() -> None:
     assert value(text, "fabric.rate_gbps") == 100.0
     assert value(text, "fabric.nics_per_node") == 2
     assert value(text, "fabric.protocol") == "ethernet-tcp"
+
+
+def test_gpu_memory_said_apart_from_the_model() -> None:
+    assert value("GPUs: four (4) L40S, 48 GB GDDR6 each", "gpu.memory_gb") == 48
+    assert value("显存：80GB", "gpu.memory_gb") == 80
+    assert value("内存：1024GB", "gpu.memory_gb") is None
+
+
+def test_a_kind_of_server_between_count_and_unit() -> None:
+    assert value("Quantity: three (3) bare-metal servers", "nodes") == 3
+
+
+def test_the_letterhead_company_is_the_provider() -> None:
+    text = ("NORTHWIND GRID COMPUTE LTD - QUOTATION\n\nCustomer: Example Labs Inc.\n\n"
+            "Northwind Grid configures PFC and ECN on the leaf switches.\n")
+    assert value(text, "tuning.owner") == "provider"
+
+
+def test_a_parenthetical_list_does_not_cut_a_clause() -> None:
+    text = "The vendor swaps failed parts (GPU, NIC, fan, PSU) within six (6) hours of a ticket."
+    assert value(text, "sla.failover_minutes") == 360.0
+
+
+def test_pcie_between_the_gpus_is_the_intra_node_link() -> None:
+    text = "GPU：8 × L40S 48GB（PCIe 插卡，卡间走 PCIe，无 NVLink）"
+    assert value(text, "gpu.variant") == "PCIe"
+    assert value(text, "intra_node.link") == "pcie"
+
+
+def test_terms_in_years_and_after_a_run_in_heading() -> None:
+    assert value("服务期：两年，按季度结算", "commercial.term_months") == 24.0
+    assert value("Term: three (3) years", "commercial.term_months") == 36.0
+    assert value("7.2 Term. Eighteen (18) months from hand-over.", "commercial.term_months") == 18.0
+    assert value("a nine-month term, invoiced monthly", "commercial.term_months") == 9.0
+    assert value("2025年签约", "commercial.term_months") is None
+
+
+def test_billing_said_as_payment_and_subscription() -> None:
+    assert value("Payment quarterly in advance.", "commercial.billing") == "quarterly"
+    assert value("计费：包年", "commercial.billing") == "annual"
+
+
+def test_a_trial_on_one_machine_is_not_a_trial_of_the_cluster() -> None:
+    assert value("下单前可试用 3 天（单台）。", "acceptance.trial") is False
+    assert value("正式计费前在全部节点上试运行七日。", "acceptance.trial") is True

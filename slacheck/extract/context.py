@@ -23,6 +23,8 @@ Span = tuple[int, int]
 
 # A full stop ends a sentence; the dots of a leader ("Term ........ 36 months") do not.
 _SENTENCE_END = re.compile(r"[。;!?|\n]|(?<!\.)\.(?!\.)(?=\s|$)")
+_PARENTHESES = re.compile(r"\((?:[A-Za-z0-9 ./+-]{1,24},)+[A-Za-z0-9 ./+-]{1,24}\)")
+"""A parenthetical list of short items ("(GPU, HCA, power supply)"): its commas do not end a clause."""
 _QUESTION_END = re.compile(rf"(?:{alternation('question_end')})[.!~。…\s]*$")
 _CLAUSE_END = re.compile(r"[。;!?,|\n]|(?<!\.)\.(?!\.)(?=\s|$)")
 _EN_NUMBERS = values("NUMBER_WORD")
@@ -78,7 +80,9 @@ class Context:
 
     def __post_init__(self) -> None:
         self.sentence_starts = _bounded(self.text, [0] + [m.end() for m in _SENTENCE_END.finditer(self.text)])
-        clause_ends = [m.end() for m in _CLAUSE_END.finditer(self.text)]
+        inside = [m.span() for m in _PARENTHESES.finditer(self.text)]
+        clause_ends = [m.end() for m in _CLAUSE_END.finditer(self.text)
+                       if m.group() != "," or not any(a < m.start() < b for a, b in inside)]
         self.clause_starts = _bounded(self.text, sorted({0, *clause_ends, *self.sentence_starts}))
         self._by_sentence = _group(self.keywords, self.sentence)
         self._by_clause = _group(self.keywords, self.clause)
@@ -102,9 +106,15 @@ class Context:
 
     def sentence_at(self, position: int) -> str:
         """The text of the sentence holding a position."""
-        index = self.sentence(position)
-        end = self.sentence_starts[index + 1] if index + 1 < len(self.sentence_starts) else len(self.text)
-        return self.text[self.sentence_starts[index]:end]
+        return self._piece(self.sentence_starts, self.sentence(position))
+
+    def clause_at(self, position: int) -> str:
+        """The text of the clause holding a position."""
+        return self._piece(self.clause_starts, self.clause(position))
+
+    def _piece(self, starts: list[int], index: int) -> str:
+        end = starts[index + 1] if index + 1 < len(starts) else len(self.text)
+        return self.text[starts[index]:end]
 
     def in_question(self, position: int) -> bool:
         """Whether the sentence at a position asks a question (ends with ? or 吗/呢)."""
@@ -205,12 +215,14 @@ def as_number(token: Token) -> float | None:
 
 
 def _en_number(text: str) -> float | None:
-    """"twelve", "thirty-two" at the start of a text."""
+    """"twelve", "thirty-two" at the start of a text ("six-month": six)."""
     words = re.match(r"[A-Za-z]+(?:-[A-Za-z]+)?", text)
     if not words:
         return None
     parts = [_EN_NUMBERS.get(part) for part in words.group().lower().split("-")]
-    return float(sum(parts)) if parts and None not in parts else None
+    if parts[-1] is None and len(parts) > 1:  # "six-month": the number word before the unit
+        parts = parts[:-1]
+    return float(sum(parts)) if None not in parts else None
 
 
 def _zh_number(text: str) -> float | None:

@@ -176,11 +176,17 @@ def _variant_word(token: Token, context: Context) -> list[Said]:
     return [Said("gpu.variant", variant, [span_of(token)])] if variant else []
 
 
+_BETWEEN_GPUS = re.compile(alternation("between_gpus"), re.I)
+
+
 def _pcie(token: Token, context: Context) -> list[Said]:
+    """PCIe as the GPUs' form factor (said with the model) or as the link between them."""
     clause = context.clause_types(token.start_pos)
     sentence = context.sentence_types(token.start_pos)
     if clause & {"NIC", "NIC_MODEL", "PROTO_IB", "ROCE", "SWITCH"}:
         return []
+    if _BETWEEN_GPUS.search(context.clause_at(token.start_pos)):  # "GPU 之间经 PCIe 通信"
+        return [Said("intra_node.link", "pcie", [span_of(token)])]
     if "MODEL" in clause:
         return [Said("gpu.variant", "PCIe", [span_of(token)])]
     if sentence & GPU_WORDS:
@@ -220,6 +226,21 @@ def _mig(token: Token, context: Context) -> list[Said]:
     return [Said("acceptance.on_mig", True, [span_of(token)])]
 
 
+_GPU_MEMORY_AFTER = re.compile(rf"\s?(?:{alternation('gpu_memory')})", re.I)
+_GPU_MEMORY_BEFORE = re.compile(rf"(?:{alternation('gpu_memory')})\s?[:：]?\s?$", re.I)
+
+
+def _loose_memory(token: Token, context: Context) -> list[Said]:
+    """A size said as GPU memory outside a GPU phrase ("94 GB HBM3 each", "显存：80GB")."""
+    if context.in_phrase(token):
+        return []
+    if not (_GPU_MEMORY_AFTER.match(context.text, token.end_pos)
+            or _GPU_MEMORY_BEFORE.search(context.text[max(0, token.start_pos - 12):token.start_pos])):
+        return []
+    memory = as_count(token)
+    return [Said("gpu.memory_gb", memory, [span_of(token)])] if memory else []
+
+
 PHRASES: dict[str, PhraseHandler] = {
     "gpu": _gpu,
     "nodes": _nodes,
@@ -232,6 +253,7 @@ PHRASES: dict[str, PhraseHandler] = {
 
 KEYWORDS: dict[str, Handler] = {
     "MIG": _mig,
+    "MEM_GB": _loose_memory,
     "MODEL": _model,
     "VARIANT": _variant_word,
     "PCIE": _pcie,

@@ -43,7 +43,7 @@ class Scan:
         return [token for token in self.tokens if token.type != "PROSE"]
 
 
-_SKIPPED_IN_RUNS = {"VENDOR", "BRACKET", "PORT_FORM"}
+_SKIPPED_IN_RUNS = {"VENDOR", "BRACKET", "PORT_FORM", "NODE_KIND"}
 MAX_PHRASE_TOKENS = 24
 """No phrase is longer; bounds the work on runs of keywords without prose between them."""
 

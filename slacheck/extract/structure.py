@@ -123,7 +123,28 @@ def provider_names(document: Document) -> tuple[str, ...]:
             name = match.group(1).strip()
             if not customer.search(name) and name not in names:
                 names.append(name)
-    return tuple(names)
+    return tuple(names) + tuple(n for n in _letterhead_names(document, suffix, customer) if n not in names)
+
+
+LETTERHEAD_LINES = 3
+"""Non-empty lines at the top of a document where the issuing company names itself."""
+
+
+def _letterhead_names(document: Document, suffix: str, customer: re.Pattern[str]) -> list[str]:
+    """The issuer's name from a letterhead ("POLARIS NINE CLOUD OY - ORDER FORM"): the words before
+    the company suffix, and their first two, as the body may shorten it ("Polaris Nine configures ...")."""
+    company = re.compile(rf"((?:[A-Za-z][\w&'-]*\s+){{1,6}})(?i:{suffix})(?![A-Za-z])")
+    names: list[str] = []
+    top = [line.text for line in document.lines if line.text.strip()][:LETTERHEAD_LINES]
+    for text in top:
+        match = company.search(text)
+        if match is None or customer.search(text):
+            continue
+        words = match.group(1).split()
+        for name in (" ".join(words), " ".join(words[:2]) if len(words) > 2 else ""):
+            if name and name not in names:
+                names.append(name)
+    return names
 
 
 def cell_spans(text: str) -> list[tuple[int, int]]:

@@ -154,7 +154,8 @@ def _owner(path: str) -> Callable[[Token, Context], list[Said]]:
         text = sentence_text(token, context)
         if party is None and path == "tuning.owner" and any(word in text for word in words("customer_self")):
             party = "customer"
-        if party is None and (_PROVIDER_TEAM.search(text) or any(name in text for name in context.provider_names)):
+        if party is None and (_PROVIDER_TEAM.search(text)
+                              or any(name.lower() in text.lower() for name in context.provider_names)):
             party = "provider"
         return [Said(path, party, [span_of(token)])] if party else []
     return handler
@@ -217,10 +218,29 @@ def _billing(token: Token, context: Context) -> list[Said]:
     return [Said("commercial.billing", kind, [span_of(token)])]
 
 
+def _trial(token: Token, context: Context) -> list[Said]:
+    """A trial period; one on a single machine ("7 天试用（单台服务器）") is not a trial of the cluster."""
+    sentence = context.in_sentence(token.start_pos)
+    single = any(t.type == "SINGLE_NODE" or t.type == "PER_NODE" and meaning("PER_NODE", t.value) == "single"
+                 for t in sentence)
+    return [Said("acceptance.trial", not (negated(token, context) or single), [span_of(token)])]
+
+
+MONTHS_PER_YEAR = 12
+RUN_IN_HEADING_TOKENS = 3
+"""Most keywords in a run-in heading ("3.6 Term.") whose word speaks for the sentence after it."""
+
+
 def _months(token: Token, context: Context) -> list[Said]:
-    if "TERM" not in context.sentence_types(token.start_pos) or "TRIAL" in context.clause_types(token.start_pos):
+    """A term in months: said in a sentence about the term, or after a run-in "Term." heading."""
+    heading = context.in_sentence(token.start_pos, before=1)
+    term_heading = len(heading) <= RUN_IN_HEADING_TOKENS and any(t.type == "TERM" for t in heading)
+    if "TERM" not in context.sentence_types(token.start_pos) and not term_heading \
+            or "TRIAL" in context.clause_types(token.start_pos):
         return []
     value = as_number(token)
+    if value and token.type == "YEARS":
+        value *= MONTHS_PER_YEAR
     return [Said("commercial.term_months", value, [span_of(token)])] if value else []
 
 
@@ -310,7 +330,7 @@ KEYWORDS: dict[str, Handler] = {
     "RATE_BITS": _rate_bits,
     "PERCENT": _percent,
     "REPORT_KEPT": _report_kept,
-    "TRIAL": flag("acceptance.trial"),
+    "TRIAL": _trial,
     "TUNING": _owner("tuning.owner"),
     "TROUBLESHOOT": _owner("tuning.troubleshooting"),
     "BASELINE": flag("tuning.baseline"),
@@ -320,6 +340,7 @@ KEYWORDS: dict[str, Handler] = {
     "RESTORE": _restore,
     "BILLING": _billing,
     "MONTHS": _months,
+    "YEARS": _months,
     "POWER": _power,
     "TARGET_ONLY": _availability_target,
     "CREDIT": _credit,
