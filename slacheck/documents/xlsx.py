@@ -65,7 +65,9 @@ def _blocks(sheet: ReadOnlyWorksheet, merged: dict[tuple[int, int], tuple[int, i
     sheet.reset_dimensions()  # a false <dimension> must not make rows up
     values: dict[tuple[int, int], str] = {}
     rows: list[tuple[int, list[tuple[int, str]]]] = []
-    for row in sheet.iter_rows(max_col=MAX_COLUMNS):
+    for count, row in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS)):
+        if budget is not None and count % 256 == 0:
+            budget.check(f"reading sheet {sheet.title}")
         filled = []
         for item in row:
             text = _shown(item) if getattr(item, "column", None) else ""
@@ -74,8 +76,6 @@ def _blocks(sheet: ReadOnlyWorksheet, merged: dict[tuple[int, int], tuple[int, i
                 filled.append((item.column, text))
         if filled:
             rows.append((row[0].row, filled))
-        if budget is not None and len(rows) % 256 == 0:
-            budget.check(f"reading sheet {sheet.title}")
     blocks: list[Block] = []
     for number, filled in rows:
         columns = dict(filled)
