@@ -1,6 +1,7 @@
 """Checking many documents in one call: input expansion, a process pool, the summary table.
 
-Inputs are files, folders (searched recursively for .pdf, .txt and .md) and
+Inputs are files, folders (searched recursively for .pdf, .txt, .md, .docx,
+.xlsx, .html, .htm and .eml) and
 glob patterns. In folders and globs, README, CHANGELOG and LICENSE files,
 hidden files and folders, and ``--exclude`` / config ``exclude`` patterns are
 left out; office files and images found there are kept as failures (named on
@@ -34,9 +35,9 @@ from slacheck.report.clean import clean_text
 from slacheck.report.model import Report
 from slacheck.rules.pack import Rule
 
-SUFFIXES = (".pdf", ".txt", ".md")
-UNREADABLE = (".doc", ".docx", ".xls", ".xlsx", ".ppt", ".pptx", ".odt", ".ods", ".odp", ".rtf", ".wps", ".et",
-              ".pages", ".numbers", ".htm", ".html", ".csv", ".png", ".jpg", ".jpeg", ".tif", ".tiff")
+SUFFIXES = (".pdf", ".txt", ".md", ".docx", ".xlsx", ".html", ".htm", ".eml")
+UNREADABLE = (".doc", ".xls", ".ppt", ".pptx", ".odt", ".ods", ".odp", ".rtf", ".wps", ".et",
+              ".pages", ".numbers", ".csv", ".png", ".jpg", ".jpeg", ".tif", ".tiff")
 """Document types slacheck does not read: reported (and counted) when a folder or glob holds them."""
 DEFAULT_EXCLUDE = ("README*", "CHANGELOG*", "LICENSE*", "LICENCE*", ".*")
 """Left out of folders and globs (matched case-insensitively against each part of the path)."""

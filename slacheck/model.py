@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from slacheck.report.fingerprint import content_fingerprint
 
@@ -30,6 +30,8 @@ class Evidence(BaseModel):
     column: int
     text: str
     role: Literal["quote", "document"] = "quote"
+    where: str | None = Field(default=None, exclude_if=lambda where: where is None)
+    """Where a person finds it in a Word, Excel, HTML or e-mail file ("Quote!B7", "table 1, row 2, cell 3")."""
 
 
 class Finding(BaseModel):

@@ -7,7 +7,7 @@ checks a contract goes through :func:`check_file`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping, Sequence, cast
 
@@ -39,6 +39,8 @@ class Options:
     """How PDFs are read: "pdfplumber" or the faster "pdfium" (see documents.load_document)."""
     time_budget: float = 120.0
     """Seconds allowed to read one document (0: no limit)."""
+    ocr: bool = False
+    """Read PDF pages without a text layer by OCR (the ``slacheck[ocr]`` extra)."""
     select: tuple[str, ...] = field(default_factory=tuple)
     ignore: tuple[str, ...] = field(default_factory=tuple)
     settings: tuple[str, ...] = field(default_factory=tuple)
@@ -63,11 +65,22 @@ def analyse(path: str | Path, options: Options) -> Analysis:
     """Load and read one document (raises DocumentError for unusable input)."""
     budget = Budget(options.time_budget) if options.time_budget else None
     document = load_document(path, password=options.password, max_pages=options.max_pages,
-                             max_bytes=options.max_bytes, engine=options.engine, budget=budget)
-    extraction = extract(document, budget=budget)
+                             max_bytes=options.max_bytes, engine=options.engine, budget=budget, ocr=options.ocr)
+    extraction = placed(extract(document, budget=budget), document)
     offering, named = assemble_options(extraction.statements)
     return Analysis(document=document, extraction=extraction, offering=offering,
                     language=document_language(document), options=named)
+
+
+def placed(extraction: Extraction, document: Document) -> Extraction:
+    """The extraction with each quote's place (``Quote!B7``) for documents whose lines have places."""
+    places = {(line.page, line.number): line.where for line in document.lines if line.where}
+    if not places:
+        return extraction
+    statements = [statement.model_copy(update={"evidence": [
+        e.model_copy(update={"where": places.get((e.page, e.line))}) for e in statement.evidence]})
+        for statement in extraction.statements]
+    return replace(extraction, statements=statements)
 
 
 def report_language(analysis: Analysis, options: Options) -> Language:
@@ -94,7 +107,7 @@ def document_evidence(document: Document) -> Evidence:
     if line is None:
         return Evidence(path=document.path, page=1, line=1, column=1, text="", role="document")
     return Evidence(path=document.path, page=line.page, line=line.number, column=1, text=line.text[:80],
-                    role="document")
+                    role="document", where=line.where or None)
 
 
 def selected(rules: list[Rule], options: Options, config: Config | None = None,

@@ -20,10 +20,11 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
 
 def test_inputs_expand_folders_and_globs(tmp_path: Path) -> None:
     (tmp_path / "sub").mkdir()
-    for name in ("a.md", "sub/b.txt", "sub/c.pdf", "sub/skip.docx", "sub/notes.py"):
+    for name in ("a.md", "sub/b.txt", "sub/c.pdf", "sub/d.docx", "sub/e.xlsx", "sub/f.html", "sub/g.eml",
+                 "sub/skip.pptx", "sub/notes.py"):
         (tmp_path / name).write_text("x", encoding="utf-8")
-    assert expand_inputs([str(tmp_path)]) == [str(tmp_path / n) for n in ("a.md", "sub/b.txt", "sub/c.pdf",
-                                                                          "sub/skip.docx")]
+    assert expand_inputs([str(tmp_path)]) == [str(tmp_path / n) for n in (
+        "a.md", "sub/b.txt", "sub/c.pdf", "sub/d.docx", "sub/e.xlsx", "sub/f.html", "sub/g.eml", "sub/skip.pptx")]
     assert expand_inputs([str(tmp_path / "**" / "*.txt"), str(tmp_path / "a.md"), str(tmp_path / "a.md")]) == \
         [str(tmp_path / "sub" / "b.txt"), str(tmp_path / "a.md")]
 
@@ -69,11 +70,11 @@ def test_office_files_in_a_folder_are_named_and_counted(tmp_path: Path, capsys, 
     monkeypatch.setenv("COLUMNS", "300")  # the summary row on one line, however long the temporary path
     (tmp_path / "a.md").write_text((SAMPLES / "en_clean_h100_order_form.md").read_text(encoding="utf-8"),
                                    encoding="utf-8")
-    (tmp_path / "terms.docx").write_bytes(b"PK\x03\x04")
+    (tmp_path / "terms.pptx").write_bytes(b"PK\x03\x04")
     code, out, err = run(capsys, str(tmp_path), "--fail-on", "error", "--no-color")
     assert code == 2
-    assert f"{tmp_path / 'terms.docx'}: slacheck does not read .docx files" in err
-    assert "terms.docx" in out and "unusable" in out  # a row of the summary table
+    assert f"{tmp_path / 'terms.pptx'}: slacheck does not read .pptx files" in err
+    assert "terms.pptx" in out and "unusable" in out  # a row of the summary table
 
 
 def test_jobs_2_gives_the_same_bytes_as_one_by_one(capsys) -> None:

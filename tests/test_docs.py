@@ -33,5 +33,6 @@ def test_ci_installs_from_the_repository_and_pre_commit_is_real() -> None:
     hooks = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
     assert "- id: slacheck" in hooks and "entry: slacheck" in hooks and "args: [check]" in hooks
     pattern = re.search(r"^  files: (.+)$", hooks, flags=re.M)
-    assert pattern and all(re.search(pattern[1], name) for name in ("a.pdf", "b.md", "c.txt"))
-    assert not re.search(pattern[1], "d.docx")
+    assert pattern and all(re.search(pattern[1], name)
+                           for name in ("a.pdf", "b.md", "c.txt", "d.docx", "e.xlsx", "f.html", "g.htm", "h.eml"))
+    assert not re.search(pattern[1], "d.pptx")

@@ -15,8 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfgen import canvas
 
-from slacheck import documents
-from slacheck.documents import Document, DocumentError, document_from_text, load_document
+from slacheck.documents import Document, DocumentError, document_from_text, layout, load_document, model, pdf_plumber
 
 FONT = "STSong-Light"
 pdfmetrics.registerFont(UnicodeCIDFont(FONT))
@@ -422,7 +421,7 @@ def test_image_only_page_is_a_warning(tmp_path: Path) -> None:
     pdf.line("第四页有文字。")
     doc = load_document(pdf.save())
     assert texts(doc) == ["第一页有文字。", "第四页有文字。"]
-    assert doc.warnings == ("page 2 has no text layer (image only): OCR it", "page 3 has no text")
+    assert doc.warnings == ("page 2 has no text layer (image only): read it with --ocr", "page 3 has no text")
     assert [l.page for l in doc.lines] == [1, 4]
 
 
@@ -433,15 +432,15 @@ def test_font_decoding_failure_uses_pdfium(tmp_path: Path, monkeypatch: pytest.M
     pdf.line("第二页的文字")
     pdf.line("在 pdfium 中可读。")
     path = pdf.save()
-    real = documents._read_page
+    real = pdf_plumber.read_page
 
     def undecodable_page_two(page, number):  # pdfminer yields nothing, as with CFF CJK fonts
         content = real(page, number)
         if number == 2:
-            content = documents._Page(number, [], [], [], set(), [], content.width, "has no text")
+            content = model.Page(number, [], [], [], set(), [], content.width, "has no text")
         return content
 
-    monkeypatch.setattr(documents, "_read_page", undecodable_page_two)
+    monkeypatch.setattr(pdf_plumber, "read_page", undecodable_page_two)
     doc = load_document(path)
     assert [(l.page, l.text) for l in doc.lines] == [(1, "第一页。"), (2, "第二页的文字"), (2, "在 pdfium 中可读。")]
     assert texts(doc) == ["第一页。", "第二页的文字在 pdfium 中可读。"]
@@ -486,7 +485,8 @@ def test_error_cases(tmp_path: Path) -> None:
         "undecodable.txt": (b"abc \x80\xff def", {}, "cannot decode the file as UTF-8, UTF-16 or GB18030"),
         "blank.txt": (b" \n\t\n", {}, "no text"),
         "bom.txt": (codecs.BOM_UTF8, {}, "empty file"),
-        "doc.docx": (b"PK\x03\x04" + b"\x00" * 50, {}, "not a text file"),
+        "doc.docx": (b"PK\x03\x04" + b"\x00" * 50, {}, "corrupt or truncated .docx file"),
+        "zip.txt": (b"PK\x03\x04" + b"\x00" * 50, {}, "not a text file"),
         "scan.png.txt": (b"\x89PNG\r\n\x1a\n" + b"\x00" * 20, {}, "not a text file"),
     }
     for name, (content, kwargs, expected) in cases.items():
@@ -515,7 +515,7 @@ def test_no_text_layer(tmp_path: Path) -> None:
     _image_page(pdf)
     pdf.page()
     _image_page(pdf)
-    assert _error(pdf.save()) == "no text layer (scanned?): OCR it first"
+    assert _error(pdf.save()) == "no text layer (scanned?): read it with --ocr (needs pip install 'slacheck[ocr]')"
 
 
 def test_unreadable_file(tmp_path: Path) -> None:
@@ -586,5 +586,5 @@ def test_cid_glyph_page_is_reported() -> None:
 
     chars = [{"text": f"(cid:{k})", "x0": 10.0 * k, "x1": 10.0 * k + 9, "top": 10.0, "bottom": 20.0, "size": 10.0, "upright": True} for k in range(5)]
     page = SimpleNamespace(chars=chars, width=595.0, images=[], objects={})
-    content = documents._read_page(page, 3)
+    content = layout.read_page(page, 3)
     assert content.texts == [] and "cid" in content.problem

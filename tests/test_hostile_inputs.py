@@ -108,12 +108,12 @@ def test_image_only_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
 
 def test_directory_without_documents_is_not_a_pass(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A folder holding only an office file: the file is named as unusable (on stderr and in JSON), exit 2."""
-    (tmp_path / "notes.docx").write_bytes(b"PK\x03\x04")
+    (tmp_path / "notes.pptx").write_bytes(b"PK\x03\x04")
     code, out, err = run(capsys, "check", str(tmp_path), "--format", "json")
     assert code == 2
-    assert [d["error"] for d in json.loads(out)["documents"]] == ["slacheck does not read .docx files; export it to "
+    assert [d["error"] for d in json.loads(out)["documents"]] == ["slacheck does not read .pptx files; export it to "
                                                                   "PDF or text"]
-    assert err == f"slacheck: error: {tmp_path / 'notes.docx'}: slacheck does not read .docx files; export it to " \
+    assert err == f"slacheck: error: {tmp_path / 'notes.pptx'}: slacheck does not read .pptx files; export it to " \
                   "PDF or text\n"
 
 

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from slacheck import documents
-from slacheck.documents import Budget, Document, DocumentError, load_document
+from slacheck.documents import Budget, Document, DocumentError, load_document, passages, pdf
 
 import hostile_pdf
 
@@ -46,7 +45,7 @@ def test_a_reference_loop_in_resources_is_stopped(tmp_path: Path) -> None:
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_page_past_the_memory_limit_is_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                   engine: str) -> None:
-    monkeypatch.setattr(documents, "_PDF_HEADROOM", 48 * 2**20)
+    monkeypatch.setattr(pdf, "PDF_HEADROOM", 48 * 2**20)
     path = write(tmp_path, hostile_pdf.pages(hostile_pdf.text(hostile_pdf.FACTS),
                                              hostile_pdf.text("x") + b"0 0 m\n" * (64 * 2**20 // 6)))
     doc = load_document(path, engine=engine, budget=Budget(30.0))
@@ -88,7 +87,7 @@ def test_long_runs_of_spaces_on_page_edges_are_linear(tmp_path: Path) -> None:
 
 def test_page_number_test_is_bounded_to_short_lines() -> None:
     started = time.monotonic()
-    assert not documents._is_page_number("1" + " " * 50_000 + "x")
-    assert not documents._is_page_number("第1页" + " " * 50_000 + "x")
+    assert not passages._is_page_number("1" + " " * 50_000 + "x")
+    assert not passages._is_page_number("第1页" + " " * 50_000 + "x")
     assert time.monotonic() - started < 0.5
-    assert documents._is_page_number("- 3 -") and documents._is_page_number("第 2 页 共 9 页")
+    assert passages._is_page_number("- 3 -") and passages._is_page_number("第 2 页 共 9 页")

@@ -1,6 +1,6 @@
 """``slacheck check FILE...``: read contracts and report findings (the default command).
 
-FILE may be files, folders (searched for .pdf, .txt, .md) and globs; in folders
+FILE may be files, folders (searched for .pdf, .txt, .md, .docx, .xlsx, .html, .htm, .eml) and globs; in folders
 and globs README, CHANGELOG, LICENSE, hidden files and --exclude patterns are
 left out, and office files or images are named and counted as unusable. Waivers
 come from the nearest slacheck-waivers.toml (or --waivers); --baseline drops
@@ -33,8 +33,10 @@ from slacheck.commands.common import (
 )
 from slacheck.commands.measuring import read_logs, write_plot
 from slacheck.config import FAIL_ON, Config, ConfigError
+from slacheck.documents.load import attachment_paths
 from slacheck.files import write_atomic
 from slacheck.pipeline import Options, config_for, rules_for_config
+from slacheck.report.annotate import annotate
 from slacheck.report.clean import clean_report, clean_text
 from slacheck.report.concise_format import render_statistics
 from slacheck.report.formats import FAILURE_FORMATS, FORMATS
@@ -88,6 +90,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="check an nccl-tests / perftest log against the contract (ACC rules); repeatable")
     parser.add_argument("--plot", type=Path, metavar="FILE",
                         help="with --measured: write an SVG of busbw vs message size (first contract)")
+    parser.add_argument("--annotate", type=Path, metavar="OUT.pdf",
+                        help="with one PDF: write a copy with each finding's quotes highlighted and a note "
+                             "(rule, message, fix) on each; the original is not changed")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -113,6 +118,8 @@ def run(args: argparse.Namespace) -> int:
         reports = _filter(args, reports, known)
     except WaiverError as error:
         raise UsageError(str(error)) from None
+    if args.annotate and reports:
+        annotate(paths[0], reports[0], args.annotate)
     done = iter(reports)
     results = [r if isinstance(r, Failure) else next(done) for r in results]
     failed = any(at_or_above(report.findings, fail_on(args, options, report)) for report in reports)
@@ -137,14 +144,17 @@ def fail_on(args: argparse.Namespace, options: Options, report: Report) -> str:
 
 
 def _documents(args: argparse.Namespace, options: Options) -> list[str]:
-    """The documents to check: inputs expanded with --exclude and each input's config ``exclude``."""
+    """The documents to check: inputs expanded with --exclude and each input's config ``exclude``; after each
+    e-mail, its attachments that slacheck reads (``mail.eml#offer.xlsx``)."""
     paths: list[str] = []
     for item in args.files:
         exclude = [*args.exclude, *config_for(item, options).exclude]
-        paths.extend(p for p in expand_inputs([item], exclude) if p not in paths)
+        for path in expand_inputs([item], exclude):
+            found = [path, *attachment_paths(path, options.max_bytes)] if path.lower().endswith(".eml") else [path]
+            paths.extend(p for p in found if p not in paths)
     if not paths:
-        raise UsageError(f"no documents found in {' '.join(args.files)} (slacheck reads .pdf, .txt and .md; "
-                         "README, CHANGELOG, LICENSE and hidden files are left out)")
+        raise UsageError(f"no documents found in {' '.join(args.files)} (slacheck reads .pdf, .txt, .md, .docx, "
+                         ".xlsx, .html, .eml; README, CHANGELOG, LICENSE and hidden files are left out)")
     return paths
 
 
@@ -172,6 +182,13 @@ def _check_output_paths(args: argparse.Namespace) -> None:
     targets = [(f"--output {name}", path) for name, path in args.output]
     targets += [(flag, path) for flag, path in (("--write-baseline", args.write_baseline), ("--plot", args.plot))
                 if path is not None]
+    if args.annotate is not None:
+        targets.append(("--annotate", args.annotate))
+        inputs = [Path(item) for item in args.files]
+        if len(inputs) != 1 or inputs[0].suffix.lower() != ".pdf" or not inputs[0].is_file():
+            raise UsageError("--annotate marks up one PDF: give exactly one .pdf file")
+        if args.annotate.resolve() == inputs[0].resolve():
+            raise UsageError("--annotate: the marked-up copy must not overwrite the original")
     for flag, path in targets:
         if path.is_dir():
             raise UsageError(f"{flag}: {path} is a folder, not a file")

@@ -30,6 +30,8 @@ def add_document_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--time-budget", type=float, default=120.0, metavar="SECONDS",
                         help="give up on a document after this long (default 120; 0: no limit); a PDF page "
                              "taking over a quarter of it is skipped with a warning")
+    parser.add_argument("--ocr", action="store_true",
+                        help="read PDF pages without a text layer (scans) by OCR; needs pip install 'slacheck[ocr]'")
 
 
 def add_rule_pack_option(parser: argparse.ArgumentParser) -> None:
@@ -63,7 +65,7 @@ def add_output_options(parser: argparse.ArgumentParser, formats: list[str]) -> N
 def options_from(args: argparse.Namespace) -> Options:
     """Pipeline options from parsed arguments."""
     return Options(language=args.lang, password=args.password, max_pages=args.max_pages, max_bytes=args.max_bytes,
-                   time_budget=args.time_budget, engine=args.engine,
+                   time_budget=args.time_budget, engine=args.engine, ocr=args.ocr,
                    rule_packs=tuple(getattr(args, "rules", ())), select=_ids(getattr(args, "select", ())),
                    ignore=_ids(getattr(args, "ignore", ())), settings=tuple(getattr(args, "set", ()) or ()),
                    config_file=getattr(args, "config", None))

@@ -101,14 +101,20 @@ def is_pdf(path: str) -> bool:
 
 
 def location(evidence: Evidence) -> str:
-    """Where a quote is, as an editor or terminal opens it: ``path:line:col``; for a PDF ``path p.3 l.19:16``."""
+    """Where a quote is, as an editor or terminal opens it: ``path:line:col``; for a PDF ``path p.3 l.19:16``;
+    for Word, Excel, HTML and e-mail the place in the file: ``path Quote!B7``."""
+    if evidence.where:
+        return f"{evidence.path} {evidence.where}"
     if is_pdf(evidence.path):
         return f"{evidence.path} p.{evidence.page} l.{evidence.line}:{evidence.column}"
     return f"{evidence.path}:{evidence.line}:{evidence.column}"
 
 
 def short_location(evidence: Evidence, language: str) -> str:
-    """Page (PDFs only) and line without the path, in the report's language: ``p.3 l.19`` / ``第3页第19行``."""
+    """Page (PDFs only) and line without the path, in the report's language: ``p.3 l.19`` / ``第3页第19行``;
+    the place for Word, Excel, HTML and e-mail (``Quote!B7``)."""
+    if evidence.where:
+        return evidence.where
     pdf = is_pdf(evidence.path)
     if language == "zh":
         return (f"第{evidence.page}页" if pdf else "") + f"第{evidence.line}行"

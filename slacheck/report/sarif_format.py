@@ -2,7 +2,8 @@
 
 A PDF has pages, SARIF has none: the page goes in ``region.properties.page``
 and at the head of ``message.text`` (the part GitHub shows). Lines are those
-of slacheck's text layer (per page for PDFs). Columns count code points.
+of slacheck's text layer (per page for PDFs); for Word, Excel, HTML and e-mail files the place a person
+finds ("Quote!B7") goes in ``region.properties.where``. Columns count code points.
 Waived findings are kept as results with an external suppression. A document that could not be
 read is a tool execution notification (level error) of an unsuccessful invocation.
 """
@@ -89,6 +90,8 @@ def _result(finding: Finding, rule_index: int, artifacts: dict[str, int]) -> dic
 def _location(evidence: Evidence, artifacts: dict[str, int]) -> dict[str, Any]:
     region: dict[str, Any] = {"startLine": evidence.line, "startColumn": evidence.column,
                               "properties": {"page": evidence.page}}
+    if evidence.where:
+        region["properties"]["where"] = evidence.where
     if evidence.role == "quote" and evidence.text:
         region["endColumn"] = evidence.column + len(evidence.text)
         region["snippet"] = {"text": evidence.text}

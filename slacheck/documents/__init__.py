@@ -1,0 +1,37 @@
+"""Load quote sheets and contracts into lines and logical passages.
+
+A :class:`Document` holds every extracted line with its page and line number, and the
+*passages* the fact grammar parses: paragraphs with their wrapped lines joined, and table rows
+with their cells joined by ``" | "``.  Every passage character that came from the file is
+covered by a :class:`Segment` pointing back into ``Document.lines``; the other characters are
+joiners inserted here (``""`` between two CJK characters, else ``" "``, and ``" | "``).
+
+The package goes by stage: :mod:`.model` (what a document is), :mod:`.load` (entry points),
+the readers (:mod:`.text`, :mod:`.markdown`, :mod:`.pdf` with its engines :mod:`.pdf_plumber`
+and :mod:`.pdf_pdfium`, and :mod:`.layout` for a PDF page's characters), and :mod:`.passages`
+(lines joined into paragraphs and table rows).
+"""
+
+from slacheck.documents.load import document_from_bytes, document_from_text, load_document
+from slacheck.documents.model import (
+    Budget,
+    Document,
+    DocumentError,
+    Line,
+    Passage,
+    Segment,
+    TimeBudgetExceeded,
+)
+
+__all__ = [
+    "Budget",
+    "Document",
+    "DocumentError",
+    "Line",
+    "Passage",
+    "Segment",
+    "TimeBudgetExceeded",
+    "document_from_bytes",
+    "document_from_text",
+    "load_document",
+]

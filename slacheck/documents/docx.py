@@ -1,0 +1,101 @@
+"""Word files (.docx, python-docx): body paragraphs and tables in order, then headers and footers.
+
+Places name what Word shows: ``paragraph 12`` (counting the body's paragraphs, empty ones too),
+``table 1, row 2, cell 3`` (a merged cell once, at its first column) and ``header of section 1``.
+Headers and footers are kept apart from the body, on a second page.  Paragraphs in a heading
+style (``Heading 2``, ``标题 2``, ``Title``) are headings of that level.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import TYPE_CHECKING
+
+from slacheck.documents.blocks import Block, cell, layout, paragraph
+from slacheck.documents.model import Budget, Document, DocumentError
+from slacheck.documents.package import checked_package
+from slacheck.documents.passages import assemble
+
+if TYPE_CHECKING:
+    from docx.document import Document as WordDocument
+    from docx.table import Table
+    from docx.text.paragraph import Paragraph
+
+_HEADING_STYLE = re.compile(r"(?:heading|标题)\s*(\d)", re.I)
+
+
+def docx_document(data: bytes, path: str, sha: str, budget: Budget | None) -> Document:
+    """Read a .docx file; DocumentError for a broken, encrypted or refused one."""
+    checked_package(data, "docx", budget)
+    import docx
+
+    try:
+        word = docx.Document(io.BytesIO(data))
+    except Exception as error:
+        raise DocumentError(f"corrupt .docx file ({type(error).__name__})") from None
+    body = _body(word, budget)
+    furniture = _furniture(word)
+    pages = [layout(1, body)] + ([layout(2, furniture)] if furniture else [])
+    if not any(page.texts for page in pages):
+        raise DocumentError("no text in the .docx file")
+    lines, passages = assemble(pages, pdf=False)
+    return Document(path, "docx", len(pages), sha, None, lines, passages, ())
+
+
+def _body(word: WordDocument, budget: Budget | None) -> list[Block]:
+    """The body's paragraphs and table rows, in document order."""
+    from docx.table import Table
+    from docx.text.paragraph import Paragraph
+
+    blocks: list[Block] = []
+    paragraphs = tables = 0
+    for child in word.element.body.iterchildren():
+        tag = child.tag.rsplit("}", 1)[-1]
+        if tag == "p":
+            paragraphs += 1
+            found = _paragraph(Paragraph(child, word), f"paragraph {paragraphs}")
+            if found is not None:
+                blocks.append(found)
+        elif tag == "tbl":
+            tables += 1
+            blocks.extend(_rows(Table(child, word), f"table {tables}"))
+        if budget is not None:
+            budget.check(f"reading paragraph {paragraphs}, table {tables}")
+    return blocks
+
+
+def _paragraph(item: Paragraph, place: str) -> Block | None:
+    """A paragraph block, a heading when its style says so."""
+    style = item.style.name if item.style is not None else ""
+    level = _HEADING_STYLE.match(style or "")
+    heading = int(level.group(1)) if level else 1 if style == "Title" else 0
+    return paragraph(item.text, place, heading=heading)
+
+
+def _rows(table: Table, place: str) -> list[Block]:
+    """One block per table row; a cell merged across columns is read once."""
+    blocks = []
+    for r, row in enumerate(table.rows, start=1):
+        cells, seen = [], set()
+        for c, item in enumerate(row.cells, start=1):
+            if id(item._tc) in seen:
+                continue
+            seen.add(id(item._tc))
+            cells.append(cell(item.text, f"{place}, row {r}, cell {c}"))
+        blocks.append(Block(cells=tuple(cells)))
+    return blocks
+
+
+def _furniture(word: WordDocument) -> list[Block]:
+    """The paragraphs of each section's own header and footer."""
+    blocks: list[Block] = []
+    for number, section in enumerate(word.sections, start=1):
+        for part, name in ((section.header, "header"), (section.footer, "footer")):
+            if part.is_linked_to_previous:
+                continue
+            for item in part.paragraphs:
+                found = paragraph(item.text, f"{name} of section {number}")
+                if found is not None:
+                    blocks.append(found)
+    return blocks

@@ -1,0 +1,211 @@
+"""A pdfplumber page's characters laid out into lines, words and table cells, in one pass over
+``page.chars`` (the layout parse that ``extract_text`` pays for too; measured at 1.0-1.05x bare
+``extract_text``):
+
+* chars are grouped into lines by vertical overlap: a char joins the line whose tallest char
+  contains its vertical centre.  This keeps a 20 pt price on its 10 pt label's line (what the
+  notes' ``y_tolerance=8`` is for) without merging fine print set at a 6-8 pt pitch, which a
+  fixed tolerance of 8 does;
+* words split at space glyphs and at gaps over a quarter em plus the line's letter spacing (one
+  em between two CJK characters), so justified CJK stays unspaced (the notes'
+  ``x_tolerance_ratio=1.0``) while PDFs that set words without space glyphs keep their spaces
+  (that ratio would give ``ThevendorshallH10080GB``);
+* ``page.find_tables()`` runs only on pages with ruling lines or rectangles; chars are put in
+  cells by their centre, so a row's passage points at the page lines its chars sit on, and
+  those lines take no part in text passages."""
+
+from __future__ import annotations
+
+from statistics import median
+from typing import TYPE_CHECKING
+
+from slacheck.documents.model import Geo, Page
+from slacheck.documents.passages import is_cjk
+
+if TYPE_CHECKING:
+    from pdfplumber.page import Page as PdfPage
+    from pdfplumber.table import Table
+
+
+Placed = list[list[tuple[dict, int, int]]]
+"""Per line of a page: each char with the columns it takes in the line's text."""
+
+
+def read_page(page: PdfPage, number: int) -> Page:
+    """Lines (with geometry), table rows and loose runs of one pdfplumber page."""
+    return laid_out(page, number)[0]
+
+
+def laid_out(page: PdfPage, number: int) -> tuple[Page, Placed]:
+    """The page as :func:`read_page` gives it, and where each column of each line came from."""
+    chars = [c for c in page.chars if c.get("text")]
+    content = Page(number, [], [], [], set(), [], float(page.width))
+    placed: Placed = []
+    if not any(not c["text"].isspace() for c in chars):
+        content.problem = "has no text layer (image only): read it with --ocr" if page.images else "has no text"
+        return content, placed
+    if sum(c["text"].startswith("(cid:") for c in chars) * 2 >= len(chars):
+        content.problem = "has text in fonts without a Unicode mapping (cid glyphs)"
+        return content, placed
+    for cluster in cluster_lines([c for c in chars if c.get("upright", True)]):
+        cluster.sort(key=lambda c: c["x0"])
+        kept = [cluster[0]]
+        for c in cluster[1:]:  # drop overprinted duplicates (fake bold)
+            k = kept[-1]
+            if not (c["text"] == k["text"] and abs(c["x0"] - k["x0"]) <= 1 and abs(c["top"] - k["top"]) <= 1):
+                kept.append(c)
+        words = _split_words(kept)
+        if words:
+            _add_line(content, placed, words, with_geometry=True)
+    _add_rotated(content, placed, [c for c in chars if not c.get("upright", True)])
+    if page.objects.get("rect") or page.objects.get("line"):
+        _add_tables(content, placed, page.find_tables())
+    return content, placed
+
+
+def _add_rotated(content: Page, placed: list, chars: list[dict]) -> None:
+    """Rotated text (stamps, side notes) with pdfplumber's grouping, one passage per line.
+    Text turned anticlockwise reads bottom to top, clockwise top to bottom."""
+    from pdfplumber.utils.text import WordExtractor
+
+    upward = [c for c in chars if c["matrix"][1] > 0]
+    downward = [c for c in chars if c["matrix"][1] <= 0]
+    for group, char_dir, line_dir in ((upward, "btt", "ltr"), (downward, "ttb", "rtl")):
+        if not group:
+            continue
+        extractor = WordExtractor(x_tolerance_ratio=1.0, char_dir_rotated=char_dir, line_dir_rotated=line_dir)
+        for line_chars, direction in extractor.iter_chars_to_lines(group):
+            words = list(extractor.iter_chars_to_words(line_chars, direction))
+            if words:
+                _add_line(content, placed, words, with_geometry=False)
+                content.loose_runs.append((len(content.texts) - 1, 0, len(content.texts[-1])))
+                content.reserved.add(len(content.texts) - 1)
+
+
+def cluster_lines(chars: list[dict]) -> list[list[dict]]:
+    """Group upright chars into lines: a char joins the current line when its vertical centre
+    lies within the band of the line's tallest char (chars visited by vertical centre)."""
+    lines: list[list[dict]] = []
+    top = bottom = 0.0
+    for c in sorted(chars, key=lambda c: c["top"] + c["bottom"]):
+        middle = (c["top"] + c["bottom"]) / 2
+        if lines and top <= middle <= bottom:
+            lines[-1].append(c)
+            if c["bottom"] - c["top"] > bottom - top and not c["text"].isspace():
+                top, bottom = c["top"], c["bottom"]
+        else:
+            lines.append([c])
+            top, bottom = c["top"], c["bottom"]
+    return lines
+
+
+def _split_words(chars: list[dict]) -> list[list[dict]]:
+    """Split a line's chars (sorted by x) into words at space glyphs and at gaps wider than a
+    quarter em plus the line's letter spacing, or than one em between two CJK characters.
+
+    The letter spacing is the median gap between neighbouring glyphs when it looks like
+    justification (at least 4 gaps, at most 1 em).  So letter-spaced CJK stays one word (the
+    notes' ``x_tolerance_ratio=1.0``), while words set without space glyphs stay apart (that
+    ratio alone would merge them).
+    """
+    glyphs = [c for c in chars if not c["text"].isspace()]
+    gaps = [b["x0"] - a["x1"] for a, b in zip(glyphs, glyphs[1:])]
+    spacing = median(gaps) if len(gaps) >= 4 else 0.0
+    if not 0.0 < spacing <= max(c["size"] for c in glyphs):
+        spacing = 0.0
+    words: list[list[dict]] = []
+    current: list[dict] = []
+    for c in chars:
+        if c["text"].isspace():
+            if current:
+                words.append(current)
+            current = []
+            continue
+        if current:
+            prev = current[-1]
+            limit = 0.25 * prev["size"] + spacing
+            if is_cjk(prev["text"][-1]) and is_cjk(c["text"][0]):
+                limit = max(limit, prev["size"])
+            if c["x0"] - prev["x1"] > limit:
+                words.append(current)
+                current = []
+        current.append(c)
+    if current:
+        words.append(current)
+    return words
+
+
+def _add_line(content: Page, placed: list, words: list[list[dict]], *, with_geometry: bool) -> None:
+    """Append a line: its words joined by one space, each char's columns, its geometry."""
+    parts: list[str] = []
+    columns: list[tuple[dict, int, int]] = []
+    col = 0
+    for w, word in enumerate(words):
+        if w:
+            parts.append(" ")
+            col += 1
+        for c in word:
+            columns.append((c, col, col + len(c["text"])))
+            parts.append(c["text"])
+            col += len(c["text"])
+    content.texts.append("".join(parts))
+    placed.append(columns)
+    geo = None
+    if with_geometry:
+        first = words[0]
+        if is_cjk(first[0]["text"][0]):
+            first = first[:1]
+        else:
+            first = first[: next((k for k, c in enumerate(first) if is_cjk(c["text"][0])), len(first))]
+        geo = Geo(
+            min(c["x0"] for w in words for c in w),
+            max(c["x1"] for w in words for c in w),
+            max(c["size"] for w in words for c in w),
+            first[-1]["x1"] - first[0]["x0"],
+        )
+    content.geometry.append(geo)
+
+
+def _add_tables(content: Page, placed: list[list[tuple[dict, int, int]]], tables: list[Table]) -> None:
+    """Assign chars to table cells by their centre; build row runs and loose runs."""
+    grids = []
+    for table in tables:
+        rows = table.rows
+        if any(sum(cell is not None for cell in row.cells) >= 2 for row in rows):
+            grids.append((table.bbox, rows, len(content.table_rows)))
+            content.table_rows.extend([[] for _ in row.cells] for row in rows)
+    if not grids:
+        return
+    for line, columns in enumerate(placed):
+        owners = [_cell_of(c, grids) for c, _, _ in columns]
+        if not any(o is not None for o in owners):
+            continue
+        content.reserved.add(line)
+        runs: list[tuple[tuple[int, int] | None, int, int]] = []
+        for (_, start, end), owner in zip(columns, owners):
+            if start == end:
+                continue
+            if runs and runs[-1][0] == owner:
+                runs[-1] = (owner, runs[-1][1], end)
+            else:
+                runs.append((owner, start, end))
+        for owner, start, end in runs:
+            if owner is None:
+                content.loose_runs.append((line, start, end))
+            else:
+                content.table_rows[owner[0]][owner[1]].append((line, start, end))
+
+
+def _cell_of(c: dict, grids: list) -> tuple[int, int] | None:
+    """(row index in content.table_rows, cell index) of the cell holding char c's centre."""
+    x, y = (c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2
+    for (x0, top, x1, bottom), rows, first_row in grids:
+        if not (x0 <= x <= x1 and top <= y <= bottom):
+            continue
+        for r, row in enumerate(rows):
+            if not row.bbox[1] <= y <= row.bbox[3]:
+                continue
+            for k, cell in enumerate(row.cells):
+                if cell is not None and cell[0] <= x <= cell[2] and cell[1] <= y <= cell[3]:
+                    return first_row + r, k
+    return None

@@ -1,0 +1,49 @@
+"""Markdown pipe tables: the rows of GFM tables and of lines that start with a pipe."""
+
+from __future__ import annotations
+
+from slacheck.documents.model import Run
+
+
+def _pipes(text: str) -> list[int]:
+    return [i for i, ch in enumerate(text) if ch == "|" and (i == 0 or text[i - 1] != "\\")]
+
+
+def _is_table_separator(text: str) -> bool:
+    st = text.strip()
+    return "|" in st and "-" in st and set(st) <= set("|-: \t")
+
+
+def markdown_table(texts: list[str]) -> tuple[list[list[list[Run]]], set[int]]:
+    """Pipe-table rows (one run per non-empty cell) and the lines they and separators use."""
+    separators = {i for i, t in enumerate(texts) if _is_table_separator(t)}
+    row_lines: set[int] = set()
+    for i, t in enumerate(texts):
+        if i in separators or "|" not in t:
+            continue
+        if i + 1 in separators:  # a GFM header: the rows run until a line without a pipe
+            row_lines.add(i)
+            j = i + 2
+            while j < len(texts) and "|" in texts[j] and texts[j].strip() and j not in separators:
+                row_lines.add(j)
+                j += 1
+        elif t.lstrip().startswith("|") and len(_pipes(t)) >= 2:
+            row_lines.add(i)
+    rows = []
+    for i in sorted(row_lines):
+        t = texts[i]
+        lo = len(t) - len(t.lstrip())
+        hi = len(t.rstrip())
+        bounds = [b for b in _pipes(t) if lo <= b < hi]
+        if not bounds or bounds[0] != lo:
+            bounds.insert(0, lo - 1)
+        if bounds[-1] != hi - 1 or len(bounds) == 1:
+            bounds.append(hi)
+        cells = []
+        for a, b in zip(bounds, bounds[1:]):
+            cell = t[a + 1 : b]
+            cs = a + 1 + len(cell) - len(cell.lstrip())
+            ce = a + 1 + len(cell.rstrip())
+            cells.append([(i, cs, ce)] if ce > cs else [])
+        rows.append(cells)
+    return rows, row_lines | separators

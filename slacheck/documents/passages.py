@@ -1,0 +1,261 @@
+"""Lines numbered into the document and joined into passages: paragraphs and table rows.
+
+Paragraphs: consecutive non-blank lines join unless the first ends a sentence (``。；;！？!?.:：``),
+is a heading or a short numbered title (``第一条 服务内容``), or the second starts an item
+(Markdown heading, list marker, ``1.`` ``1)`` ``1、`` ``(一)`` ``一、`` ``第X条``, a bullet, a table
+row, or ``label: value`` with the colon in the first 28 characters).  In PDFs a line also
+must reach the right edge of the text (the next line's first word would not have fitted after
+it), and a paragraph continues across a page break under the same tests, skipping page
+numbers and running headers/footers (first or last line of a page that looks like a page
+number, or that repeats on at least half of the pages); those lines belong to no passage."""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+
+from slacheck.documents.model import Geo, Line, Page, Passage, Run, Segment
+
+# --------------------------------------------------------------------------- passages
+
+
+@dataclass
+class _Body:
+    """A line's stripped content that may join its neighbours into a paragraph."""
+
+    index: int  # into Document.lines
+    start: int  # column of the content in the line
+    text: str
+    geo: Geo | None = None
+    right: float = 0.0  # right edge of the text on pages like this line's
+
+
+def assemble(pages: list[Page], *, pdf: bool) -> tuple[tuple[Line, ...], tuple[Passage, ...]]:
+    """Number the lines of all pages and build text and table-row passages."""
+    lines: list[Line] = []
+    offsets = []
+    for page in pages:
+        offsets.append(len(lines))
+        lines.extend(Line(page.number, k + 1, t, page.places[k] if page.places else "")
+                     for k, t in enumerate(page.texts))
+    texts = [line.text for line in lines]
+    passages: list[Passage] = []
+    marks = {off + k: mark for page, off in zip(pages, offsets) for k, mark in page.marks.items()}
+    bodies: list[_Body] = []
+    skippable: set[int] = set()
+    for page, off in zip(pages, offsets):
+        for row in page.table_rows:
+            passage = _row_passage(texts, [[(off + ln, a, b) for ln, a, b in cell] for cell in row])
+            if passage:
+                passages.append(passage)
+        for ln, a, b in page.loose_runs:
+            passages.append(_text_passage([_Body(off + ln, a, texts[off + ln][a:b])]))
+        page_bodies = []
+        for k, t in enumerate(page.texts):
+            content = t.strip()
+            if k in page.reserved or not content or _RULE.match(content):
+                continue
+            start = len(t) - len(t.lstrip())
+            page_bodies.append(_Body(off + k, start, content, page.geometry[k]))
+        bodies.extend(page_bodies)
+    if pdf:
+        skippable = _furniture(bodies, lines)
+        bodies = [b for b in bodies if b.index not in skippable]
+        _set_right_edges(bodies, {page.number: page.width for page in pages}, lines)
+    paragraph: list[_Body] = []
+    for body in bodies:
+        if paragraph and _continues(paragraph[-1], body, skippable):
+            paragraph.append(body)
+            continue
+        if paragraph:
+            passages.append(_text_passage(paragraph, marks.get(paragraph[0].index, "")))
+        paragraph = [body]
+    if paragraph:
+        passages.append(_text_passage(paragraph, marks.get(paragraph[0].index, "")))
+    passages.sort(key=lambda p: min((s.line, s.column) for s in p.segments))
+    return tuple(lines), tuple(passages)
+
+
+def _set_right_edges(bodies: list[_Body], widths: dict[int, float], lines: list[Line]) -> None:
+    """The right edge of the text, over all pages of one width: the rightmost line end, but no
+    further right than the left margin mirrored (a stray wide line does not move it); with
+    fewer than 3 lines, the mirrored left margin alone."""
+    groups: dict[float, list[tuple[_Body, Geo]]] = {}
+    for b in bodies:
+        if b.geo is not None:
+            groups.setdefault(widths[lines[b.index].page], []).append((b, b.geo))
+    for width, group in groups.items():
+        mirrored = width - min(geo.x0 for _, geo in group)
+        right = mirrored if len(group) < 3 else min(mirrored, max(geo.x1 for _, geo in group))
+        for b, _ in group:
+            b.right = right
+
+
+def _furniture(bodies: list[_Body], lines: list[Line]) -> set[int]:
+    """Indices of page numbers and running headers/footers (first or last line of a page)."""
+    by_page: dict[int, list[_Body]] = {}
+    for b in bodies:
+        by_page.setdefault(lines[b.index].page, []).append(b)
+    edges = [(pos, page_bodies[-pos]) for page_bodies in by_page.values() for pos in (0, 1)]
+    keys = Counter((pos, _furniture_key(b.text)) for pos, b in edges)
+    needed = max(2, math.ceil(len(by_page) / 2))
+    return {
+        b.index
+        for pos, b in edges
+        if _is_page_number(b.text) or keys[pos, _furniture_key(b.text)] >= needed
+    }
+
+
+def _is_page_number(text: str) -> bool:
+    """"3", "- 3 -", "第 3 页 共 9 页", "Page 3 of 9"...: short lines only (the pattern's runs of
+    optional spaces would backtrack quadratically over a long run of spaces)."""
+    return len(text) <= _PAGE_NUMBER_LENGTH and _PAGE_NUMBER.match(unicodedata.normalize("NFKC", text)) is not None
+
+
+def _furniture_key(text: str) -> str:
+    return re.sub(r"\d+", "#", "".join(unicodedata.normalize("NFKC", text).split()))
+
+
+def _continues(prev: _Body, cur: _Body, skippable: set[int]) -> bool:
+    """Whether ``cur`` continues the wrapped sentence that ``prev`` ends."""
+    if any(i not in skippable for i in range(prev.index + 1, cur.index)):
+        return False
+    if _is_title(prev.text) or _ends_sentence(prev.text) or _starts_item(cur.text):
+        return False
+    if prev.geo is not None and cur.geo is not None:
+        # prev is wrapped only if cur's first word would not have fitted at its end
+        return prev.right - prev.geo.x1 <= cur.geo.first_word + prev.geo.size
+    return True
+
+
+def _text_passage(bodies: list[_Body], mark: str = "") -> Passage:
+    """The bodies joined like wrapped lines, after ``mark`` (a heading's "## ", not from the file)."""
+    parts: list[str] = [mark] if mark else []
+    segments: list[Segment] = []
+    pos = len(mark)
+    for k, body in enumerate(bodies):
+        if k:
+            joiner = _joiner(parts[-1], body.text)
+            parts.append(joiner)
+            pos += len(joiner)
+        segments.append(Segment(pos, body.index, body.start, len(body.text)))
+        parts.append(body.text)
+        pos += len(body.text)
+    return Passage("".join(parts), tuple(segments), "text")
+
+
+def _row_passage(texts: list[str], cells: list[list[Run]]) -> Passage | None:
+    """Cells joined by " | "; a cell's runs joined like wrapped lines (" " on one line)."""
+    if not any(cells):
+        return None
+    parts: list[str] = []
+    segments: list[Segment] = []
+    pos = 0
+    for k, runs in enumerate(cells):
+        if k:
+            parts.append(" | ")
+            pos += 3
+        for r, (line, a, b) in enumerate(runs):
+            piece = texts[line][a:b]
+            if r:
+                joiner = " " if runs[r - 1][0] == line else _joiner(parts[-1], piece)
+                parts.append(joiner)
+                pos += len(joiner)
+            segments.append(Segment(pos, line, a, b - a))
+            parts.append(piece)
+            pos += len(piece)
+    return Passage("".join(parts), tuple(segments), "table-row")
+
+
+# --------------------------------------------------------------------------- heuristics
+
+_RULE = re.compile(r"([-=*_~—─━═])(?:\s*\1){2,}\s*$")
+_HEADING = re.compile(r"#{1,6}(?:\s|$)")
+_CLAUSE = re.compile(
+    r"第[一二三四五六七八九十百千零〇\d]{1,6}[条章节款项部]|[一二三四五六七八九十百]{1,3}[、.]"
+    r"|\(\s*[一二三四五六七八九十]{1,3}\s*\)|\d{1,3}(?:\.\d{1,3})+\s"
+    r"|(?:Article|Section|Clause|Schedule|Annex|Appendix|Exhibit)\s+[\dIVX]"
+    r"|\d{1,2}[.、)]\s*(?=[A-Za-z\u4e00-\u9fff])"
+)
+_PAGE_NUMBER = re.compile(
+    r"\s*(?:[-–—]?\s*\d{1,4}\s*[-–—]?|第\s*\d{1,4}\s*页(?:\s*[,，/]?\s*共\s*\d{1,4}\s*页)?"
+    r"|共\s*\d{1,4}\s*页\s*第\s*\d{1,4}\s*页|(?i:page|p\.)\s*\d{1,4}(?:\s*(?i:of|/)\s*\d{1,4})?"
+    r"|\d{1,4}\s*/\s*\d{1,4})\s*$"
+)
+_PAGE_NUMBER_LENGTH = 40
+_ITEM = re.compile(
+    r"""\#{1,6}(?:\s|$)                                 # Markdown heading
+    | [-*+](?:\s|$)                                   # Markdown list item
+    | \|                                              # table row
+    | \d{1,3}(?:\.\d{1,3}){2,}                        # 1.2.3
+    | \d{1,3}(?:\.\d{1,3})+\s                         # 1.1 Title
+    | \d{1,3}[.)](?!\d) | \d{1,3}、                   # 1.  1)  1、
+    | \(\s*(?:\d{1,3}|[一二三四五六七八九十]{1,3}|[A-Za-z]|[ivxIVX]{1,4})\s*\)   # (1) (一) (a)
+    | [一二三四五六七八九十百]{1,3}[、.]               # 一、
+    | 第[一二三四五六七八九十百千零〇\d]{1,6}[条章节款项部]   # 第X条
+    | [A-Za-z][.)]\s | [IVX]{1,4}\.\s                 # a) A. IV.
+    | (?:Article|Section|Clause|Schedule|Annex|Appendix|Exhibit)\s+[\dIVX]
+    """,
+    re.VERBOSE,
+)
+_BULLETS = frozenset("•·●○◦▪▫■□◆◇►▸▶※✓✔☐☑√➢➤") | frozenset(map(chr, range(0x2460, 0x249C)))
+_LABEL = re.compile(r"([^:]{1,28}):")
+_CLOSERS = "\"')]}」』】》〉”’"
+_SENTENCE_END = frozenset("。;!?.:")
+
+
+def _ends_sentence(text: str) -> bool:
+    tail = unicodedata.normalize("NFKC", text[-4:]).rstrip().rstrip(_CLOSERS)
+    return bool(tail) and tail[-1] in _SENTENCE_END
+
+
+def _is_title(text: str) -> bool:
+    """A Markdown heading, or a short numbered heading without punctuation ("第一条 服务内容")."""
+    if _HEADING.match(text):
+        return True
+    if len(text) > 24:
+        return False
+    head = unicodedata.normalize("NFKC", text)
+    m = _CLAUSE.match(head)
+    return m is not None and not any(ch in ",;:!?。" for ch in head[m.end() :])
+
+
+def _starts_item(text: str) -> bool:
+    """A heading, list item, numbered clause, table row or a short "label: value" line."""
+    if text[0] in _BULLETS or 0x2776 <= ord(text[0]) <= 0x2793:
+        return True
+    head = unicodedata.normalize("NFKC", text[:32])
+    if _ITEM.match(head):
+        return True
+    m = _LABEL.match(head)
+    if m is None:
+        return False
+    label, after = m.group(1), head[m.end() : m.end() + 2]
+    return (
+        any(ch.isalpha() for ch in label)
+        and not re.search(r"[,;!?。]", label)
+        and not after.startswith("//")
+        and not (label[-1].isdigit() and after[:1].isdigit())
+    )
+
+
+def is_cjk(ch: str) -> bool:
+    """CJK ideographs, kana, CJK and full-width punctuation (not full-width letters/digits)."""
+    o = ord(ch)
+    return (
+        0x3000 <= o <= 0x30FF
+        or 0x3400 <= o <= 0x4DBF
+        or 0x4E00 <= o <= 0x9FFF
+        or 0xF900 <= o <= 0xFAFF
+        or 0xFE30 <= o <= 0xFE4F
+        or 0x20000 <= o <= 0x3FFFF
+        or (0xFF00 <= o <= 0xFFEF and not ch.isalnum())
+    )
+
+
+def _joiner(before: str, after: str) -> str:
+    """"" between two CJK characters, else one space (so two digits never merge)."""
+    return "" if is_cjk(before[-1]) and is_cjk(after[0]) else " "

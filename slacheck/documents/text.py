@@ -1,0 +1,162 @@
+"""Text files: decoding (UTF-8, UTF-16 with a BOM, GB18030), refusing binary content, and tables
+set with tabs or aligned with spaces.
+
+A table is a block of lines split into cells at tabs or at runs of two or more spaces; pipe
+tables are read by :mod:`slacheck.documents.markdown`."""
+
+from __future__ import annotations
+
+import codecs
+import re
+
+from slacheck.documents.markdown import markdown_table
+from slacheck.documents.model import Document, DocumentError, Page, Run
+from slacheck.documents.passages import assemble
+
+# --------------------------------------------------------------------------- text files
+
+BINARY_MAGIC = (
+    (b"PK\x03\x04", "a ZIP or Office file: export it as PDF or text"),
+    (b"\xd0\xcf\x11\xe0", "an old Office file: export it as PDF or text"),
+    (b"\x89PNG", "an image: OCR it first"),
+    (b"\xff\xd8\xff", "an image: OCR it first"),
+)
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_CONTROL = re.compile(r"[\x01-\x08\x0b\x0e-\x1f\x7f]")
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    """Decode as UTF-8 (BOM optional), UTF-16 with a BOM, or GB18030, in that order."""
+    try:
+        encoding = "utf-8-sig" if data.startswith(codecs.BOM_UTF8) else "utf-8"
+        return data.decode(encoding), encoding
+    except UnicodeDecodeError:
+        pass
+    if data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        try:
+            return data.decode("utf-16"), "utf-16"
+        except UnicodeDecodeError:
+            pass
+    try:
+        return data.decode("gb18030"), "gb18030"
+    except UnicodeDecodeError:
+        raise DocumentError("cannot decode the file as UTF-8, UTF-16 or GB18030") from None
+
+
+def check_text(text: str) -> None:
+    """Reject a decoded file that is empty, binary or blank."""
+    if not text:
+        raise DocumentError("empty file")
+    if "\x00" in text:
+        raise DocumentError("binary content (NUL bytes): not a text file")
+    controls = len(_CONTROL.findall(text))
+    if controls >= 8 and controls * 100 > len(text):
+        raise DocumentError("binary content (control characters): not a text file")
+    if not text.strip():
+        raise DocumentError("no text (only whitespace)")
+
+
+def text_document(text: str, *, path: str, format: str, sha: str, encoding: str | None) -> Document:
+    if format not in ("text", "markdown"):
+        raise ValueError(f"unknown text format {format!r}")
+    texts = LINE_BREAK.split(text)
+    if texts[-1] == "":
+        texts.pop()
+    lines, passages = assemble([text_page(texts)], pdf=False)
+    return Document(path, format, 1, sha, encoding, lines, passages, ())
+
+
+def text_page(texts: list[str], places: list[str] | None = None) -> Page:
+    """A page of text lines with its pipe, tab-separated and space-aligned tables found."""
+    rows, reserved = markdown_table(texts)
+    aligned, used = aligned_tables(texts, reserved)
+    return Page(1, texts, [None] * len(texts), rows + aligned, reserved | used, [], places=places or [])
+
+
+_CELL_GAP = re.compile(r"\t+ *| {2,}")
+_DASHES = re.compile(r"[\s\-=|+]*-{3,}[\s\-=|+]*$")
+MIN_ALIGNED_CELLS = 3
+"""A space-aligned table line has at least this many cells (a tab-separated one, two)."""
+
+
+def _cells(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the cells of a line split at tabs or runs of two or more spaces."""
+    cells, start = [], len(text) - len(text.lstrip())
+    for gap in _CELL_GAP.finditer(text, start):
+        if gap.start() > start:
+            cells.append((start, gap.start()))
+        start = gap.end()
+    end = len(text.rstrip())
+    if end > start:
+        cells.append((start, end))
+    return cells
+
+
+def _is_aligned_row(text: str) -> bool:
+    """A tab-separated line with two cells, or a line with three cells set apart by spaces."""
+    cells = _cells(text)
+    return len(cells) >= (2 if "\t" in text.strip() else MIN_ALIGNED_CELLS)
+
+
+def aligned_tables(texts: list[str], reserved: set[int]) -> tuple[list[list[list[Run]]], set[int]]:
+    """Rows of tab-separated and space-aligned tables, and the lines they use.
+
+    A table is a block of lines split into cells at tabs or at runs of two or more
+    spaces: at least two such lines, or one tab-separated line. Dashed separator lines
+    belong to the block. An indented line without a cell in the first column continues
+    the row above (a wrapped cell): its text joins the cell whose column it starts under.
+    """
+    rows: list[list[list[Run]]] = []
+    used: set[int] = set()
+    i = 0
+    while i < len(texts):
+        if i in reserved or not _is_aligned_row(texts[i]):
+            i += 1
+            continue
+        block = [i]
+        j = i + 1
+        while j < len(texts) and j not in reserved and texts[j].strip():
+            if _DASHES.match(texts[j]) or _is_aligned_row(texts[j]) or _continuation(texts[j], texts[block[0]]):
+                block.append(j)
+                j += 1
+            else:
+                break
+        table_lines = [k for k in block if not _DASHES.match(texts[k])]
+        starts_row = [k for k in table_lines if not _continuation(texts[k], texts[block[0]])]
+        if len(starts_row) >= 2 or "\t" in texts[i].strip():
+            rows.extend(_block_rows(texts, table_lines))
+            used.update(block)
+        i = j
+    return rows, used
+
+
+def _continuation(text: str, first: str) -> bool:
+    """An indented line under a table whose first column it leaves empty."""
+    first_cells = _cells(first)
+    indent = len(text) - len(text.lstrip())
+    return len(first_cells) >= 2 and indent >= first_cells[1][0] - 2 and indent > 0
+
+
+def _block_rows(texts: list[str], lines: list[int]) -> list[list[list[Run]]]:
+    """Cells of each row of one aligned block, wrapped cells joined to their row."""
+    rows: list[list[list[Run]]] = []
+    columns: list[int] = []
+    for k in lines:
+        cells = _cells(texts[k])
+        if rows and _continuation(texts[k], texts[lines[0]]):
+            for start, end in cells:
+                column = max((c for c in range(len(columns)) if columns[c] <= start + 2), default=0)
+                rows[-1][min(column, len(rows[-1]) - 1)].append((k, start, end))
+            continue
+        if not columns or len(cells) > len(columns):
+            columns = [start for start, _ in cells]
+        rows.append([[(k, start, end)] for start, end in cells])
+    return rows
+
+
+def text_lines(text: str) -> list[str]:
+    """Lines of a page's text, trailing blank lines dropped."""
+    texts = LINE_BREAK.split(text)
+    while texts and not texts[-1].strip():
+        texts.pop()
+    return texts

@@ -1,0 +1,55 @@
+"""--ocr: pages without a text layer read by OCR (the slacheck[ocr] extra), and the hint without it."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from slacheck.documents import DocumentError, load_document, ocr
+
+
+def scanned(tmp_path: Path, lines: list[str]) -> Path:
+    """A one-page PDF holding only a picture of ``lines`` (set in Helvetica, rendered at 150 dpi)."""
+    import pypdfium2
+    from reportlab.lib.pagesizes import A5
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    page = canvas.Canvas(buffer, pagesize=A5)
+    page.setFont("Helvetica", 14)
+    for k, line in enumerate(lines):
+        page.drawString(40, A5[1] - 60 - 24 * k, line)
+    page.save()
+    image = pypdfium2.PdfDocument(buffer.getvalue())[0].render(scale=150 / 72).to_pil().convert("RGB")
+    path = tmp_path / "scan.pdf"
+    image.save(path, resolution=150)
+    return path
+
+
+def test_a_scan_without_the_extra_names_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = scanned(tmp_path, ["4 nodes"])
+    with pytest.raises(DocumentError, match=r"read it with --ocr \(needs pip install 'slacheck\[ocr\]'\)"):
+        load_document(path)
+    monkeypatch.setattr(ocr, "available", lambda: False)
+    with pytest.raises(DocumentError, match=r"--ocr needs the OCR engine: pip install 'slacheck\[ocr\]'"):
+        load_document(path, ocr=True)
+
+
+@pytest.mark.skipif(not ocr.available(), reason="the OCR extra is not installed")
+def test_ocr_lines_say_they_come_from_ocr(tmp_path: Path) -> None:
+    path = scanned(tmp_path, ["Cluster: 4 nodes", "GPU: 8 x H100 SXM5 per node"])
+    doc = load_document(path, ocr=True)
+    assert [line.text.replace(" ", "") for line in doc.lines] == ["Cluster:4nodes", "GPU:8xH100SXM5pernode"]
+    assert all(line.where.startswith(f"p.1 l.{line.number}, OCR ") and line.where.endswith("%")
+               for line in doc.lines)
+    assert len(doc.warnings) == 1 and doc.warnings[0].startswith("page 1 read by OCR (2 lines, mean confidence")
+
+
+def test_ocr_spacing_comes_back_from_character_gaps() -> None:
+    square = lambda x0, x1: [[x0, 0], [x1, 0], [x1, 10], [x0, 10]]  # noqa: E731
+    chars = [square(0, 4), square(4, 8), square(14, 18), square(18, 22)]
+    assert ocr._spaced("abcd", chars, 10.0) == "ab cd"
+    assert ocr._spaced("ab d", chars, 10.0) == "ab d"  # a space already read is kept, not doubled
+    assert ocr._spaced("abc", chars, 10.0) == "abc"  # boxes that do not match the text: left alone
