@@ -305,3 +305,24 @@ def test_restoring_service_by_substitution_is_a_replacement_time() -> None:
 
 def test_a_fabric_dedicated_to_the_customer_isolates_it() -> None:
     assert value("A 200 Gb/s RoCE network dedicated to Customer.", "fabric.isolation") is True
+
+
+def test_a_count_in_its_own_cell_with_its_unit_beside_it() -> None:
+    text = ("序号\t项目\t规格\t数量\t单位\n"
+            "1\tGPU服务器\tH100 SXM5 80GB 八卡\t3\t台\n"
+            "2\t计算网卡\tConnectX-7 400Gb/s InfiniBand\t8\t张/台\n"
+            "3\t存储网卡\t2×100GbE\t1\t张/台\n")
+    assert value(text, "nodes") == 3
+    assert value(text, "fabric.nics_per_node") == 8
+
+
+def test_a_count_under_a_quantity_column() -> None:
+    text = ("| Item | Description | Qty | Monthly |\n|---|---|---|---|\n"
+            "| GPU server \"G-4\" | 8 x H200 141GB | 2 | 9,000.00 |\n")
+    assert value(text, "nodes", "markdown") == 2
+
+
+def test_a_chinese_total_after_a_comma_is_its_own_count() -> None:
+    text = "每节点配置 4 张 ConnectX-7 HCA，合计 16 张。"
+    assert value(text, "fabric.nics_per_node") == 4
+    assert value(text, "fabric.nics_total") == 16

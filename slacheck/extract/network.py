@@ -58,8 +58,8 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
 def _beside(phrase: Phrase, context: Context, kind: str) -> bool:
     """A keyword of a kind right before or right after a phrase ("合计 32 张", "32 NICs in total")."""
     before, after = context.previous(phrase.start), context.following(phrase.end)
-    return any(t is not None and t.type == kind and min(abs(t.end_pos - phrase.start), abs(t.start_pos - phrase.end)) <= 2
-               for t in (before, after))
+    return (before is not None and before.type == kind and phrase.start - before.end_pos <= 2) or (
+        after is not None and after.type == kind and not context.text[phrase.end:after.start_pos].strip())
 
 
 def _generation_rate(token: Token) -> float | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from slacheck.extract import hardware, network, terms
+from slacheck.extract.quantities import row_counts
 from slacheck.extract.context import Context, Handler, PhraseHandler, Said, span_of
 from slacheck.extract.parser import Scan
 from slacheck.extract.structure import OTHER_NETWORKS, Frame, cell_spans, first_worded_cell, label_end, subject_of
@@ -42,6 +43,8 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
     for token in context.keywords:
         for handler in _KEYWORDS.get(token.type, ()):
             said.extend(handler(token, context))
+    if table_row:
+        said.extend(row_counts(context))
     said.extend(_qualifiers(said, context))
     for statement in said:
         if "HEDGE" in context.sentence_types(statement.spans[0][0]):
