@@ -326,3 +326,8 @@ def test_a_chinese_total_after_a_comma_is_its_own_count() -> None:
     text = "每节点配置 4 张 ConnectX-7 HCA，合计 16 张。"
     assert value(text, "fabric.nics_per_node") == 4
     assert value(text, "fabric.nics_total") == 16
+
+
+def test_a_full_nvlink_mesh_said_of_bridged_pcie_cards() -> None:
+    text = "GPU: 8 x A40 PCIe with NVLink bridges, forming a full NVLink mesh across the eight GPUs."
+    assert value(text, "intra_node.full_mesh") is True
