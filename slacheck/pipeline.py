@@ -14,6 +14,7 @@ from typing import Any, Mapping, Sequence
 from slacheck.config import Config, load_config
 from slacheck.documents import Budget, Document, load_document
 from slacheck.extract import Extraction, document_language, extract
+from slacheck.extract.parser import scan
 from slacheck.offering import Evidence, NamedOffering, Offering, Statement, assemble_options
 from slacheck.perf.logs import NcclLog, PerftestLog
 from slacheck.report.model import Coverage, DocumentInfo, Report, summarise
@@ -165,6 +166,12 @@ def add_measurements(report: Report, statements: Sequence[Statement], logs: Sequ
     findings = [*report.findings, *found]
     return report.model_copy(update={"measurements": [*report.measurements, *entries], "findings": findings,
                                      "summary": summarise(findings)})
+
+
+def warm_up(options: Options) -> None:
+    """Build the fact grammar and load the rule packs now: worker processes forked after this share them."""
+    scan("4 台 x 8 卡 H100")
+    rule_set(options.rule_packs)
 
 
 def extract_file(path: str | Path, options: Options) -> Report:

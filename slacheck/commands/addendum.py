@@ -31,8 +31,6 @@ from slacheck.rules.engine import Finding, fill, values_of
 from slacheck.rules.measured import PROTOCOL_NAMES
 from slacheck.rules.pack import PLACEHOLDER
 
-NAME = "addendum"
-HELP = "draft supplementary clauses from the findings (Markdown)"
 
 FabricKind = Literal["infiniband", "ethernet", "any"]
 

@@ -36,9 +36,6 @@ from slacheck.rules.pack import PackError
 from slacheck.waivers import WAIVER_RULES, WaiverError, apply_baseline, apply_waivers, find_waiver_file, \
     load_baseline, load_waivers, today, write_baseline
 
-NAME = "check"
-HELP = "read a document and report findings (default)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE")

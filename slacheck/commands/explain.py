@@ -16,8 +16,6 @@ from slacheck.report.labels import LABELS, label
 from slacheck.rules.engine import DERIVED, POLICY_NAME, fill, policy_name
 from slacheck.rules.pack import PLACEHOLDER, Rule, rule_hint
 
-NAME = "explain"
-HELP = "explain a rule: what it checks, why, an example that triggers it and the fix"
 
 _HEADINGS = {
     "en": ("What it checks", "Condition", "Why it matters", "Example that triggers it", "Use instead",
