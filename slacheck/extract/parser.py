@@ -10,21 +10,22 @@ lark's public API is used.
 from __future__ import annotations
 
 import copy
-import os
+import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from re import _constants as sre_constants  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 from lark.lexer import BasicLexer, Lexer, LexerState, TerminalDef
 
 from slacheck.extract.lexicon import fact_grammar
-from slacheck.resources import build_lark
+from slacheck.files import write_atomic
+from slacheck.resources import build_lark, cache_file
 
 
 @dataclass(frozen=True)
@@ -156,16 +157,15 @@ class FirstCharLexer:
     """Times a character is met before its terminals are compiled into one alternation."""
 
     def __init__(self, terminals: Sequence[TerminalDef], silent: frozenset[str], newline_types: frozenset[str],
-                 prose: str = PROSE) -> None:
+                 prose: str = PROSE, first: Mapping[str, str] | None = None) -> None:
         self.terminals = list(terminals)
         self.silent = silent
         self.newline_types = newline_types
         self.skipped = silent | {prose}
         self._regex = {t.name: t.pattern.to_regexp() for t in self.terminals}
-        self._first = {t.name: re.compile(first_characters(self._regex[t.name]), re.IGNORECASE)
-                       for t in self.terminals}
-        starts = "".join(first_characters(self._regex[t.name])[1:-1] for t in self.terminals
-                         if t.name not in self.skipped)
+        classes = first or {name: first_characters(regex) for name, regex in self._regex.items()}
+        self._first = {t.name: re.compile(classes[t.name], re.IGNORECASE) for t in self.terminals}
+        starts = "".join(classes[t.name][1:-1] for t in self.terminals if t.name not in self.skipped)
         units = "|".join(f"(?:{self._regex[t.name]})" if t.name in silent else f"(?P<prose>{self._regex[t.name]})"
                          for t in self.terminals if t.name in self.skipped)
         self._skip = re.compile(f"(?:(?!(?i:[{starts}]))(?:{units}))*")
@@ -176,12 +176,15 @@ class FirstCharLexer:
         self._seen: dict[str, int] = {}
 
     @classmethod
-    def of(cls, parser: Lark) -> FirstCharLexer:
-        """The lexer of a parser's terminals, ordered as lark's basic lexer orders them."""
+    def of(cls, parser: Lark, cached: Path | None = None) -> FirstCharLexer:
+        """The lexer of a parser's terminals, ordered as lark's basic lexer orders them.
+
+        Finding each terminal's first characters parses every regex: ``cached`` keeps them between runs.
+        """
         conf = copy.copy(parser.lexer_conf)
         conf.skip_validation = True
         basic = BasicLexer(conf)
-        return cls(basic.terminals, basic.ignore_types, basic.newline_types)
+        return cls(basic.terminals, basic.ignore_types, basic.newline_types, first=_first_classes(basic, cached))
 
     def _match(self, ch: str, text: str, position: int) -> tuple[re.Match[str] | None, str | None]:
         """The first terminal that matches at ``position`` (where ``ch`` is), tried one by one.
@@ -256,35 +259,28 @@ class FirstCharLexer:
 # --------------------------------------------------------------------------- building the grammar
 
 
-def cache_file() -> Path | None:
-    """Where the built phrase parser is kept between runs: the user cache folder (None: keep nothing).
-
-    ``SLACHECK_CACHE`` names another folder; an empty value turns the cache off.
-    """
-    folder = os.environ.get("SLACHECK_CACHE")
-    if folder is None:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        folder = os.path.join(base, "slacheck")
-    if not folder:
-        return None
+def _first_classes(basic: BasicLexer, cached: Path | None) -> dict[str, str]:
+    """Each terminal's first-character class, read from ``cached`` or found and saved there."""
     try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError:
-        return None
-    return Path(folder) / "facts-grammar.pickle"
+        if cached is not None:
+            return dict(json.loads(cached.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        pass
+    classes = {t.name: first_characters(t.pattern.to_regexp()) for t in basic.terminals}
+    if cached is not None:
+        try:
+            write_atomic(cached, json.dumps(classes, sort_keys=True))
+        except OSError:
+            pass
+    return classes
 
 
 @lru_cache(maxsize=1)
 def _parsers() -> tuple[FirstCharLexer, Lark]:
-    """The lexer and the phrase parser, built once (the parser's tables come from the cache when it holds them).
-
-    Lark names its cache entry by a hash of the grammar text, the options and lark's version, so a changed
-    grammar is built again; an unwritable cache folder only means building every time.
-    """
-    cached = cache_file()
-    phrases = build_lark("facts.lark", text=fact_grammar(), parser="lalr", lexer=_FedTokens,
-                         start=["phrase", "tokens"], **({"cache": str(cached)} if cached else {}))
-    return FirstCharLexer.of(phrases), phrases
+    """The lexer and the phrase parser, built once (from the cache folder when it holds them)."""
+    text = fact_grammar()
+    phrases = build_lark("facts.lark", text=text, parser="lalr", lexer=_FedTokens, start=["phrase", "tokens"])
+    return FirstCharLexer.of(phrases, cache_file("facts.lark", text, ".first.json")), phrases
 
 
 def scan(text: str) -> Scan:
