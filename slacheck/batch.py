@@ -13,6 +13,7 @@ be loaded becomes a :class:`Failure`; the others are still checked.
 from __future__ import annotations
 
 import fnmatch
+import gc
 import glob
 import os
 import signal
@@ -213,7 +214,11 @@ def check_all(paths: list[str], options: Options, rules: list[Rule], *, jobs: in
                 advance(1)
         else:
             warm_up(options)
-            _pooled(paths, list(range(len(paths))), options, logs, jobs, results, advance)
+            gc.freeze()  # what is built so far stays put: forked workers share its pages instead of copying them
+            try:
+                _pooled(paths, list(range(len(paths))), options, logs, jobs, results, advance)
+            finally:
+                gc.unfreeze()
             for i in [i for i, result in enumerate(results) if result is None]:
                 _pooled(paths, [i], options, logs, 1, results, advance)
                 if results[i] is None:
