@@ -10,6 +10,7 @@ from slacheck.files import write_atomic
 from slacheck.perf.logs import LogError, parse_log
 from slacheck.pipeline import Log
 from slacheck.report.model import Report
+from slacheck.report.plot_svg import render_plot
 
 
 def read_logs(paths: Sequence[str | Path]) -> list[Log]:
@@ -24,6 +25,4 @@ def write_plot(path: Path, report: Report) -> None:
     """Write the busbw-vs-size SVG of the report's nccl-tests measurements."""
     if not any(run["busbw_by_size"] for entry in report.measurements for run in entry["collectives"]):
         raise UsageError("--plot needs at least one nccl-tests log with result rows")
-    from slacheck.report.plot_svg import render_plot  # its XML escaping imports much that a check never needs
-
     write_atomic(path, render_plot(report))
