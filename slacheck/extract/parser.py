@@ -19,6 +19,7 @@ from re import _constants as sre_constants  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
+import lark
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 from lark.lexer import BasicLexer, Lexer, LexerState, TerminalDef
@@ -179,12 +180,20 @@ class FirstCharLexer:
     def of(cls, parser: Lark, cached: Path | None = None) -> FirstCharLexer:
         """The lexer of a parser's terminals, ordered as lark's basic lexer orders them.
 
-        Finding each terminal's first characters parses every regex: ``cached`` keeps them between runs.
+        Lark's order and each terminal's first characters take parsing every regex: ``cached`` keeps
+        them between runs.
         """
-        conf = copy.copy(parser.lexer_conf)
-        conf.skip_validation = True
-        basic = BasicLexer(conf)
-        return cls(basic.terminals, basic.ignore_types, basic.newline_types, first=_first_classes(basic, cached))
+        plan = _read_plan(cached)
+        if plan is None:
+            conf = copy.copy(parser.lexer_conf)
+            conf.skip_validation = True
+            basic = BasicLexer(conf)
+            plan = {"order": [t.name for t in basic.terminals], "newline": sorted(basic.newline_types),
+                    "first": {t.name: first_characters(t.pattern.to_regexp()) for t in basic.terminals}}
+            _save_plan(cached, plan)
+        by_name = {t.name: t for t in parser.lexer_conf.terminals}
+        return cls([by_name[name] for name in plan["order"]], frozenset(parser.lexer_conf.ignore),
+                   frozenset(plan["newline"]), first=plan["first"])
 
     def _match(self, ch: str, text: str, position: int) -> tuple[re.Match[str] | None, str | None]:
         """The first terminal that matches at ``position`` (where ``ch`` is), tried one by one.
@@ -259,20 +268,24 @@ class FirstCharLexer:
 # --------------------------------------------------------------------------- building the grammar
 
 
-def _first_classes(basic: BasicLexer, cached: Path | None) -> dict[str, str]:
-    """Each terminal's first-character class, read from ``cached`` or found and saved there."""
+def _read_plan(cached: Path | None) -> dict[str, Any] | None:
+    """The lexer's plan (lark's terminal order, its newline terminals, first characters) kept in ``cached``."""
+    if cached is None:
+        return None
     try:
-        if cached is not None:
-            return dict(json.loads(cached.read_text(encoding="utf-8")))
+        plan = json.loads(cached.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        pass
-    classes = {t.name: first_characters(t.pattern.to_regexp()) for t in basic.terminals}
+        return None
+    return plan if isinstance(plan, dict) and {"order", "newline", "first"} <= set(plan) else None
+
+
+def _save_plan(cached: Path | None, plan: dict[str, Any]) -> None:
+    """Keep the lexer's plan for the next run; a cache that cannot be written is no error."""
     if cached is not None:
         try:
-            write_atomic(cached, json.dumps(classes, sort_keys=True))
+            write_atomic(cached, json.dumps(plan, sort_keys=True))
         except OSError:
             pass
-    return classes
 
 
 @lru_cache(maxsize=1)
@@ -280,7 +293,8 @@ def _parsers() -> tuple[FirstCharLexer, Lark]:
     """The lexer and the phrase parser, built once (from the cache folder when it holds them)."""
     text = fact_grammar()
     phrases = build_lark("facts.lark", text=text, parser="lalr", lexer=_FedTokens, start=["phrase", "tokens"])
-    return FirstCharLexer.of(phrases, cache_file("facts.lark", text, ".first.json")), phrases
+    plan = cache_file("facts.lark", f"{text}\nlark {lark.__version__}", ".lexer.json")
+    return FirstCharLexer.of(phrases, plan), phrases
 
 
 def scan(text: str) -> Scan:
