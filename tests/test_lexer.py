@@ -188,3 +188,16 @@ def test_a_grammar_that_cannot_be_cached_is_still_built(tmp_path: Path) -> None:
     assert blocked.stderr == "" and cached.stderr == ""
     assert blocked.stdout == cached.stdout and '"A100"' in blocked.stdout
     assert sorted(p.suffix for p in (tmp_path / "cache").iterdir()) == [".json", ".pickle", ".pickle"]
+
+
+def test_the_kept_lexer_plan_is_the_one_lark_gives(tmp_path: Path) -> None:
+    """A lexer made from its kept plan orders and reads the terminals as one made from lark's basic lexer."""
+    phrases = parser._parsers()[1]
+    fresh = parser.FirstCharLexer.of(phrases)
+    kept = tmp_path / "plan.json"
+    parser.FirstCharLexer.of(phrases, kept)
+    again = parser.FirstCharLexer.of(phrases, kept)
+    assert [t.name for t in again.terminals] == [t.name for t in fresh.terminals]
+    assert again.newline_types == fresh.newline_types and again.silent == fresh.silent
+    text = normalize((SAMPLES / "zh_quote_h100_ib_addon.md").read_text(encoding="utf-8")).text
+    assert [(attributes(t), p) for t, p in again.lex(text)] == lark_tokens(text)
