@@ -154,9 +154,6 @@ class FirstCharLexer:
     are not made: a flag tells that prose came before a token.
     """
 
-    HOT = 16
-    """Times a character is met before its terminals are compiled into one alternation."""
-
     def __init__(self, terminals: Sequence[TerminalDef], silent: frozenset[str], newline_types: frozenset[str],
                  prose: str = PROSE, first: Mapping[str, str] | None = None) -> None:
         self.terminals = list(terminals)
@@ -170,11 +167,8 @@ class FirstCharLexer:
         units = "|".join(f"(?:{self._regex[t.name]})" if t.name in silent else f"(?P<prose>{self._regex[t.name]})"
                          for t in self.terminals if t.name in self.skipped)
         self._skip = re.compile(f"(?:(?!(?i:[{starts}]))(?:{units}))*")
-        self._by_char: dict[str, re.Pattern[str]] = {}
-        self._by_names: dict[tuple[str, ...], re.Pattern[str]] = {}
-        self._candidates: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+        self._by_char: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
         self._compiled: dict[str, re.Pattern[str]] = {}
-        self._seen: dict[str, int] = {}
 
     @classmethod
     def of(cls, parser: Lark, cached: Path | None = None) -> FirstCharLexer:
@@ -195,36 +189,21 @@ class FirstCharLexer:
         return cls([by_name[name] for name in plan["order"]], frozenset(parser.lexer_conf.ignore),
                    frozenset(plan["newline"]), first=plan["first"])
 
-    def _match(self, ch: str, text: str, position: int) -> tuple[re.Match[str] | None, str | None]:
-        """The first terminal that matches at ``position`` (where ``ch`` is), tried one by one.
+    def _candidates(self, ch: str) -> list[tuple[str, re.Pattern[str]]]:
+        """The terminals that can start with ``ch``, in order, each compiled (once, when first needed).
 
-        A character met ``HOT`` times gets one alternation of its terminals instead: compiling it costs
-        more than trying them one by one a few times.
+        Trying them one by one costs about what one alternation of them costs, and compiling an
+        alternation for every character met would cost more than a document's whole lexing.
         """
-        seen = self._seen[ch] = self._seen.get(ch, 0) + 1
-        candidates = self._candidates.get(ch)
-        if candidates is None:
-            candidates = self._candidates[ch] = [(t.name, self._compile(t.name)) for t in self.terminals
-                                                 if self._first[t.name].match(ch)]
-        if seen >= self.HOT:
-            names = tuple(name for name, _ in candidates)
-            pattern = self._by_names.get(names)
-            if pattern is None:
-                pattern = self._by_names[names] = re.compile(
-                    "|".join(f"(?P<{name}>{self._regex[name]})" for name in names))
-            self._by_char[ch] = pattern
-            match = pattern.match(text, position)
-            return match, match.lastgroup if match else None
-        for name, compiled in candidates:
-            if match := compiled.match(text, position):
-                return match, name
-        return None, None
-
-    def _compile(self, name: str) -> re.Pattern[str]:
-        compiled = self._compiled.get(name)
-        if compiled is None:
-            compiled = self._compiled[name] = re.compile(self._regex[name])
-        return compiled
+        candidates = []
+        for terminal in self.terminals:
+            if self._first[terminal.name].match(ch):
+                compiled = self._compiled.get(terminal.name)
+                if compiled is None:
+                    compiled = self._compiled[terminal.name] = re.compile(self._regex[terminal.name])
+                candidates.append((terminal.name, compiled))
+        self._by_char[ch] = candidates
+        return candidates
 
     def lex(self, text: str) -> Iterator[tuple[Token, bool]]:
         """Each vocabulary token of ``text`` and whether prose came since the token before it."""
@@ -243,13 +222,10 @@ class FirstCharLexer:
                 if position >= end:
                     break
             ch = text[position]
-            pattern = by_char.get(ch)
-            if pattern is not None:
-                match = pattern.match(text, position)
-                kind = match.lastgroup if match else None
+            for kind, pattern in by_char.get(ch) or self._candidates(ch):
+                if match := pattern.match(text, position):
+                    break
             else:
-                match, kind = self._match(ch, text, position)
-            if match is None or kind is None:
                 raise ValueError(f"no terminal matches at character {position}: {ch!r}")
             stop = match.end()
             start_line, start_column = line, position - line_start + 1
