@@ -371,13 +371,11 @@ def _parse_exactly(parser: Lark, tokens: list[Token]) -> Tree | None:
 def _builder(tree: Tree, index: dict[int, int]) -> Build:
     """A function that makes ``tree`` again around other tokens: each token of ``tree`` is replaced by the
     token at its index (``index`` maps the token's id to it) counted from a given position."""
-    names: dict[str, Any] = {"Tree": Tree}
+    data = tree.data
+    parts: list[int | Build] = [_builder(child, index) if isinstance(child, Tree) else index[id(child)]
+                                for child in tree.children]
 
-    def source(node: Tree | Token) -> str:
-        if not isinstance(node, Tree):
-            return f"tokens[at + {index[id(node)]}]"
-        names[f"data{len(names)}"] = node.data
-        return f"Tree(data{len(names) - 1}, [{', '.join(source(child) for child in node.children)}])"
+    def build(tokens: Sequence[Token], at: int) -> Tree:
+        return Tree(data, [tokens[at + part] if isinstance(part, int) else part(tokens, at) for part in parts])
 
-    build: Build = eval(f"lambda tokens, at: {source(tree)}", names)  # noqa: S307 - text made here, from rule names
     return build
