@@ -4,7 +4,8 @@ The lexer turns the text into vocabulary tokens; prose (what the grammar does
 not know) only separates them. Each run of consecutive vocabulary tokens is fed
 to the LALR phrase parser, which takes the longest prefix that forms a phrase
 and restarts after it; tokens that start no phrase stay single keywords. Only
-lark's public API is used.
+lark's public API is used; the lexer reads the terminals' regexes with the
+standard library's own regex parser.
 """
 
 from __future__ import annotations
@@ -177,15 +178,15 @@ class FirstCharLexer:
         Lark's order and each terminal's first characters take parsing every regex: ``cached`` keeps
         them between runs.
         """
+        by_name = {t.name: t for t in parser.lexer_conf.terminals}
         plan = _read_plan(cached)
-        if plan is None:
+        if plan is None or sorted(plan["order"]) != sorted(by_name) or set(plan["first"]) != set(by_name):
             conf = copy.copy(parser.lexer_conf)
             conf.skip_validation = True
             basic = BasicLexer(conf)
             plan = {"order": [t.name for t in basic.terminals], "newline": sorted(basic.newline_types),
                     "first": {t.name: first_characters(t.pattern.to_regexp()) for t in basic.terminals}}
             _save_plan(cached, plan)
-        by_name = {t.name: t for t in parser.lexer_conf.terminals}
         return cls([by_name[name] for name in plan["order"]], frozenset(parser.lexer_conf.ignore),
                    frozenset(plan["newline"]), first=plan["first"])
 
