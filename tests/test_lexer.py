@@ -201,3 +201,13 @@ def test_the_kept_lexer_plan_is_the_one_lark_gives(tmp_path: Path) -> None:
     assert again.newline_types == fresh.newline_types and again.silent == fresh.silent
     text = normalize((SAMPLES / "zh_quote_h100_ib_addon.md").read_text(encoding="utf-8")).text
     assert [(attributes(t), p) for t, p in again.lex(text)] == lark_tokens(text)
+
+
+@pytest.mark.parametrize("kept", ['{"order": 5, "newline": [], "first": {}}', "[1]", "{not json",
+                                  '{"order": ["NUMBER"], "newline": [], "first": {"NUMBER": "[0-9]"}}'])
+def test_a_broken_lexer_plan_is_made_again(tmp_path: Path, kept: str) -> None:
+    plan = tmp_path / "plan.json"
+    plan.write_text(kept, encoding="utf-8")
+    lexer = parser.FirstCharLexer.of(parser._parsers()[1], plan)
+    assert [(attributes(t), p) for t, p in lexer.lex("8 x H100, 4 nodes")] == lark_tokens("8 x H100, 4 nodes")
+    assert plan.read_text(encoding="utf-8") != kept

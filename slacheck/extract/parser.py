@@ -253,7 +253,11 @@ def _read_plan(cached: Path | None) -> dict[str, Any] | None:
         plan = json.loads(cached.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return plan if isinstance(plan, dict) and {"order", "newline", "first"} <= set(plan) else None
+    if not isinstance(plan, dict) or not all(isinstance(plan.get(key), kind) for key, kind in
+                                             (("order", list), ("newline", list), ("first", dict))):
+        return None
+    texts = [*plan["order"], *plan["newline"], *plan["first"], *plan["first"].values()]
+    return plan if all(isinstance(text, str) for text in texts) else None
 
 
 def _save_plan(cached: Path | None, plan: dict[str, Any]) -> None:
