@@ -1,15 +1,20 @@
-"""Benchmark slacheck against bare PDF text extraction, and check the performance targets.
+"""Benchmark the installed slacheck beside its baselines, and check the performance targets.
 
-    python benchmarks/run.py            # 50- and 500-page PDFs, a 10 MB text corpus, 20 copies of the samples
-    python benchmarks/run.py --quick    # the same with a 1 MB corpus and 5 copies of the samples
+    python benchmarks/run.py                    # every row, 3 alternated runs each
+    python benchmarks/run.py --runs 5 --only text,start
+    python benchmarks/run.py --quick            # 1 run each, no 500-page PDF
 
-Inputs are generated into a temporary folder from the bundled samples: mixed zh/en PDFs (the
-samples' lines round-robin, STSong-Light for non-ASCII lines, a ruled table on every 5th page)
-and a text corpus (the sample files concatenated, repeated). Every measurement runs in its own
-child process (``--child KIND PATH``) that imports, warms up on one small sample (so the one-time
-grammar build is reported apart as "startup"), then times only that measurement; the child's
-peak RSS comes from ``os.wait4`` (the per-child form of ``getrusage(RUSAGE_CHILDREN)``, which
-would only give the running maximum over all children). Batch throughput runs the real CLI.
+Rows (``--only`` takes the names in brackets): [pdf] 50- and 500-page PDFs against bare pdfplumber
+``extract_text`` and pypdfium2; [text] prose-like text (the samples and, when it is beside the
+repository, ../shared/corpus, concatenated to 1 and 4 MB) and two dense inputs (1.6 MB of "8x H100 "
+and 50,000 short clause lines); [start] a cold ``slacheck check`` of a 3 KB sample beside
+``python -c "import pdfplumber"``; [batch] 100 small files with --jobs 1 and --jobs 2.
+
+Every measurement is a child process started in the temporary folder, outside the repository, so
+it runs the installed package (``slacheck`` beside this Python, or ``python -m slacheck``). A row and
+its baseline are run in turn, ``--runs`` times, so a busy machine slows both alike; each row shows
+the minimum and the median of the child's CPU time (user + system, from ``os.wait4``) and of its
+wall time, and its peak RSS. Rows are printed as they finish. Ratios and rates use the median CPU time.
 """
 
 from __future__ import annotations
@@ -19,19 +24,25 @@ import importlib.util
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"
-WARMUP = SAMPLES / "zh_quote_a100_10gbe.md"
-TARGET_RATIO = 1.3
-TARGET_MBPS = 1.0
-TARGET_RSS_MB = 300.0
+SHARED_CORPUS = ROOT.parent / "shared" / "corpus"
+SMALL = SAMPLES / "zh_quote_a100_10gbe.md"
+TARGET_PDF_RATIO = 1.2
+TARGET_PROSE_MBPS = 1.0
+TARGET_DENSE_MBPS = 0.5
+TARGET_RSS_MB = 150.0
+TARGET_START_S = 0.4
+TARGET_JOBS_SPEEDUP = 1.4
 
 
 # --------------------------------------------------------------------------- inputs
@@ -79,43 +90,65 @@ def write_pdf(path: Path, pages: int) -> None:
     writer.save()
 
 
+def prose_sources() -> list[Path]:
+    """The text files prose-like text is made of: the samples and the shared corpus when it is there."""
+    found = sample_sources()
+    if SHARED_CORPUS.is_dir():
+        found += sorted(p for p in SHARED_CORPUS.rglob("*") if p.suffix in (".md", ".txt") and p.name != "README.md")
+    return found
+
+
 def write_corpus(path: Path, megabytes: float) -> None:
-    """The sample files concatenated (blank line between), repeated to about ``megabytes`` MB."""
-    unit = "\n\n".join(s.read_text(encoding="utf-8").strip() for s in sample_sources()) + "\n\n"
-    size = len(unit.encode("utf-8"))
-    path.write_text(unit * max(1, round(megabytes * 1_000_000 / size)), encoding="utf-8")
+    """The prose sources concatenated (blank line between), repeated and cut to ``megabytes`` MB."""
+    unit = "\n\n".join(s.read_text(encoding="utf-8").strip() for s in prose_sources()) + "\n\n"
+    size = int(megabytes * 1_000_000)
+    data = (unit * (size // len(unit.encode("utf-8")) + 1)).encode("utf-8")[:size]
+    path.write_text(data.decode("utf-8", errors="ignore"), encoding="utf-8")
 
 
-def write_batch(folder: Path, copies: int) -> int:
-    """``copies`` copies of every sample (.pdf, .md, .txt) in ``folder``; returns the file count."""
-    files = [p for p in SAMPLES.iterdir() if p.suffix in (".pdf", ".md", ".txt") and p.name != "README.md"]
-    for i in range(copies):
-        sub = folder / f"copy{i:02d}"
-        sub.mkdir(parents=True)
-        for f in files:
-            shutil.copy(f, sub / f.name)
-    return copies * len(files)
+def write_dense(folder: Path) -> list[Path]:
+    """Text that is nearly all vocabulary: 1.6 MB of "8x H100 " on one line, and 50,000 short clause lines."""
+    models = folder / "dense_models.txt"
+    models.write_text("8x H100 " * 200_000, encoding="utf-8")
+    clauses = folder / "dense_clauses.txt"
+    clauses.write_text("".join(f"第{i}条 本条款为一般性约定。\n" for i in range(50_000)), encoding="utf-8")
+    return [models, clauses]
+
+
+def write_batch(folder: Path, count: int) -> int:
+    """``count`` small files (the text samples in turn) in ``folder``; returns the file count."""
+    sources = sample_sources()
+    folder.mkdir(parents=True)
+    for i in range(count):
+        source = sources[i % len(sources)]
+        shutil.copy(source, folder / f"{i:03d}_{source.name}")
+    return count
 
 
 # --------------------------------------------------------------------------- child measurements
 
 
+def cpu_time() -> float:
+    """CPU seconds of this process and of its children that have ended (slacheck reads PDF pages in children)."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
 def child(kind: str, path: str) -> dict[str, float]:
-    """One measurement in this process (``--child``): seconds, plus startup for slacheck."""
-    result: dict[str, float] = {}
+    """One measurement in this process (``--child``): the seconds and CPU seconds of the timed part."""
+    wall, cpu = time.perf_counter(), cpu_time()
     if kind == "pdfplumber":
         import pdfplumber
 
-        start = time.perf_counter()
+        wall, cpu = time.perf_counter(), cpu_time()
         with pdfplumber.open(path) as pdf:
             for page in pdf.pages:
                 page.extract_text()
                 page.close()
-        result["seconds"] = time.perf_counter() - start
     elif kind == "pypdfium2":
         import pypdfium2
 
-        start = time.perf_counter()
+        wall, cpu = time.perf_counter(), cpu_time()
         pdf = pypdfium2.PdfDocument(path)
         for index in range(len(pdf)):
             page = pdf[index]
@@ -124,27 +157,32 @@ def child(kind: str, path: str) -> dict[str, float]:
             text_page.close()
             page.close()
         pdf.close()
-        result["seconds"] = time.perf_counter() - start
     elif kind in ("slacheck", "slacheck-pdfium"):
-        start = time.perf_counter()
         from slacheck.pipeline import Options, check_file
 
         engine = "pdfium" if kind == "slacheck-pdfium" else "pdfplumber"
-        check_file(WARMUP, Options(engine=engine))
-        result["startup"] = time.perf_counter() - start
-        start = time.perf_counter()
+        check_file(SMALL, Options(engine=engine))  # the one-time grammar and pack loading, not timed
+        wall, cpu = time.perf_counter(), cpu_time()
         check_file(path, Options(time_budget=0, engine=engine))
-        result["seconds"] = time.perf_counter() - start
     else:
         raise SystemExit(f"unknown measurement {kind}")
-    return result
+    return {"seconds": time.perf_counter() - wall, "cpu": cpu_time() - cpu}
 
 
-def measure(argv: list[str], *, result: bool = False, timeout: float = 1800) -> tuple[dict[str, float], float]:
-    """Run a child process; (its JSON result if ``result`` else {"seconds": wall time}, its peak RSS in MB)."""
+@dataclass
+class Run:
+    """One child process: wall and CPU seconds (of its timed part, or of the whole process) and peak RSS."""
+
+    wall: float
+    cpu: float
+    rss_mb: float
+
+
+def measure(argv: list[str], cwd: Path, *, result: bool = False, timeout: float = 1800) -> Run:
+    """Run a child process; with ``result`` its own JSON timing, else its whole wall and CPU time."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        proc = subprocess.Popen(argv, stdout=out if result else subprocess.DEVNULL, stderr=err, cwd=ROOT)
+        proc = subprocess.Popen(argv, stdout=out if result else subprocess.DEVNULL, stderr=err, cwd=cwd)
         deadline = start + timeout
         while True:  # os.wait4, not proc.wait(): it gives this child's own resource usage
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
@@ -152,101 +190,139 @@ def measure(argv: list[str], *, result: bool = False, timeout: float = 1800) -> 
                 break
             if time.perf_counter() > deadline:
                 proc.kill()
-            time.sleep(0.01)
+            time.sleep(0.005)
         wall = time.perf_counter() - start
         proc.returncode = code = os.waitstatus_to_exitcode(status)
         if code not in (0, 1):  # 1: the CLI found something, which is a normal run
             err.seek(0)
             raise RuntimeError(f"{' '.join(argv)} exited {code}: {err.read().decode(errors='replace')[-800:]}")
-        out.seek(0)
-        data = json.loads(out.read()) if result else {"seconds": wall}
-    return data, usage.ru_maxrss / 1024  # KiB on Linux
+        rss = usage.ru_maxrss / 1024  # KiB on Linux
+        if result:
+            out.seek(0)
+            data = json.loads(out.read())
+            return Run(data["seconds"], data["cpu"], rss)
+        return Run(wall, usage.ru_utime + usage.ru_stime, rss)
 
 
-def measure_child(kind: str, path: Path) -> tuple[dict[str, float], float]:
-    return measure([sys.executable, __file__, "--child", kind, str(path)], result=True)
+def slacheck_command() -> list[str]:
+    """The installed command: ``slacheck`` beside this Python, else ``python -m slacheck``."""
+    beside = Path(sys.executable).with_name("slacheck")
+    return [str(beside)] if beside.exists() else [sys.executable, "-m", "slacheck"]
 
 
 # --------------------------------------------------------------------------- the table
 
 
-def verdict(ok: bool) -> str:
-    return "yes" if ok else "NO"
+@dataclass
+class Timing:
+    """The runs of one row."""
+
+    runs: list[Run]
+
+    @property
+    def cpu(self) -> float:
+        return statistics.median(r.cpu for r in self.runs)
+
+    @property
+    def wall(self) -> float:
+        return statistics.median(r.wall for r in self.runs)
+
+    @property
+    def rss(self) -> float:
+        return max(r.rss_mb for r in self.runs)
+
+    def cells(self) -> list[str]:
+        cpu, wall = [r.cpu for r in self.runs], [r.wall for r in self.runs]
+        return [f"{min(cpu):.2f}", f"{statistics.median(cpu):.2f}", f"{min(wall):.2f}",
+                f"{statistics.median(wall):.2f}", f"{self.rss:.0f}"]
+
+
+HEADER = ("measurement", "cpu min", "cpu med", "wall min", "wall med", "RSS MB", "rate", "target", "holds")
+WIDTHS = (52, 8, 8, 8, 8, 7, 13, 13, 5)
+
+
+def show(cells: list[str] | tuple[str, ...]) -> None:
+    """Print one row of the table now."""
+    print("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, WIDTHS))).rstrip(),
+          flush=True)
+
+
+def row(name: str, timing: Timing | None, rate: str = "", target: str = "", holds: bool | None = None) -> None:
+    show([name, *(timing.cells() if timing else [""] * 5), rate, target,
+          "" if holds is None else ("yes" if holds else "NO")])
+
+
+def alternated(commands: list[tuple[list[str], bool]], runs: int, cwd: Path) -> list[Timing]:
+    """Each command ``runs`` times, in turn (A B A B ...): one Timing per command."""
+    timings = [Timing([]) for _ in commands]
+    for _ in range(runs):
+        for timing, (argv, result) in zip(timings, commands):
+            timing.runs.append(measure(argv, cwd, result=result))
+    return timings
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="1 MB corpus, 5 copies of the samples")
+    parser.add_argument("--runs", type=int, default=3, help="alternated runs of each row (default 3)")
+    parser.add_argument("--only", default="start,text,batch,pdf", help="rows to run: start,text,batch,pdf")
+    parser.add_argument("--quick", action="store_true", help="one run each and no 500-page PDF")
     parser.add_argument("--child", nargs=2, metavar=("KIND", "PATH"), help=argparse.SUPPRESS)
-    parser.add_argument("--keep", type=Path, metavar="DIR", help="generate the inputs here and keep them")
     args = parser.parse_args(argv)
     if args.child:
         print(json.dumps(child(*args.child)))
         return 0
-
-    corpus_mb, copies = (1.0, 5) if args.quick else (10.0, 20)
+    runs = 1 if args.quick else args.runs
+    only = set(args.only.split(","))
+    me = [sys.executable, str(Path(__file__).resolve()), "--child"]
     with tempfile.TemporaryDirectory(prefix="slacheck-bench-") as tmp:
-        work = args.keep or Path(tmp)
-        work.mkdir(parents=True, exist_ok=True)
-        started = time.perf_counter()
-        pdfs = {n: work / f"mixed_{n}p.pdf" for n in (50, 500)}
-        for n, path in pdfs.items():
-            write_pdf(path, n)
-        corpus = work / "corpus.txt"
-        write_corpus(corpus, corpus_mb)
-        batch = work / "batch"
-        files = write_batch(batch, copies)
-        print(f"inputs generated in {time.perf_counter() - started:.1f} s: "
-              + ", ".join(f"{p.name} {p.stat().st_size / 1e6:.1f} MB" for p in (*pdfs.values(), corpus))
-              + f", {files} batch files", file=sys.stderr)
-
-        rows: list[tuple[str, str, str, str, str, str]] = []  # what, seconds, rate, RSS, target, holds
-        startup = 0.0
-        for n, path in pdfs.items():
-            base, base_rss = measure_child("pdfplumber", path)
-            rows.append((f"pdfplumber extract_text, {n} pages", f"{base['seconds']:.2f}",
-                         f"{n / base['seconds']:.1f} p/s", f"{base_rss:.0f}", "", ""))
-            fium, fium_rss = measure_child("pypdfium2", path)
-            rows.append((f"pypdfium2 get_text_range, {n} pages", f"{fium['seconds']:.2f}",
-                         f"{n / fium['seconds']:.1f} p/s", f"{fium_rss:.0f}", "", ""))
-            if shutil.which("pdftotext"):
-                ptt, ptt_rss = measure(["pdftotext", "-q", str(path), "-"])
-                rows.append((f"pdftotext (process), {n} pages", f"{ptt['seconds']:.2f}",
-                             f"{n / ptt['seconds']:.1f} p/s", f"{ptt_rss:.0f}", "", ""))
-            else:
-                rows.append((f"pdftotext, {n} pages", "n/a", "", "", "", "not installed"))
-            own, own_rss = measure_child("slacheck", path)
-            startup = max(startup, own["startup"])
-            rss_target, rss_ok = (("", "") if n != 500
-                                  else (f"< {TARGET_RSS_MB:.0f} MB", verdict(own_rss < TARGET_RSS_MB)))
-            rows.append((f"slacheck check_file, {n} pages", f"{own['seconds']:.2f}",
-                         f"{n / own['seconds']:.1f} p/s", f"{own_rss:.0f}", rss_target, rss_ok))
-            ratio = own["seconds"] / base["seconds"]
-            rows.append((f"  ratio slacheck / pdfplumber, {n} pages", f"{ratio:.2f}x", "", "",
-                         f"<= {TARGET_RATIO}x", verdict(ratio <= TARGET_RATIO)))
-            fast, fast_rss = measure_child("slacheck-pdfium", path)
-            rows.append((f"slacheck check_file --engine pdfium, {n} pages", f"{fast['seconds']:.2f}",
-                         f"{n / fast['seconds']:.1f} p/s", f"{fast_rss:.0f}", "", ""))
-            rows.append((f"  ratio pdfium engine / pdfplumber, {n} pages", f"{fast['seconds'] / base['seconds']:.2f}x",
-                         "", "", "", ""))
-
-        text, text_rss = measure_child("slacheck", corpus)
-        megabytes = corpus.stat().st_size / 1e6
-        mbps = megabytes / text["seconds"]
-        rows.append((f"slacheck check_file, {megabytes:.1f} MB text", f"{text['seconds']:.2f}",
-                     f"{mbps:.2f} MB/s", f"{text_rss:.0f}", f">= {TARGET_MBPS:.0f} MB/s", verdict(mbps >= TARGET_MBPS)))
-
-        for jobs in (1, 2):
-            cli = [sys.executable, "-m", "slacheck", "check", str(batch), "--jobs", str(jobs), "--format", "json"]
-            run, run_rss = measure(cli)
-            rows.append((f"slacheck check DIR --jobs {jobs}, {files} files", f"{run['seconds']:.2f}",
-                         f"{files / run['seconds']:.1f} files/s", f"{run_rss:.0f}", "", ""))
-        rows.insert(0, ("startup (import + first check, grammar build)", f"{startup:.2f}", "", "", "", ""))
-
-    header = ("measurement", "seconds", "rate", "peak RSS MB", "target", "holds")
-    widths = [max(len(r[i]) for r in (header, *rows)) for i in range(len(header))]
-    for r in (header, tuple("-" * w for w in widths), *rows):
-        print("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip())
+        work = Path(tmp)
+        show(HEADER)
+        show(["-" * w for w in WIDTHS])
+        if "start" in only:
+            tool, plumber = alternated([([*slacheck_command(), "check", str(SMALL), "--format", "json"], False),
+                                        ([sys.executable, "-c", "import pdfplumber"], False)], max(runs, 5), work)
+            row(f"cold slacheck check, {SMALL.stat().st_size / 1000:.1f} KB sample", tool,
+                target=f"<= {TARGET_START_S} s wall", holds=tool.wall <= TARGET_START_S)
+            row('  python -c "import pdfplumber"', plumber)
+        if "text" in only:
+            for megabytes in (1.0, 4.0):
+                corpus = work / f"prose_{megabytes:.0f}mb.txt"
+                write_corpus(corpus, megabytes)
+                [own] = alternated([([*me, "slacheck", str(corpus)], True)], runs, work)
+                size = corpus.stat().st_size / 1e6
+                row(f"prose-like text, {size:.1f} MB", own, f"{size / own.cpu:.2f} MB/s",
+                    f">= {TARGET_PROSE_MBPS:.0f} MB/s", size / own.cpu >= TARGET_PROSE_MBPS)
+                if megabytes == 4.0:
+                    row("  peak RSS at 4 MB of text", None, f"{own.rss:.0f} MB", f"<= {TARGET_RSS_MB:.0f} MB",
+                        own.rss <= TARGET_RSS_MB)
+            for dense in write_dense(work):
+                [own] = alternated([([*me, "slacheck", str(dense)], True)], runs, work)
+                size = dense.stat().st_size / 1e6
+                row(f"dense text, {dense.stem} {size:.1f} MB", own, f"{size / own.cpu:.2f} MB/s",
+                    f">= {TARGET_DENSE_MBPS} MB/s", size / own.cpu >= TARGET_DENSE_MBPS)
+        if "batch" in only:
+            files = write_batch(work / "batch", 100)
+            one, two = alternated([([*slacheck_command(), "check", str(work / "batch"), "--jobs", str(jobs),
+                                     "--format", "json"], False) for jobs in (1, 2)], runs, work)
+            row(f"check DIR --jobs 1, {files} files", one, f"{files / one.wall:.1f} files/s")
+            row(f"check DIR --jobs 2, {files} files", two, f"{files / two.wall:.1f} files/s",
+                f">= {TARGET_JOBS_SPEEDUP}x jobs 1", one.wall / two.wall >= TARGET_JOBS_SPEEDUP)
+            row(f"  wall speed-up jobs 2 / jobs 1: {one.wall / two.wall:.2f}x", None)
+        if "pdf" in only:
+            for pages in (50,) if args.quick else (50, 500):
+                pdf = work / f"mixed_{pages}p.pdf"
+                write_pdf(pdf, pages)
+                plumber, own, fium, own_fium = alternated(
+                    [([*me, kind, str(pdf)], True) for kind in ("pdfplumber", "slacheck", "pypdfium2",
+                                                                "slacheck-pdfium")], runs, work)
+                row(f"pdfplumber extract_text, {pages} pages", plumber, f"{pages / plumber.cpu:.1f} p/s")
+                row(f"slacheck check_file, {pages} pages", own, f"{pages / own.cpu:.1f} p/s")
+                ratio = own.cpu / plumber.cpu
+                row(f"  ratio slacheck / pdfplumber: {ratio:.2f}x", None, target=f"<= {TARGET_PDF_RATIO}x",
+                    holds=ratio <= TARGET_PDF_RATIO)
+                row(f"pypdfium2 get_text_range, {pages} pages", fium, f"{pages / fium.cpu:.1f} p/s")
+                row(f"slacheck check_file --engine pdfium, {pages} pages", own_fium, f"{pages / own_fium.cpu:.1f} p/s")
+                row(f"  ratio pdfium engine / pdfplumber: {own_fium.cpu / plumber.cpu:.2f}x", None)
     return 0
 
 

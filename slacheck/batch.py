@@ -14,26 +14,25 @@ be loaded becomes a :class:`Failure`; the others are still checked.
 from __future__ import annotations
 
 import fnmatch
+import gc
 import glob
 import os
 import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
-
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import Progress
-from rich.table import Table
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from slacheck.documents import DocumentError
-from slacheck.pipeline import Log, Options, check_file
+from slacheck.pipeline import Log, Options, check_file, warm_up
 from slacheck.report.messages import words as catalogue
 from slacheck.report.clean import clean_text
 from slacheck.report.model import Report
 from slacheck.rules.pack import Rule
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 SUFFIXES = (".pdf", ".txt", ".md", ".docx", ".xlsx", ".html", ".htm", ".eml")
 UNREADABLE = (".doc", ".xls", ".ppt", ".pptx", ".odt", ".ods", ".odp", ".rtf", ".wps", ".et",
@@ -128,10 +127,11 @@ def check_one(path: str, options: Options, rules: list[Rule] | None = None,
         return Failure(path=path, message=str(error))
 
 
-def _check_in_worker(path: str, options: Options, logs: Sequence[Log]) -> dict[str, Any] | Failure:
-    """check_one in a pool worker; the report crosses back as plain data (typed facts do not pickle)."""
-    result = check_one(path, options, logs=logs)
-    return result if isinstance(result, Failure) else result.model_dump(by_alias=True)
+def _check_in_worker(paths: Sequence[str], options: Options, logs: Sequence[Log]) -> list[dict[str, Any] | Failure]:
+    """check_one of a chunk of documents in a pool worker; each report crosses back as plain data (typed facts
+    do not pickle)."""
+    results = [check_one(path, options, logs=logs) for path in paths]
+    return [result if isinstance(result, Failure) else result.model_dump(by_alias=True) for result in results]
 
 
 def _ignore_sigint() -> None:
@@ -139,20 +139,32 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+CHUNKS_PER_WORKER = 4
+"""Documents go to the workers in this many chunks each: fewer round trips, and still a balanced end."""
+POOL_MIN_DOCUMENTS = 8
+POOL_MIN_BYTES = 1_000_000
+"""A batch below both sizes is checked in this process: starting workers would cost more than they save."""
+
+
 def _pooled(paths: list[str], indices: list[int], options: Options, logs: Sequence[Log], jobs: int,
-            results: list[Report | Failure | None], done: Callable[[], None]) -> None:
-    """Check ``paths[i]`` for each index in a pool of ``jobs`` workers, filling ``results``; a
-    document whose worker died (killed for memory, crashed) stays None.  Ctrl-C kills the workers."""
+            results: list[Report | Failure | None], done: Callable[[int], None]) -> None:
+    """Check ``paths[i]`` for each index in a pool of ``jobs`` workers, filling ``results``; the documents of a
+    chunk whose worker died (killed for memory, crashed) stay None.  Ctrl-C kills the workers."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    size = max(1, -(-len(indices) // (jobs * CHUNKS_PER_WORKER)))
+    chunks = [indices[start:start + size] for start in range(0, len(indices), size)]
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
     try:
-        futures = {pool.submit(_check_in_worker, paths[i], options, logs): i for i in indices}
+        futures = {pool.submit(_check_in_worker, [paths[i] for i in chunk], options, logs): chunk for chunk in chunks}
         for future in as_completed(futures):
             try:
-                result = future.result()
-            except Exception:  # BrokenProcessPool: this document or another one killed a worker
+                chunk_results = future.result()
+            except Exception:  # BrokenProcessPool: this chunk or another one killed a worker
                 continue
-            results[futures[future]] = result if isinstance(result, Failure) else Report.model_validate(result)
-            done()
+            for i, result in zip(futures[future], chunk_results):
+                results[i] = result if isinstance(result, Failure) else Report.model_validate(result)
+            done(len(chunk_results))
     except BaseException:
         for process in list(getattr(pool, "_processes", {}).values()):
             process.kill()
@@ -161,23 +173,55 @@ def _pooled(paths: list[str], indices: list[int], options: Options, logs: Sequen
     pool.shutdown()
 
 
+def _worth_a_pool(paths: list[str]) -> bool:
+    """Whether a batch is large enough for worker processes (POOL_MIN_DOCUMENTS or POOL_MIN_BYTES)."""
+    if len(paths) >= POOL_MIN_DOCUMENTS:
+        return True
+    total = 0
+    for path in paths:
+        try:
+            total += os.stat(path).st_size
+        except OSError:
+            continue
+    return total >= POOL_MIN_BYTES
+
+
+@contextmanager
+def _progress(total: int, shown: bool) -> Iterator[Callable[[int], None]]:
+    """A function to call with each count of documents done: a progress bar on stderr when ``shown``."""
+    if not shown:
+        yield lambda count: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("checking", total=total)
+        yield lambda count: bar.advance(task, count)
+
+
 def check_all(paths: list[str], options: Options, rules: list[Rule], *, jobs: int = 1,
               progress: bool = False, logs: Sequence[Log] = ()) -> list[Report | Failure]:
-    """Check every path (in a pool of ``jobs`` processes when above 1, never more than there are
-    paths); results in input order.  When a worker dies the documents it took down are checked
-    again one per worker, so only the document that kills its worker is a Failure."""
+    """Check every path (in a pool of ``jobs`` processes when above 1 and the batch is worth it, never more than
+    there are paths); results in input order.  The grammars and rule packs are built before the workers
+    start, so they share them.  When a worker dies the documents it took down are checked again one per
+    worker, so only the document that kills its worker is a Failure."""
     results: list[Report | Failure | None] = [None] * len(paths)
-    jobs = min(jobs, len(paths))
-    with Progress(console=Console(stderr=True), transient=True, disable=not progress) as bar:
-        task = bar.add_task("checking", total=len(paths))
+    jobs = min(jobs, len(paths)) if _worth_a_pool(paths) else 1
+    with _progress(len(paths), progress) as advance:
         if jobs <= 1:
             for i, path in enumerate(paths):
                 results[i] = check_one(path, options, rules, logs)
-                bar.advance(task)
+                advance(1)
         else:
-            _pooled(paths, list(range(len(paths))), options, logs, jobs, results, lambda: bar.advance(task))
+            warm_up(options)
+            gc.freeze()  # what is built so far stays put: forked workers share its pages instead of copying them
+            try:
+                _pooled(paths, list(range(len(paths))), options, logs, jobs, results, advance)
+            finally:
+                gc.unfreeze()
             for i in [i for i, result in enumerate(results) if result is None]:
-                _pooled(paths, [i], options, logs, 1, results, lambda: bar.advance(task))
+                _pooled(paths, [i], options, logs, 1, results, advance)
                 if results[i] is None:
                     results[i] = Failure(path=paths[i], message="the checking process stopped (out of memory "
                                                                 "or crashed)")
@@ -191,6 +235,9 @@ def show_progress() -> bool:
 
 def summary_table(results: list[Report | Failure], failed: Callable[[Report], bool]) -> Table:
     """One row per input: counts by severity, waived findings and a status (in the first report's language)."""
+    from rich.markup import escape
+    from rich.table import Table
+
     language = next((r.language for r in results if isinstance(r, Report)), "en")
     words = catalogue(language)
     table = Table(title=words["summary"], title_justify="left")

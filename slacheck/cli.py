@@ -13,10 +13,9 @@ from typing import NoReturn, Sequence
 
 from slacheck import __version__
 from slacheck.commands import COMMANDS
-from slacheck.commands.common import UsageError
-from slacheck.documents import DocumentError
 
 EXIT_USAGE, EXIT_INTERNAL = 2, 3
+_NAMES = {command.name for command in COMMANDS}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,25 +26,29 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"slacheck: error: {message}\n")
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(chosen: str | None) -> argparse.ArgumentParser:
+    """The argument parser; only the ``chosen`` command's module is imported (the others are listed by name)."""
     parser = _Parser(
         prog="slacheck", description="Check GPU server and cluster contracts, quotes and SLAs for costly network "
         "and hardware terms.")
     parser.add_argument("--version", action="version", version=f"slacheck {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
-        sub = subparsers.add_parser(command.NAME, help=command.HELP, description=command.__doc__)
-        command.add_arguments(sub)
+        if command.name != chosen:
+            subparsers.add_parser(command.name, help=command.help)
+            continue
+        module = command.load()
+        sub = subparsers.add_parser(command.name, help=command.help, description=module.__doc__)
+        module.add_arguments(sub)
         sub.add_argument("--debug", action="store_true", help="show tracebacks of internal errors")
-        sub.set_defaults(run=command.run)
+        sub.set_defaults(run=module.run)
     return parser
 
 
 def _with_default_command(argv: list[str]) -> list[str]:
     """``slacheck FILE`` means ``slacheck check FILE``."""
-    names = {command.NAME for command in COMMANDS}
     first = next((a for a in argv if not a.startswith("-")), None)
-    if first is None or first in names or argv[:1] in (["-h"], ["--help"], ["--version"]):
+    if first is None or first in _NAMES or argv[:1] in (["-h"], ["--help"], ["--version"]):
         return argv
     return ["check", *argv]
 
@@ -53,7 +56,7 @@ def _with_default_command(argv: list[str]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``slacheck`` command."""
     arguments = _with_default_command(list(sys.argv[1:] if argv is None else argv))
-    parser = _parser()
+    parser = _parser(next((a for a in arguments if a in _NAMES), None))
     try:
         args = parser.parse_args(arguments)
     except SystemExit as exit_:
@@ -61,6 +64,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         print("slacheck: error: no file or command given; `slacheck --help` lists them", file=sys.stderr)
         return EXIT_USAGE
+    from slacheck.commands.common import UsageError  # the command's module has imported both already
+    from slacheck.documents import DocumentError
+
     try:
         return args.run(args)
     except (UsageError, DocumentError) as error:

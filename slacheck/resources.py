@@ -1,7 +1,10 @@
 """Access to the data files shipped inside the package (grammar/ and rules/)."""
 
+import hashlib
+import os
 from importlib import resources
 from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import Any
 
 from lark import Lark
@@ -18,16 +21,48 @@ def rules_file(name: str) -> Traversable:
     return resources.files("slacheck.builtin_rules").joinpath(name)
 
 
+def cache_folder() -> Path | None:
+    """The user cache folder where built grammars are kept between runs (None: keep nothing).
+
+    ``SLACHECK_CACHE`` names another folder; an empty value turns the cache off.
+    """
+    folder = os.environ.get("SLACHECK_CACHE")
+    if folder is None:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        folder = os.path.join(base, "slacheck")
+    if not folder:
+        return None
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return None
+    return Path(folder)
+
+
+def cache_file(name: str, text: str, suffix: str) -> Path | None:
+    """The cache file of something built from a grammar's ``text``: named by the text's hash, so a changed
+    grammar never reads what another one built (None when there is no cache folder)."""
+    folder = cache_folder()
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+    return folder / f"{Path(name).stem}-{digest}{suffix}" if folder else None
+
+
 def build_lark(name: str, *, text: str | None = None, **options: Any) -> Lark:
     """A lark parser for a grammar of grammar/ (or its assembled ``text``), built without lark's
-    terminal-collision search.
+    terminal-collision search; an LALR parser's tables are kept in the cache folder.
 
     When the optional ``interegular`` package is installed, lark compares every
     pair of terminals at build time: over a minute for the fact vocabulary.
     Terminal order is fixed by priorities instead, and the grammar tests check it.
+    Lark checks the cached tables against a hash of the grammar, its options and its own version,
+    and builds them again (and tries to save them) when they do not match, are unreadable or
+    cannot be written.
     """
     if text is None:
         text = grammar_file(name).read_text(encoding="utf-8")
+    cached = cache_file(name, text, ".lark.pickle") if options.get("parser") == "lalr" else None
+    if cached is not None:
+        options["cache"] = str(cached)
     saved = lark_lexer.has_interegular
     lark_lexer.has_interegular = False
     try:

@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+from slacheck import batch
 from slacheck.batch import expand_inputs, show_progress
 from slacheck.cli import main
 
@@ -88,6 +89,31 @@ def test_jobs_2_gives_the_same_bytes_as_one_by_one(capsys) -> None:
     for path, report in zip(paths, reports):
         _, alone, _ = run(capsys, "check", path, "--format", "json")
         assert json.loads(alone)["findings"] == report["findings"]
+
+
+def test_a_small_batch_is_checked_in_this_process(capsys, monkeypatch) -> None:
+    """Two small files with --jobs 2 start no worker; eight do, and give the reports of one process."""
+    files = expand_inputs([str(SAMPLES)])[:8]
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("a pool was started")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(batch, "_pooled", no_pool)
+        code, few, _ = run(capsys, "check", *files[:2], "--format", "json", "--jobs", "2")
+    assert code in (0, 1) and len(json.loads(few)) == 2
+    chunks = []
+    real = batch._pooled
+
+    def counted(paths, indices, *args, **kwargs):
+        chunks.append(len(indices))
+        return real(paths, indices, *args, **kwargs)
+
+    monkeypatch.setattr(batch, "_pooled", counted)
+    _, pooled, _ = run(capsys, "check", *files, "--format", "json", "--jobs", "2")
+    assert chunks == [8]
+    _, serial, _ = run(capsys, "check", *files, "--format", "json", "--jobs", "1")
+    assert pooled == serial and json.loads(pooled)[:2] == json.loads(few)
 
 
 def test_summary_table_after_the_reports(capsys) -> None:

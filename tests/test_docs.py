@@ -13,7 +13,7 @@ DOCS = (ROOT / "README.md").read_text(encoding="utf-8") + (ROOT / "docs" / "ci.m
 
 
 def _check_options() -> list[str]:
-    parser = _parser()
+    parser = _parser("check")
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     check = commands.choices["check"]
     return [o for a in check._actions for o in a.option_strings if o.startswith("--") and o != "--help"]

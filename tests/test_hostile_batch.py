@@ -40,6 +40,7 @@ def test_a_worker_killed_mid_document_fails_only_that_document(tmp_path: Path, c
         return real(path, *args, **kwargs)
 
     monkeypatch.setattr(batch, "check_file", dies_on_the_killer)
+    monkeypatch.setattr(batch, "POOL_MIN_DOCUMENTS", 2)  # three small files: a pool all the same
     output = tmp_path / "report.json"
     code, out, err = run(capsys, "check", str(GOOD), str(killer), str(GOOD.with_suffix(".pdf")), "--jobs", "2",
                          "--format", "json", "--output", f"json:{output}")

@@ -23,9 +23,6 @@ from slacheck.report.model import Report
 from slacheck.rules import measured
 from slacheck.rules.engine import at_or_above, rule_set
 
-NAME = "accept"
-HELP = "check nccl-tests / perftest logs against an expected setup (no contract needed)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("logs", nargs="+", metavar="LOG")

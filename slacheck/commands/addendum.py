@@ -32,9 +32,6 @@ from slacheck.rules.engine import fill, values_of
 from slacheck.rules.measured import PROTOCOL_NAMES
 from slacheck.rules.pack import PLACEHOLDER
 
-NAME = "addendum"
-HELP = "draft supplementary clauses from the findings (Markdown)"
-
 FabricKind = Literal["infiniband", "ethernet", "any"]
 
 _WORDS = {

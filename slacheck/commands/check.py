@@ -58,9 +58,6 @@ from slacheck.waivers import (
     write_baseline,
 )
 
-NAME = "check"
-HELP = "read a document and report findings (default)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE")

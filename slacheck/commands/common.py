@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
-from typing import Iterable
-
-from rich.console import Console
+from typing import TYPE_CHECKING, Iterable
 
 from slacheck.pipeline import Options
 from slacheck.rules.engine import rule_set
 from slacheck.rules.pack import PackError, Rule, rule_hint
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 class UsageError(Exception):
@@ -106,4 +107,6 @@ def _ids(values: Iterable[str]) -> tuple[str, ...]:
 def console_for(args: argparse.Namespace) -> Console:
     """A rich console on stdout that honours --no-color and NO_COLOR."""
     plain = getattr(args, "no_color", False) or "NO_COLOR" in os.environ
+    from rich.console import Console
+
     return Console(no_color=plain, highlight=False, soft_wrap=False)

@@ -16,9 +16,6 @@ from rich.table import Table
 from slacheck.commands.common import UsageError, add_config_options, console_for
 from slacheck.config import OTHER_KEYS, POLICY, ConfigError, load_config
 
-NAME = "config"
-HELP = "show the settings (org policy, per-file ignores, rule packs) that apply to a file, and where each comes from"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", default=".", metavar="FILE", help="a document or folder (default .)")

@@ -26,9 +26,6 @@ from slacheck.pipeline import analyse, report_language
 from slacheck.report.labels import label, show_value
 from slacheck.report.messages import words as catalogue
 
-NAME = "diff"
-HELP = "compare the offerings of two versions of a document"
-
 HIGHER = {"nodes", "gpu.memory_gb", "gpu.per_node", "gpu.total", "intra_node.bandwidth_gbytes", "fabric.rate_gbps",
           "fabric.nics_per_node", "fabric.included_rate_gbps", "fabric.included_nics_per_node", "fabric.nics_total",
           "fabric.switch_ports", "fabric.public_bandwidth", "acceptance.threshold_gbytes", "acceptance.threshold_pct",

@@ -29,9 +29,6 @@ from slacheck.pipeline import analyse
 from slacheck.rules import measured
 from slacheck.rules.engine import values_of
 
-NAME = "estimate"
-HELP = "expected busbw, communication share and price per effective GPU-hour of each offer, side by side"
-
 SHARED_OVERSUBSCRIPTION = 2.0
 """A fabric stated as shared without a ratio is modelled as 2:1 oversubscribed."""
 _FX = re.compile(r"([A-Za-z]{3})/([A-Za-z]{3})=(\d+(?:\.\d+)?)")

@@ -17,9 +17,6 @@ from slacheck.rules.engine import DERIVED, POLICY_NAME, fill, policy_name
 from slacheck.rules.pack import PLACEHOLDER, Rule, rule_hint
 from slacheck.rules.vocabulary import descriptions
 
-NAME = "explain"
-HELP = "explain a rule: what it checks, why, an example that triggers it and the fix"
-
 _HEADINGS = {
     "en": ("What it checks", "Condition", "Why it matters", "Example that triggers it", "Use instead",
            "Severity", "Family", "Pack"),

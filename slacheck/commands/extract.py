@@ -8,9 +8,6 @@ from slacheck.commands.check import emit
 from slacheck.commands.common import add_document_options, add_output_options, options_from
 from slacheck.pipeline import extract_file
 
-NAME = "extract"
-HELP = "print the structured offering only"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE")

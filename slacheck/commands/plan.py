@@ -23,8 +23,6 @@ from slacheck.perf.model import COLLECTIVES, ClusterSpec
 from slacheck.pipeline import analyse, report_language
 from slacheck.rules import measured
 
-NAME = "plan"
-HELP = "print the acceptance tests (nccl-tests, ib_write_bw) and pass thresholds a contract implies"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="CONTRACT")

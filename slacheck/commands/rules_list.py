@@ -17,9 +17,6 @@ from slacheck.config import ConfigError, load_config
 from slacheck.rules.engine import fires_on_case, load_rules
 from slacheck.rules.pack import PackError, Rule
 
-NAME = "rules"
-HELP = "list every rule: ID, severity, family and title"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=["zh", "en"], default="en", help="language of the titles (default en)")

@@ -9,9 +9,6 @@ from typing import Any
 
 from slacheck.report.model import Report
 
-NAME = "schema"
-HELP = "print the JSON Schema of the JSON report"
-
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 

@@ -9,7 +9,7 @@ figure) as a dashed line.
 from __future__ import annotations
 
 import math
-from xml.sax.saxutils import escape
+from html import escape
 
 from slacheck.perf.nccl_log import MAX_BUSBW
 from slacheck.report.model import Report
@@ -76,12 +76,12 @@ def render_plot(report: Report) -> str:
                        f'stroke="{colour[name]}" stroke-dasharray="6 4"/>')
         label = f"{name} (req. {need:.1f})" if need is not None else name
         out.append(f'<rect x="{LEFT + plot_w + 12}" y="{legend_y - 8}" width="12" height="3" fill="{colour[name]}"/>')
-        out.append(f'<text x="{LEFT + plot_w + 28}" y="{legend_y - 4}">{escape(label)}</text>')
+        out.append(f'<text x="{LEFT + plot_w + 28}" y="{legend_y - 4}">{escape(label, quote=False)}</text>')
         legend_y += 18
     for path, run in runs:
         points = " ".join(f"{x(size):.1f},{y(busbw):.1f}" for size, busbw in run["busbw_by_size"])
         out.append(f'<polyline points="{points}" fill="none" stroke="{colour[run["collective"]]}" stroke-width="1.8">'
-                   f'<title>{escape(path)}: {run["collective"]}</title></polyline>')
+                   f'<title>{escape(path, quote=False)}: {run["collective"]}</title></polyline>')
     out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 10}" text-anchor="middle">message size (bytes, log scale)'
                '; shaded: model band; dashed: required busbw</text>')
     out.append("</svg>")

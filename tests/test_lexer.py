@@ -1,0 +1,213 @@
+"""The first-character lexer gives exactly lark's tokens, and scan exactly the phrases of lark's own lexer.
+
+The reference is lark's basic lexer over the same grammar and the phrase search without its cache,
+run on the samples and on generated text made of the lexicon's own words, numbers and prose.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from slacheck.extract import lexicon as lex
+from slacheck.extract import parser
+from slacheck.normalize import normalize
+from slacheck.resources import build_lark
+
+from conftest import SAMPLES
+
+SHARED_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+
+
+@lru_cache(maxsize=1)
+def lark_lexer() -> Lark:
+    """Lark's own lexer over the fact grammar."""
+    return build_lark("facts.lark", text=lex.fact_grammar(), parser=None, lexer="basic", start="tokens")
+
+
+def attributes(token: Token) -> tuple:
+    return (token.type, token.value, token.start_pos, token.line, token.column, token.end_line, token.end_column,
+            token.end_pos)
+
+
+def lark_tokens(text: str) -> list[tuple[tuple, bool]]:
+    """Lark's vocabulary tokens, each with whether PROSE came since the token before."""
+    found, prose = [], False
+    for token in lark_lexer().lex(text):
+        if token.type == "PROSE":
+            prose = True
+            continue
+        found.append((attributes(token), prose))
+        prose = False
+    return found
+
+
+def dispatched_tokens(text: str) -> list[tuple[tuple, bool]]:
+    lexer, _ = parser._parsers()
+    return [(attributes(token), prose) for token, prose in lexer.lex(text)]
+
+
+def reference_phrases(text: str) -> list[tuple[str, int, int]]:
+    """Phrases as the scan found them with lark's lexer and a fresh parse at every position."""
+    phrase_parser = parser._parsers()[1]
+    phrases, run = [], []
+    for token in (*lark_lexer().lex(text), None):
+        if token is not None and token.type in parser._SKIPPED_IN_RUNS:
+            continue
+        if token is not None and token.type not in ("PROSE", "OUTLINE"):
+            run.append(token)
+            continue
+        position = 0
+        starters = set(phrase_parser.parse_interactive("", start="phrase").choices())
+        while position < len(run):
+            length, tree = (0, None) if run[position].type not in starters else _longest(phrase_parser, run[position:position + parser.MAX_PHRASE_TOKENS])
+            if tree is None:
+                position += 1
+                continue
+            phrases.append((_tree_text(tree.children[0]), run[position].start_pos, run[position + length - 1].end_pos))
+            position += length
+        run = []
+    return phrases
+
+
+def _longest(phrase_parser: Lark, tokens: list[Token]) -> tuple[int, Tree | None]:
+    for length in range(len(tokens), 0, -1):
+        interactive = phrase_parser.parse_interactive("", start="phrase")
+        try:
+            for token in tokens[:length]:
+                interactive.feed_token(token)
+            return length, interactive.feed_eof()
+        except UnexpectedInput:
+            continue
+    return 0, None
+
+
+def _tree_text(tree: Tree) -> str:
+    """A tree with every attribute of its tokens."""
+    children = [_tree_text(c) if isinstance(c, Tree) else repr(attributes(c)) for c in tree.children]
+    return f"{tree.data}({', '.join(children)})"
+
+
+def scanned_phrases(text: str) -> list[tuple[str, int, int]]:
+    return [(_tree_text(p.tree), p.start, p.end) for p in parser.scan(text).phrases]
+
+
+def sample_texts() -> list[tuple[str, str]]:
+    """Every text sample (and the shared corpus, when it is beside the repository), normalised."""
+    paths = [p for p in sorted(SAMPLES.iterdir()) if p.suffix in (".md", ".txt") and p.name != "README.md"]
+    if SHARED_CORPUS.is_dir():
+        paths += [p for p in sorted(SHARED_CORPUS.rglob("*")) if p.suffix in (".md", ".txt") and p.name != "README.md"]
+    return [(p.name, normalize(p.read_text(encoding="utf-8")).text) for p in paths]
+
+
+@pytest.mark.parametrize("name,text", sample_texts(), ids=lambda value: value if len(value) < 60 else "")
+def test_samples_lex_and_parse_as_with_lark(name: str, text: str) -> None:
+    assert dispatched_tokens(text) == lark_tokens(text), name
+    for line in text.splitlines():
+        assert dispatched_tokens(line) == lark_tokens(line), line
+    assert scanned_phrases(text) == reference_phrases(text), name
+
+
+def _vocabulary() -> list[str]:
+    """Words and pieces the grammar knows, and some it does not."""
+    words = [word for entry in lex.lexicon().terminals() for word in entry.words]
+    return words + ["8", "400", "2.5", "1,000", "80GB", "400G", "400Gb/s", "900GB/s", "¥98,000", "$2.10", "2:1",
+                    "99.9%", "3.1.3", "2.", "4、", "x", "X", "*", "/", "-", "(", ")", "[", "]", "、", ",", ".", ";", ":",
+                    "。", "，", "the", "Vendor", "shall", "本条款", "一般", "约定", "\u4e00", "\u9fff", "é", "٣"]
+
+
+PIECES = st.one_of(
+    st.sampled_from(_vocabulary()),
+    st.sampled_from(_vocabulary()).map(str.upper),
+    st.sampled_from(_vocabulary()).map(str.lower),
+    st.text(alphabet="0123456789.,:/xX-%GgBbMmTt ", min_size=1, max_size=6),
+    st.text(min_size=1, max_size=3),
+)
+SEPARATORS = st.sampled_from(["", "", " ", "  ", "\n", "\t", " \n ", ",", "-", "/"])
+TEXTS = st.lists(st.tuples(PIECES, SEPARATORS), max_size=40).map(
+    lambda parts: unicodedata.normalize("NFKC", "".join(a + b for a, b in parts)))
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(TEXTS)
+def test_generated_text_lexes_as_with_lark(text: str) -> None:
+    assert dispatched_tokens(text) == lark_tokens(text)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(TEXTS)
+def test_generated_text_parses_as_with_lark(text: str) -> None:
+    assert scanned_phrases(text) == reference_phrases(text)
+
+
+def test_prose_is_not_kept_but_ends_a_run() -> None:
+    found = parser.scan("8 x H100 the parties agree 4 nodes")
+    assert [t.type for t in found.tokens] == ["NUMBER", "TIMES", "MODEL", "NUMBER", "NODE_UNIT"]
+    assert [(p.tree.data, p.start, p.end) for p in found.phrases] == [("gpu", 0, 8), ("nodes", 27, 34)]
+
+
+def test_a_vendor_word_keeps_the_prose_before_it() -> None:
+    """Prose before a skipped VENDOR word still ends the run: '8 x' and 'H100' are not one phrase."""
+    assert [p.start for p in parser.scan("8 x NVIDIA H100").phrases] == [0]
+    assert [p.start for p in parser.scan("8 x foo NVIDIA H100").phrases] == [15]
+
+
+@pytest.mark.parametrize("regex,starts,never", [
+    (r"(?<![A-Za-z])(?i:ab)c|\d+", "aA5٣", "bcZ "),
+    (r"(?:x|y)?z", "xyz", "a"),
+    (r"[^a]", "a b", ""),
+    (r"\s+", " \n\t", "a"),
+    (r"(?=q)q|\S", "q!", " "),
+])
+def test_first_characters_hold_every_start(regex: str, starts: str, never: str) -> None:
+    first = re.compile(parser.first_characters(regex), re.IGNORECASE)
+    assert all(first.match(ch) for ch in starts)
+    assert not any(first.match(ch) for ch in never)
+
+
+def test_a_grammar_that_cannot_be_cached_is_still_built(tmp_path: Path) -> None:
+    """An unwritable cache folder is no error: the grammar is built and the report is the same."""
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    sample = str(SAMPLES / "zh_quote_a100_10gbe.md")
+    command = [sys.executable, "-m", "slacheck", sample, "--format", "json"]
+    cached = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path,
+                            env={"PATH": "/usr/bin:/bin", "SLACHECK_CACHE": str(tmp_path / "cache")})
+    blocked = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path,
+                             env={"PATH": "/usr/bin:/bin", "SLACHECK_CACHE": str(blocker / "cache")})
+    assert blocked.stderr == "" and cached.stderr == ""
+    assert blocked.stdout == cached.stdout and '"A100"' in blocked.stdout
+    assert sorted(p.suffix for p in (tmp_path / "cache").iterdir()) == [".json", ".pickle", ".pickle"]
+
+
+def test_the_kept_lexer_plan_is_the_one_lark_gives(tmp_path: Path) -> None:
+    """A lexer made from its kept plan orders and reads the terminals as one made from lark's basic lexer."""
+    phrases = parser._parsers()[1]
+    fresh = parser.FirstCharLexer.of(phrases)
+    kept = tmp_path / "plan.json"
+    parser.FirstCharLexer.of(phrases, kept)
+    again = parser.FirstCharLexer.of(phrases, kept)
+    assert [t.name for t in again.terminals] == [t.name for t in fresh.terminals]
+    assert again.newline_types == fresh.newline_types and again.silent == fresh.silent
+    text = normalize((SAMPLES / "zh_quote_h100_ib_addon.md").read_text(encoding="utf-8")).text
+    assert [(attributes(t), p) for t, p in again.lex(text)] == lark_tokens(text)
+
+
+@pytest.mark.parametrize("kept", ['{"order": 5, "newline": [], "first": {}}', "[1]", "{not json",
+                                  '{"order": ["NUMBER"], "newline": [], "first": {"NUMBER": "[0-9]"}}'])
+def test_a_broken_lexer_plan_is_made_again(tmp_path: Path, kept: str) -> None:
+    plan = tmp_path / "plan.json"
+    plan.write_text(kept, encoding="utf-8")
+    lexer = parser.FirstCharLexer.of(parser._parsers()[1], plan)
+    assert [(attributes(t), p) for t, p in lexer.lex("8 x H100, 4 nodes")] == lark_tokens("8 x H100, 4 nodes")
+    assert plan.read_text(encoding="utf-8") != kept
