@@ -347,3 +347,13 @@ def test_a_pipe_table_printed_to_pdf_is_read_as_a_table(tmp_path: Path) -> None:
     rows = [p.text for p in load_document(path).passages if p.kind == "table-row"]
     assert rows[1] == "GPU server | 8 x H100 SXM5 80GB, NVSwitch, 8 x 400G InfiniBand per node | 4"
     assert rows[2] == "Storage NIC | 2 x 100GbE, shared | 1"
+
+
+def test_a_count_of_servers_before_their_gpu_count() -> None:
+    text = "Three 8-GPU H100 nodes are free from next week."
+    assert value(text, "nodes") == 3
+    assert value(text, "gpu.per_node") == 8
+
+
+def test_headroom_to_scale_later_is_a_vague_expansion_promise() -> None:
+    assert value("We will hold some headroom so you can scale up later.", "fabric.expansion") == "vague"
