@@ -357,3 +357,10 @@ def test_a_count_of_servers_before_their_gpu_count() -> None:
 
 def test_headroom_to_scale_later_is_a_vague_expansion_promise() -> None:
     assert value("We will hold some headroom so you can scale up later.", "fabric.expansion") == "vague"
+
+
+def test_servers_split_between_two_facilities() -> None:
+    text = ("Four (4) servers sit in the AMS1 facility and four (4) servers in AMS2. "
+            "The two facilities are joined by a metro link.")
+    assert value(text, "fabric.multi_site") is True
+    assert value("Our company runs two facilities in Europe.", "fabric.multi_site") is None
