@@ -17,7 +17,6 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from slacheck.documents.markdown import markdown_table
 from slacheck.documents.model import Geo, Line, Page, Passage, Run, Segment
 
 # --------------------------------------------------------------------------- passages
@@ -48,12 +47,7 @@ def assemble(pages: list[Page], *, pdf: bool) -> tuple[tuple[Line, ...], tuple[P
     bodies: list[_Body] = []
     skippable: set[int] = set()
     for page, off in zip(pages, offsets):
-        table_rows, reserved = page.table_rows, page.reserved
-        if pdf:  # a pipe table printed to PDF as text
-            piped, used = markdown_table([t if k not in reserved else "" for k, t in enumerate(page.texts)],
-                                         wrapped=True)
-            table_rows, reserved = table_rows + piped, reserved | used
-        for row in table_rows:
+        for row in page.table_rows:
             passage = _row_passage(texts, [[(off + ln, a, b) for ln, a, b in cell] for cell in row])
             if passage:
                 passages.append(passage)
@@ -62,7 +56,7 @@ def assemble(pages: list[Page], *, pdf: bool) -> tuple[tuple[Line, ...], tuple[P
         page_bodies = []
         for k, t in enumerate(page.texts):
             content = t.strip()
-            if k in reserved or not content or _RULE.match(content):
+            if k in page.reserved or not content or _RULE.match(content):
                 continue
             start = len(t) - len(t.lstrip())
             page_bodies.append(_Body(off + k, start, content, page.geometry[k]))
