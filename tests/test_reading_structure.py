@@ -364,3 +364,12 @@ def test_servers_split_between_two_facilities() -> None:
             "The two facilities are joined by a metro link.")
     assert value(text, "fabric.multi_site") is True
     assert value("Our company runs two facilities in Europe.", "fabric.multi_site") is None
+
+
+def test_a_responsibility_table_names_who_tunes_and_who_diagnoses() -> None:
+    text = ("| Task | Provider | Customer |\n|---|---|---|\n"
+            "| PFC and ECN configuration at hand-over | Responsible | Informed |\n"
+            "| PFC and ECN changes afterwards | Consulted | Responsible |\n"
+            "| Diagnosis of congestion and packet loss | R | C |\n")
+    assert value(text, "tuning.owner", "markdown") == "shared"
+    assert value(text, "tuning.troubleshooting", "markdown") == "provider"
