@@ -373,3 +373,7 @@ def test_a_responsibility_table_names_who_tunes_and_who_diagnoses() -> None:
             "| Diagnosis of congestion and packet loss | R | C |\n")
     assert value(text, "tuning.owner", "markdown") == "shared"
     assert value(text, "tuning.troubleshooting", "markdown") == "provider"
+
+
+def test_a_reply_time_is_a_response_time() -> None:
+    assert value("Our engineers reply within 2 hours, 24x7.", "sla.support_response_minutes") == 120.0
