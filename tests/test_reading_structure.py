@@ -377,3 +377,10 @@ def test_a_responsibility_table_names_who_tunes_and_who_diagnoses() -> None:
 
 def test_a_reply_time_is_a_response_time() -> None:
     assert value("Our engineers reply within 2 hours, 24x7.", "sla.support_response_minutes") == 120.0
+
+
+def test_a_run_in_bold_heading_gives_its_paragraph_a_subject() -> None:
+    text = ("3.1 **Compute fabric.** Eight 400G InfiniBand HCAs per node, non-blocking.\n\n"
+            "3.2 **Storage network.** Two 100GbE ports per node; its uplinks are oversubscribed at 4:1.\n")
+    assert value(text, "fabric.oversubscription", "markdown") == 1.0
+    assert value(text, "fabric.dedicated", "markdown") is True

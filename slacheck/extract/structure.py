@@ -32,6 +32,7 @@ _MARKDOWN_HEADING = re.compile(r"(#{1,6})\s")
 _NUMBERED = tuple((re.compile(pattern), level) for pattern, level in values("heading_number").items())
 _SENTENCE_PUNCTUATION = re.compile(r"[。;；!?！？]|[.,，](?=\s|$)")
 _LABEL = re.compile(r"^\s*[-*+•·]?\s*(?:\*\*)?([^:：|]{1,24}?)(?:\*\*)?\s*[:：]")
+_RUN_IN_HEADING = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?\*\*[^*]{1,40}\*\*")
 _EMAIL_HEADER = re.compile(rf"^\s*(?:{alternation('email_header')})\s*[:：]", re.I)
 _EARLIER_MESSAGE = re.compile(rf"^[>\s]*(?:{alternation('earlier_message')})")
 _BRACKETED = re.compile(alternation("heading_brackets"))
@@ -165,8 +166,9 @@ def first_worded_cell(text: str, among: int | None = None) -> tuple[int, int] | 
 
 
 def label_end(text: str) -> int | None:
-    """Where a "label: value" line's label ends (the colon), or None."""
-    match = _LABEL.match(text)
+    """Where a "label: value" line's label ends (the colon), or a run-in bold heading's
+    ("4.1 **Storage Network.** Each node ..."), or None."""
+    match = _LABEL.match(text) or _RUN_IN_HEADING.match(text)
     return match.end() if match else None
 
 
