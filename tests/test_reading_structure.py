@@ -384,3 +384,9 @@ def test_a_run_in_bold_heading_gives_its_paragraph_a_subject() -> None:
             "3.2 **Storage network.** Two 100GbE ports per node; its uplinks are oversubscribed at 4:1.\n")
     assert value(text, "fabric.oversubscription", "markdown") == 1.0
     assert value(text, "fabric.dedicated", "markdown") is True
+
+
+def test_a_disks_pcie_interface_is_not_the_gpu_link() -> None:
+    text = "每台：8 × H100 80GB；数据盘 4 × 7.68TB NVMe SSD（PCIe 5.0）"
+    assert value(text, "intra_node.link") is None
+    assert value(text, "gpu.variant") is None

@@ -182,6 +182,7 @@ def _variant_word(token: Token, context: Context) -> list[Said]:
 
 
 _BETWEEN_GPUS = re.compile(alternation("between_gpus"), re.I)
+_STORAGE_BEFORE = re.compile(rf"(?:{alternation('storage_medium')})\W{{0,3}}$", re.I)
 
 
 def _pcie(token: Token, context: Context) -> list[Said]:
@@ -190,6 +191,8 @@ def _pcie(token: Token, context: Context) -> list[Said]:
     sentence = context.sentence_types(token.start_pos)
     if clause & {"NIC", "NIC_MODEL", "PROTO_IB", "ROCE", "SWITCH"}:
         return []
+    if _STORAGE_BEFORE.search(context.text[max(0, token.start_pos - 12):token.start_pos]):
+        return []  # "NVMe SSD (PCIe 4.0)": a disk's interface
     if _BETWEEN_GPUS.search(context.clause_at(token.start_pos)):  # "GPU 之间经 PCIe 通信"
         return [Said("intra_node.link", "pcie", [span_of(token)])]
     if "MODEL" in clause:
