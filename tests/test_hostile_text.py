@@ -79,6 +79,7 @@ def test_non_finite_settings_are_refused(capsys: pytest.CaptureFixture[str], val
     assert code == 2 and err.startswith("slacheck: error: --set max_support_response_minutes=") and "finite" in err
 
 
+@pytest.mark.usefixtures("in_project")
 @pytest.mark.parametrize("name, content, message", [
     ("slacheck.toml", 'tool = "x"\n', "tool: expected a table"),
     ("slacheck.toml", "a = " + "[" * 50_000 + "]" * 50_000 + "\n", "nested too deeply"),

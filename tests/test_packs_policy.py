@@ -121,6 +121,7 @@ def test_pol_rules_use_response_and_replacement_limits() -> None:
                                                           "policy.max_replacement_minutes": 480.0})
 
 
+@pytest.mark.usefixtures("in_project")
 def test_config_command_shows_sources(tmp_path: Path, capsys) -> None:
     write(tmp_path, "slacheck.toml", "max_support_response_minutes = 15\n")
     assert main(["config", str(tmp_path), "--set", "min_per_gpu_gbps=200", "--format", "json"]) == 0
@@ -128,6 +129,7 @@ def test_config_command_shows_sources(tmp_path: Path, capsys) -> None:
     assert '"source": "--set"' in out and str(tmp_path / "slacheck.toml") in out and '"default"' in out
 
 
+@pytest.mark.usefixtures("in_project")
 def test_config_command_explains_every_key(tmp_path: Path, capsys, monkeypatch) -> None:
     monkeypatch.setenv("COLUMNS", "300")
     write(tmp_path, "slacheck.toml", 'select = ["HW"]\nfail-on = "error"\n')
@@ -138,6 +140,7 @@ def test_config_command_explains_every_key(tmp_path: Path, capsys, monkeypatch) 
     assert '"error"' in row and str(tmp_path / "slacheck.toml") in row and "exit 1 at or above" in row
 
 
+@pytest.mark.usefixtures("in_project")
 def test_bad_config_is_refused(tmp_path: Path) -> None:
     write(tmp_path, "slacheck.toml", "min_availability = 99\n")
     with pytest.raises(ConfigError, match="unknown setting 'min_availability'"):
@@ -167,6 +170,7 @@ def test_fail_on_never_exits_zero(tmp_path: Path) -> None:
     assert main(["check", str(contract), "--quiet", "--fail-on", "never"]) == 0
 
 
+@pytest.mark.usefixtures("in_project")
 def test_config_select_ignore_and_fail_on(tmp_path: Path, capsys) -> None:
     contract = write(tmp_path, "q.txt", ROCE_DOC)
     everything = {f.rule for f in check_file(contract, Options()).findings}
@@ -180,6 +184,7 @@ def test_config_select_ignore_and_fail_on(tmp_path: Path, capsys) -> None:
     capsys.readouterr()
 
 
+@pytest.mark.usefixtures("in_project")
 @pytest.mark.parametrize("text, message", [
     ('select = ["SLA05"]\n', "select: unknown rule or prefix 'SLA05'; did you mean SLA005?"),
     ('ignore = ["NET4"]\n', "ignore: unknown rule or prefix 'NET4'; did you mean NET004?"),

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
+from slacheck.config import TRUST_ALL, discovery
 from slacheck.pipeline import Options
 from slacheck.rules.engine import rule_set
 from slacheck.rules.pack import PackError, Rule, rule_hint
@@ -47,6 +48,9 @@ def add_config_options(parser: argparse.ArgumentParser) -> None:
                         help="override an org policy setting (see `slacheck config`); repeatable")
     parser.add_argument("--config", type=Path, metavar="PATH",
                         help="configuration file (default: closest slacheck.toml or pyproject.toml [tool.slacheck])")
+    parser.add_argument("--isolated", action="store_true",
+                        help="ignore every configuration and waiver file beside or above the documents: only the "
+                             "command line applies (--config and --waivers still do)")
 
 
 def add_rule_selection_options(parser: argparse.ArgumentParser) -> None:
@@ -69,7 +73,8 @@ def options_from(args: argparse.Namespace) -> Options:
                    time_budget=args.time_budget, engine=args.engine, ocr=args.ocr,
                    rule_packs=tuple(getattr(args, "rules", ())), select=_ids(getattr(args, "select", ())),
                    ignore=_ids(getattr(args, "ignore", ())), settings=tuple(getattr(args, "set", ()) or ()),
-                   config_file=getattr(args, "config", None))
+                   config_file=getattr(args, "config", None),
+                   discovery=discovery(args.files, isolated=args.isolated) if hasattr(args, "isolated") else TRUST_ALL)
 
 
 def rules_for(options: Options) -> list[Rule]:
