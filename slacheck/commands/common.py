@@ -9,11 +9,13 @@ from typing import TYPE_CHECKING, Iterable
 
 from slacheck.config import TRUST_ALL, discovery
 from slacheck.pipeline import Options
+from slacheck.report.clean import clean_text
 from slacheck.rules.engine import rule_set
 from slacheck.rules.pack import PackError, Rule, rule_hint
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.text import Text
 
 
 class UsageError(Exception):
@@ -107,6 +109,14 @@ def positive_int(value: str) -> int:
 def _ids(values: Iterable[str]) -> tuple[str, ...]:
     """Rule IDs or prefixes from repeated and comma-separated options (--select HW,NET0)."""
     return tuple(part.strip().upper() for value in values for part in value.split(",") if part.strip())
+
+
+def plain(text: str) -> Text:
+    """A user's or a document's string for a rich table: shown as written (``[bold]`` or ``[/x]`` in a file name is
+    not markup), control characters removed."""
+    from rich.text import Text
+
+    return Text(clean_text(text))
 
 
 def console_for(args: argparse.Namespace) -> Console:

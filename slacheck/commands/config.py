@@ -13,7 +13,7 @@ import sys
 from rich.markup import escape
 from rich.table import Table
 
-from slacheck.commands.common import UsageError, add_config_options, console_for
+from slacheck.commands.common import UsageError, add_config_options, console_for, plain
 from slacheck.config import OTHER_KEYS, POLICY, ConfigError, discovery, load_config
 
 
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
                 "settings": {k: {"value": v, "source": src, "help": h} for k, v, src, h in rows}}
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         return 0
-    table = Table(title=f"slacheck settings ({config.path or 'no configuration file: defaults'})")
+    table = Table(title=plain(f"slacheck settings ({config.path or 'no configuration file: defaults'})"))
     for column in ("Setting", "Value", "Source", "Meaning"):
         table.add_column(column, overflow="fold")
     for key, value, source, meaning in rows:
