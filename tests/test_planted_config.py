@@ -62,6 +62,12 @@ def test_a_configuration_planted_beside_outside_documents_is_named_not_applied(
         assert report["waived"] == [] and report["applied"] == []
         assert report["distrusted"] == [str(folder / "slacheck.toml"), str(folder / "slacheck-waivers.toml")]
         assert err.count("not applied: it came with the documents") == 2
+    # above the checked folder, a file is the environment's, not the documents': it applies
+    (tmp_path / "slacheck.toml").write_text('ignore = ["COM"]\n', encoding="utf-8")
+    code, report, _ = _json(capsys, str(folder))
+    assert [entry["file"] for entry in report["applied"]] == [str(tmp_path / "slacheck.toml")]
+    assert report["distrusted"][0] == str(folder / "slacheck.toml")
+    (tmp_path / "slacheck.toml").unlink()
     # a broken file that came with the documents is not even read
     (folder / "slacheck.toml").write_text("[[[", encoding="utf-8")
     assert _json(capsys, str(folder))[0] == 1
@@ -75,15 +81,15 @@ def test_a_configuration_in_the_project_applies_and_the_report_counts_what_it_su
     assert code == 0 and report["findings"] == [] and err == ""
     assert report["applied"] == [{"file": "slacheck.toml", "kind": "config", "suppressed": len(plain["findings"])}]
     code, out, _ = run(capsys, "check", "quote.md", "--no-color", "--lang", "en")
-    assert f"slacheck.toml (config) applied: {len(plain['findings'])} findings suppressed" in out
+    assert f"slacheck.toml (config) applied, findings suppressed: {len(plain['findings'])}" in out
     code, out, _ = run(capsys, "check", "quote.md", "--format", "sarif")
     notes = json.loads(out)["runs"][0]["invocations"][0]["toolExecutionNotifications"]
-    assert [n["level"] for n in notes] == ["note"] and f"{len(plain['findings'])} findings suppressed" in \
+    assert [n["level"] for n in notes] == ["note"] and f"findings suppressed: {len(plain['findings'])}" in \
         notes[0]["message"]["text"]
     code, out, _ = run(capsys, "check", "quote.md", "--format", "github")
     assert out.startswith("::notice file=quote.md,title=slacheck::slacheck.toml (config) applied")
     code, out, _ = run(capsys, "check", "quote.md", "--format", "junit")
-    assert f'name="slacheck.config" value="slacheck.toml: {len(plain["findings"])} findings suppressed"' in out
+    assert f'name="slacheck.config" value="slacheck.toml, findings suppressed: {len(plain["findings"])}"' in out
     # --isolated: only the command line applies
     code, report, _ = _json(capsys, "quote.md", "--isolated")
     assert code == 1 and report["findings"] == plain["findings"] and report["applied"] == []

@@ -46,7 +46,7 @@ def render_github(*reports: Report) -> str:
             lines.append(f"::{COMMANDS[finding.severity]} {props}::{escape_data(message)}")
     for report in reports:
         for entry in (e for e in report.applied if e.suppressed):
-            text = f"{entry.file} ({entry.kind}) applied: {entry.suppressed} findings suppressed"
+            text = f"{entry.file} ({entry.kind}) applied, findings suppressed: {entry.suppressed}"
             lines.append(f"::notice file={escape_property(report.documents[0].path)},title=slacheck::"
                          f"{escape_data(text)}")
         for name in report.distrusted:

@@ -43,7 +43,7 @@ def render_junit(*reports: Report) -> str:
             properties = ET.SubElement(suite, "properties")
             for entry in report.applied:
                 ET.SubElement(properties, "property", name=f"slacheck.{entry.kind}",
-                              value=_clean(f"{entry.file}: {entry.suppressed} findings suppressed"))
+                              value=_clean(f"{entry.file}, findings suppressed: {entry.suppressed}"))
             for name in report.distrusted:
                 ET.SubElement(properties, "property", name="slacheck.not-applied", value=_clean(name))
         cases = failures = 0

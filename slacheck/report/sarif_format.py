@@ -45,8 +45,8 @@ def render_sarif(*reports: Report) -> str:
     }
     unusable = [d for r in reports for d in r.documents if d.error is not None]
     notes = [_note("error", "unusable-document", f"{d.path}: {d.error}", d.path) for d in unusable]
-    notes += [_note("note", "suppressed-findings", f"{r.documents[0].path}: {a.file} ({a.kind}) applied: "
-                    f"{a.suppressed} findings suppressed", r.documents[0].path) for r in reports for a in r.applied]
+    notes += [_note("note", "suppressed-findings", f"{r.documents[0].path}: {a.file} ({a.kind}) applied, "
+                    f"findings suppressed: {a.suppressed}", r.documents[0].path) for r in reports for a in r.applied]
     notes += [_note("warning", "file-not-applied", f"{r.documents[0].path}: {name} not applied: it came with the "
                     "documents, outside the project", r.documents[0].path) for r in reports for name in r.distrusted]
     if notes:
