@@ -7,6 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from slacheck.cli import main
@@ -74,7 +75,7 @@ def test_a_configuration_planted_beside_outside_documents_is_named_not_applied(
 
 
 def test_a_configuration_in_the_project_applies_and_the_report_counts_what_it_suppressed(
-        project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        project: Path, capsys: pytest.CaptureFixture[str], schemas: Path) -> None:
     _, plain, _ = _json(capsys, "quote.md")
     (project / "contracts" / "slacheck.toml").write_text(SILENCE, encoding="utf-8")
     code, report, err = _json(capsys, "quote.md")
@@ -83,6 +84,7 @@ def test_a_configuration_in_the_project_applies_and_the_report_counts_what_it_su
     code, out, _ = run(capsys, "check", "quote.md", "--no-color", "--lang", "en")
     assert f"slacheck.toml (config) applied, findings suppressed: {len(plain['findings'])}" in out
     code, out, _ = run(capsys, "check", "quote.md", "--format", "sarif")
+    jsonschema.validate(json.loads(out), json.loads((schemas / "sarif-schema-2.1.0.json").read_text(encoding="utf-8")))
     notes = json.loads(out)["runs"][0]["invocations"][0]["toolExecutionNotifications"]
     assert [n["level"] for n in notes] == ["note"] and f"findings suppressed: {len(plain['findings'])}" in \
         notes[0]["message"]["text"]
