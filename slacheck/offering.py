@@ -239,12 +239,19 @@ _BY_PROTOCOL = {"fabric.rate_gbps": "fabric.protocol", "fabric.nics_per_node": "
                 "fabric.included_nics_per_node": "fabric.included_protocol"}
 
 
+_SPLIT_DUTIES = frozenset({"tuning.owner", "tuning.troubleshooting"})
+"""Duties whose parts a document may give to different parties: provider and customer together share it."""
+
+
 def _choose(path: str, said: list[Statement], protocol: str | None) -> Statement | None:
     """Pick the statement that stands for a path (None: none of them is about the fabric it follows)."""
     if path in _DENIAL_WINS:
         return next((s for s in said if s.value is False), said[0])
     if path in _ANY_TRUE:
         return next((s for s in said if s.value is True), said[0])
+    if path in _SPLIT_DUTIES and {"provider", "customer"} <= {s.value for s in said}:
+        each = [next(s for s in said if s.value == party) for party in ("provider", "customer")]
+        return Statement(path=path, value="shared", evidence=[e for s in each for e in s.evidence])
     if path in _RANKED:
         order = _RANKED[path]
         return min(said, key=lambda s: order.index(s.value) if s.value in order else len(order))

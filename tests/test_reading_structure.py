@@ -346,3 +346,49 @@ def test_a_chinese_total_after_a_comma_is_its_own_count() -> None:
 def test_a_full_nvlink_mesh_said_of_bridged_pcie_cards() -> None:
     text = "GPU: 8 x A40 PCIe with NVLink bridges, forming a full NVLink mesh across the eight GPUs."
     assert value(text, "intra_node.full_mesh") is True
+
+
+def test_a_pipe_table_printed_to_pdf_is_read_as_a_table(tmp_path: Path) -> None:
+    from reportlab.pdfgen import canvas
+
+    from slacheck.documents import load_document
+    lines = ["| Item | Spec | Qty |", "|---|---|---|", "| GPU server | 8 x H100 SXM5 80GB, NVSwitch, 8 x 400G",
+             "InfiniBand per node | 4 |", "| Storage NIC | 2 x 100GbE, shared | 1 |"]
+    path = tmp_path / "piped.pdf"
+    pdf = canvas.Canvas(str(path))
+    for k, line in enumerate(lines):
+        pdf.drawString(50, 780 - 15 * k, line)
+    pdf.save()
+    rows = [p.text for p in load_document(path).passages if p.kind == "table-row"]
+    assert rows[1] == "GPU server | 8 x H100 SXM5 80GB, NVSwitch, 8 x 400G InfiniBand per node | 4"
+    assert rows[2] == "Storage NIC | 2 x 100GbE, shared | 1"
+
+
+def test_a_count_of_servers_before_their_gpu_count() -> None:
+    text = "Three 8-GPU H100 nodes are free from next week."
+    assert value(text, "nodes") == 3
+    assert value(text, "gpu.per_node") == 8
+
+
+def test_headroom_to_scale_later_is_a_vague_expansion_promise() -> None:
+    assert value("We will hold some headroom so you can scale up later.", "fabric.expansion") == "vague"
+
+
+def test_servers_split_between_two_facilities() -> None:
+    text = ("Four (4) servers sit in the AMS1 facility and four (4) servers in AMS2. "
+            "The two facilities are joined by a metro link.")
+    assert value(text, "fabric.multi_site") is True
+    assert value("Our company runs two facilities in Europe.", "fabric.multi_site") is None
+
+
+def test_a_responsibility_table_names_who_tunes_and_who_diagnoses() -> None:
+    text = ("| Task | Provider | Customer |\n|---|---|---|\n"
+            "| PFC and ECN configuration at hand-over | Responsible | Informed |\n"
+            "| PFC and ECN changes afterwards | Consulted | Responsible |\n"
+            "| Diagnosis of congestion and packet loss | R | C |\n")
+    assert value(text, "tuning.owner", "markdown") == "shared"
+    assert value(text, "tuning.troubleshooting", "markdown") == "provider"
+
+
+def test_a_reply_time_is_a_response_time() -> None:
+    assert value("Our engineers reply within 2 hours, 24x7.", "sla.support_response_minutes") == 120.0

@@ -8,9 +8,10 @@ The pages come from :mod:`slacheck.documents.pdf_plumber` (layout from character
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable
 
+from slacheck.documents.markdown import markdown_table
 from slacheck.documents.model import Budget, Document, DocumentError, Page
 from slacheck.documents.passages import assemble
 
@@ -19,6 +20,16 @@ OCR_HINT = "pip install 'slacheck[ocr]'"
 
 if TYPE_CHECKING:
     from slacheck.sandbox import Child
+
+
+def _with_text_tables(page: Page) -> Page:
+    """A page with the pipe tables its text draws (a Markdown table printed to PDF, its rows wrapped
+    at the page's width), on lines no ruled table holds."""
+    free = [t if k not in page.reserved else "" for k, t in enumerate(page.texts)]
+    piped, used = markdown_table(free, wrapped=True)
+    if not piped:
+        return page
+    return replace(page, table_rows=page.table_rows + piped, reserved=page.reserved | used)
 
 
 PDF_HEADROOM = 320 * 2**20
@@ -54,7 +65,7 @@ def pdf_document(data: bytes, path: str, sha: str, password: str | None, max_pag
         raise DocumentError(f"no text layer (scanned?): read it with --ocr (needs {OCR_HINT})")
     if budget is not None:
         budget.check("joining lines into passages")
-    lines, passages = assemble(pages, pdf=True)
+    lines, passages = assemble([_with_text_tables(page) for page in pages], pdf=True)
     return Document(path, "pdf", len(pages), sha, None, lines, passages,
                     tuple(r.warning for r in results if r.warning))
 

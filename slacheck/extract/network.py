@@ -158,9 +158,13 @@ def _bare_rate(phrase: Phrase, context: Context) -> list[Said]:
 
 
 def _multi_site(token: Token, context: Context) -> list[Said]:
-    """Nodes placed across sites: the sentence must be about nodes we count, not the vendor's premises."""
-    sentence = context.sentence_types(token.start_pos)
-    if not (sentence & {"NODE_UNIT", "CARD_UNIT"} and sentence & set(COUNTS)):
+    """Nodes placed across sites: the sentence (or the one before it) must be about nodes we count, not
+    the vendor's premises ("8 servers in FRA1 and 8 in FRA3. The two facilities are linked by ...")."""
+    for before in (0, 1):
+        near = {t.type for t in context.in_sentence(token.start_pos, before=before)}
+        if near & {"NODE_UNIT", "CARD_UNIT"} and near & set(COUNTS):
+            break
+    else:
         return []
     return [Said("fabric.multi_site", not negated(token, context), [span_of(token)])]
 

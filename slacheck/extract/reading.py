@@ -12,6 +12,7 @@ from bisect import bisect_right
 
 from slacheck.extract import hardware, network, terms
 from slacheck.extract.quantities import row_counts
+from slacheck.extract.responsibilities import row_owners
 from slacheck.extract.context import Context, Handler, PhraseHandler, Said, span_of
 from slacheck.extract.parser import Scan
 from slacheck.extract.structure import OTHER_NETWORKS, Frame, cell_spans, first_worded_cell, label_end, subject_of
@@ -45,6 +46,7 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
             said.extend(handler(token, context))
     if table_row:
         said.extend(row_counts(context))
+        said.extend(row_owners(context, frame.columns, providers))
     said.extend(_qualifiers(said, context))
     for statement in said:
         if "HEDGE" in context.sentence_types(statement.spans[0][0]):

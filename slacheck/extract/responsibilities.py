@@ -1,0 +1,46 @@
+"""Who does what, from a responsibility table: "Activity | <provider> | Customer" with "Responsible" (负责, R,
+✓) under the party that does the row's task. A row about tuning or troubleshooting the fabric names its owner;
+a task whose rows name different parties is shared (the offering joins them).
+"""
+
+from __future__ import annotations
+
+import re
+
+from slacheck.extract.context import Context, Said
+from slacheck.extract.lexicon import alternation
+from slacheck.extract.structure import cell_spans, first_worded_cell
+
+_MARK = re.compile(rf"\s*(?:{alternation('responsible_mark')})\s*", re.I)
+_PROVIDER = re.compile(alternation("PROVIDER"), re.I)
+_CUSTOMER = re.compile(alternation("CUSTOMER"), re.I)
+_TASKS = {"TUNING": "tuning.owner", "TROUBLESHOOT": "tuning.troubleshooting"}
+MIN_COLUMNS = 3
+"""A task column and at least two party columns."""
+
+
+def row_owners(context: Context, columns: tuple[str, ...], providers: tuple[str, ...]) -> list[Said]:
+    """The owner of the fabric task a responsibility table's row names."""
+    if not context.table_row or len(columns) < MIN_COLUMNS:
+        return []
+    parties = [_party(name, providers) for name in columns]
+    item = first_worded_cell(context.text)
+    if item is None or not any(parties):
+        return []
+    paths = {_TASKS[t.type] for t in context.keywords if t.type in _TASKS and item[0] <= t.start_pos < item[1]}
+    owners = {parties[i] for i, (start, end) in enumerate(cell_spans(context.text))
+              if i < len(parties) and parties[i] and _MARK.fullmatch(context.text, start, end)}
+    if not paths or not owners:
+        return []
+    owner = "shared" if len(owners) > 1 else owners.pop()
+    return [Said(path, owner, [item]) for path in sorted(paths)]
+
+
+def _party(header: str, providers: tuple[str, ...]) -> str | None:
+    """The party a column header names: the provider (by role or by the name the document gives it) or
+    the customer."""
+    if _CUSTOMER.search(header):
+        return "customer"
+    if _PROVIDER.search(header) or any(name.lower() in header.lower() for name in providers):
+        return "provider"
+    return None
