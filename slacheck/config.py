@@ -96,18 +96,90 @@ class Config:
         return tuple(found)
 
 
-def find_config_file(start: str | Path) -> Path | None:
-    """The closest slacheck.toml, or pyproject.toml with a [tool.slacheck] table, at or above ``start``."""
+@dataclass(frozen=True)
+class Discovery:
+    """Which configuration and waiver files found beside or above a document may apply to it.
+
+    ``isolated`` (--isolated): none. Otherwise a found file applies unless it lies in a checked
+    folder (a folder given to check, or the folder of a file given) outside ``project``, the
+    repository holding the working directory: such a file came with the documents, not from
+    the people running the check. ``project`` None trusts every file (the library default)."""
+
+    isolated: bool = False
+    project: Path | None = None
+    checked: tuple[Path, ...] = ()
+
+    def trusts(self, found: Path) -> bool:
+        """Whether a file found beside or above a document may apply to it."""
+        if self.isolated:
+            return False
+        if self.project is None:
+            return True
+        folder = found.resolve().parent
+        return folder.is_relative_to(self.project) or not any(folder.is_relative_to(c) for c in self.checked)
+
+
+TRUST_ALL = Discovery()
+"""Every file found applies (the library's default; the command line decides with :func:`discovery`)."""
+
+
+def project_root(directory: Path) -> Path:
+    """The repository holding ``directory`` (the closest folder with ``.git``), else ``directory``."""
+    directory = directory.resolve()
+    return next((folder for folder in (directory, *directory.parents) if (folder / ".git").exists()), directory)
+
+
+def discovery(inputs: Iterable[str], *, isolated: bool = False) -> Discovery:
+    """The discovery rule of a run over ``inputs`` (files, folders or globs) from the working directory."""
+    checked = []
+    for item in inputs:
+        path = Path(item)
+        if not path.exists():  # a glob: the folder before its first wildcard
+            path = Path(*[part for part in path.parts[:next(
+                (i for i, part in enumerate(path.parts) if any(ch in part for ch in "*?[")), len(path.parts))]])
+        path = path.resolve()
+        checked.append(path if path.is_dir() else path.parent)
+    return Discovery(isolated=isolated, project=project_root(Path.cwd()), checked=tuple(dict.fromkeys(checked)))
+
+
+def _config_files(start: str | Path, rule: Discovery) -> tuple[Path | None, list[Path]]:
+    """The closest slacheck.toml, or pyproject.toml with a [tool.slacheck] table, at or above ``start`` that
+    ``rule`` trusts, and the closer ones passed over (a file not trusted is never parsed)."""
     here = Path(start).resolve()
     directory = here if here.is_dir() else here.parent
+    passed: list[Path] = []
     for folder in (directory, *directory.parents):
-        candidate = folder / "slacheck.toml"
-        if candidate.is_file():
-            return candidate
-        pyproject = folder / "pyproject.toml"
-        if pyproject.is_file() and _table(pyproject) is not None:
-            return pyproject
-    return None
+        for candidate in (folder / "slacheck.toml", folder / "pyproject.toml"):
+            if not candidate.is_file() or not _for_slacheck(candidate, rule.trusts(candidate)):
+                continue
+            if not rule.trusts(candidate):
+                passed.append(candidate)
+                break
+            return candidate, passed
+    return None, passed
+
+
+def _for_slacheck(path: Path, trusted: bool) -> bool:
+    """Whether a slacheck.toml or pyproject.toml configures slacheck (one not trusted and unreadable: yes)."""
+    if path.name == "slacheck.toml":
+        return True
+    try:
+        return _table(path) is not None
+    except ConfigError:
+        if trusted:
+            raise
+        return True
+
+
+def find_config_file(start: str | Path, rule: Discovery = TRUST_ALL) -> Path | None:
+    """The closest configuration file at or above ``start`` that ``rule`` trusts."""
+    return _config_files(start, rule)[0]
+
+
+def distrusted_configs(start: str | Path, rule: Discovery) -> list[Path]:
+    """The configuration files closer to ``start`` than the one that applies, passed over because ``rule``
+    does not trust them (none under --isolated, which looks for nothing)."""
+    return [] if rule.isolated else _config_files(start, rule)[1]
 
 
 def _table(path: Path) -> dict[str, Any] | None:
@@ -156,9 +228,10 @@ def _number(value: Any, where: str) -> float:
 
 
 def load_config(start: str | Path | None = None, overrides: Iterable[str] = (),
-                config_file: Path | None = None) -> Config:
-    """The configuration for a file (or directory): defaults, closest config file, then --set flags."""
-    path = config_file or (find_config_file(start) if start is not None else None)
+                config_file: Path | None = None, rule: Discovery = TRUST_ALL) -> Config:
+    """The configuration for a file (or directory): defaults, closest config file ``rule`` trusts (or
+    ``config_file``), then --set flags."""
+    path = config_file or (find_config_file(start, rule) if start is not None else None)
     if path is None:
         return _load(None, tuple(overrides), 0)
     try:

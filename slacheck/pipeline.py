@@ -13,14 +13,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence, cast
 
-from slacheck.config import Config, load_config
+from slacheck.config import TRUST_ALL, Config, Discovery, distrusted_configs, load_config
 from slacheck.documents import Budget, Document, load_document
 from slacheck.extract import Extraction, document_language, extract
 from slacheck.extract.parser import scan
 from slacheck.model import Evidence, Finding, Language, RuleInfo
 from slacheck.offering import NamedOffering, Offering, Statement, assemble_options
 from slacheck.perf.logs import NcclLog, PerftestLog
-from slacheck.report.model import Coverage, DocumentInfo, DocumentLanguage, Report, summarise
+from slacheck.report.model import Applied, Coverage, DocumentInfo, DocumentLanguage, Report, shown_path, summarise
 from slacheck.rules import measured
 from slacheck.rules.engine import check, check_options, check_subjects, rule_set, values_of
 from slacheck.rules.gaps import Gap, gaps
@@ -50,6 +50,8 @@ class Options:
     """``--set key=value`` policy overrides."""
     config_file: Path | None = None
     """``--config PATH``; None: the closest slacheck.toml / pyproject.toml [tool.slacheck] above each file."""
+    discovery: Discovery = TRUST_ALL
+    """Which configuration and waiver files found beside or above a document apply (--isolated: none)."""
 
 
 @dataclass(frozen=True)
@@ -145,7 +147,7 @@ def selected(rules: list[Rule], options: Options, config: Config | None = None,
 
 def config_for(path: str | Path, options: Options) -> Config:
     """The configuration that applies to one document (raises ConfigError)."""
-    return load_config(path, options.settings, config_file=options.config_file)
+    return load_config(path, options.settings, config_file=options.config_file, rule=options.discovery)
 
 
 def rules_for_config(config: Config, options: Options, rules: list[Rule] | None) -> list[Rule]:
@@ -161,19 +163,36 @@ def check_file(path: str | Path, options: Options, rules: list[Rule] | None = No
     analysis = analyse(path, options)
     language = report_language(analysis, options)
     config = config_for(path, options)
-    active = selected(rules_for_config(config, options, rules), options, config, path)
+    every = rules_for_config(config, options, rules)
+    active = selected(every, options, config, path)
+    # the command line's choice of rules runs, to count the findings the configuration file leaves out
+    ran = selected(every, options) if config.path else active
     evidence = document_evidence(analysis.document)
     if analysis.options:
-        findings = check_options(analysis.options, active, language=language, document_evidence=evidence,
-                                 policy=config.policy())
+        found = check_options(analysis.options, ran, language=language, document_evidence=evidence,
+                              policy=config.policy())
     else:
-        findings = check(analysis.offering, active, language=language, document_evidence=evidence,
-                         policy=config.policy())
+        found = check(analysis.offering, ran, language=language, document_evidence=evidence, policy=config.policy())
+    findings = _kept(found, active)
     report = Report(language=language, documents=[document_info(analysis)], offering=analysis.offering,
                     options=analysis.options, findings=findings, summary=summarise(findings),
                     unjudged=unjudged(analysis, active, findings, language, config.policy()),
                     rules=described(active, findings, language))
-    return add_measurements(report, analysis.extraction.statements, logs, active) if logs else report
+    suppressed = len(found) - len(findings)
+    if logs:
+        report = add_measurements(report, analysis.extraction.statements, logs, ran)
+        findings = _kept(report.findings, active)
+        suppressed += len(report.findings) - len(findings)
+        report = report.model_copy(update={"findings": findings, "summary": summarise(findings)})
+    applied = [Applied(file=shown_path(config.path), kind="config", suppressed=suppressed)] if config.path else []
+    distrusted = [] if options.config_file else [shown_path(p) for p in distrusted_configs(path, options.discovery)]
+    return report.model_copy(update={"applied": applied, "distrusted": distrusted})
+
+
+def _kept(findings: list[Finding], rules: list[Rule]) -> list[Finding]:
+    """The findings of the given rules (those a configuration file keeps)."""
+    ids = {rule.id for rule in rules}
+    return [finding for finding in findings if finding.rule in ids]
 
 
 def unjudged(analysis: Analysis, rules: list[Rule], findings: Sequence[Finding], language: str,

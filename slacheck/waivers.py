@@ -22,7 +22,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Iterable
 
-from slacheck.config import did_you_mean
+from slacheck.config import TRUST_ALL, Discovery, did_you_mean
 from slacheck.files import read_small_text, write_atomic
 from slacheck.model import Evidence, Finding
 from slacheck.report.fingerprint import fingerprint
@@ -62,13 +62,27 @@ def today() -> date:
     return date.today()
 
 
-def find_waiver_file(document: str | Path) -> Path | None:
-    """The nearest slacheck-waivers.toml in the document's folder or above it."""
-    for folder in Path(document).resolve().parents:
-        candidate = folder / WAIVER_FILE
-        if candidate.is_file():
-            return candidate
-    return None
+def waiver_candidates(document: str | Path) -> list[Path]:
+    """Every slacheck-waivers.toml in the document's folder or above it, nearest first."""
+    return [folder / WAIVER_FILE for folder in Path(document).resolve().parents if (folder / WAIVER_FILE).is_file()]
+
+
+def find_waiver_file(document: str | Path, rule: Discovery = TRUST_ALL) -> Path | None:
+    """The nearest slacheck-waivers.toml in the document's folder or above it that ``rule`` trusts."""
+    return next((found for found in waiver_candidates(document) if rule.trusts(found)), None)
+
+
+def distrusted_waivers(document: str | Path, rule: Discovery) -> list[Path]:
+    """The waiver files nearer the document than the one that applies, passed over as ``rule`` does not trust
+    them (none under --isolated, which looks for nothing)."""
+    if rule.isolated:
+        return []
+    passed = []
+    for found in waiver_candidates(document):
+        if rule.trusts(found):
+            break
+        passed.append(found)
+    return passed
 
 
 def _checked_entry(entry: Any, label: str) -> date | None:

@@ -54,3 +54,11 @@ def findings_for(text: str, rules: list[Rule], *, language: str = "zh",
     """The contract findings of ``rules`` on a contract text."""
     return check(offering_of(text), rules, language=language, policy=policy,
                  document_evidence=Evidence(path="<text>", page=1, line=1, column=1, text="", role="document"))
+
+
+@pytest.fixture()
+def in_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Work in ``tmp_path``, the project: configuration and waiver files in it apply to documents in it (files
+    that come with documents checked outside the project do not)."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path

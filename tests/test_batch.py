@@ -6,6 +6,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from slacheck import batch
 from slacheck.batch import expand_inputs, show_progress
 from slacheck.cli import main
@@ -40,6 +42,7 @@ def test_default_and_given_excludes(tmp_path: Path) -> None:
     assert expand_inputs([str(tmp_path / "README.md")]) == [str(tmp_path / "README.md")]  # named: always read
 
 
+@pytest.mark.usefixtures("in_project")
 def test_exclude_flag_and_config_exclude(tmp_path: Path, capsys) -> None:
     (tmp_path / "old").mkdir()
     (tmp_path / "old" / "q.md").write_text((SAMPLES / "zh_quote_a100_10gbe.md").read_text(encoding="utf-8"),

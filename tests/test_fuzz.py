@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+from contextlib import chdir
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
@@ -98,4 +99,5 @@ def test_any_configuration_gives_a_report_or_exit_2(capsys: pytest.CaptureFixtur
         (Path(folder) / "slacheck-waivers.toml").write_text("".join(reversed(config)), encoding="utf-8")
         document = Path(folder) / "offer.md"
         document.write_text("4 台 x 8 卡 H100 SXM5，端口共享\n", encoding="utf-8")
-        assert_report_or_error(*run(capsys, "check", str(document), "--format", "json"))
+        with chdir(folder):  # the project's own files, so both are read
+            assert_report_or_error(*run(capsys, "check", str(document), "--format", "json"))

@@ -79,6 +79,7 @@ def test_non_finite_settings_are_refused(capsys: pytest.CaptureFixture[str], val
     assert code == 2 and err.startswith("slacheck: error: --set max_support_response_minutes=") and "finite" in err
 
 
+@pytest.mark.usefixtures("in_project")
 @pytest.mark.parametrize("name, content, message", [
     ("slacheck.toml", 'tool = "x"\n', "tool: expected a table"),
     ("slacheck.toml", "a = " + "[" * 50_000 + "]" * 50_000 + "\n", "nested too deeply"),
@@ -112,3 +113,24 @@ def test_estimate_refuses_parameters_that_are_not_positive_finite(capsys: pytest
     sample = Path(__file__).parent.parent / "samples" / "zh_quote_a100_10gbe.md"
     code, out, err = run(capsys, "estimate", str(sample), "--params", value, "--format", "json")
     assert (code, out) == (2, "") and "positive finite" in err
+
+
+@pytest.mark.parametrize("folder", ["[/x]", "[bold]b", "[link=https:e.example]d"])
+@pytest.mark.usefixtures("in_project")
+def test_markup_in_a_path_prints_as_written(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch, folder: str) -> None:
+    monkeypatch.setenv("COLUMNS", "400")
+    monkeypatch.setenv("TERM", "xterm-256color")
+    sample = Path(__file__).parent.parent / "samples" / "zh_quote_a100_10gbe.md"
+    (tmp_path / folder).mkdir(parents=True)
+    document = tmp_path / folder / "q.md"
+    document.write_text(sample.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / folder / "slacheck.toml").write_text("min_availability_pct = 99.9\n", encoding="utf-8")
+    other = tmp_path / "other.md"
+    other.write_text("4 台 x 8 卡 H100 SXM5，每台 8 张 400G InfiniBand 网卡。\n", encoding="utf-8")
+    for args in (["estimate", str(document)], ["diff", str(document), str(other)], ["config", str(document)]):
+        code, out, err = run(capsys, *args)
+        assert code in (0, 1) and err == "", (args, err)
+        shown = [line for line in out.splitlines() if "q.md" in line or "slacheck.toml" in line]
+        assert shown and all(folder in line for line in shown), (args, out)
+        assert "\x1b]8;" not in out  # no terminal hyperlink

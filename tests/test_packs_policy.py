@@ -8,6 +8,7 @@ from slacheck.cli import main
 from slacheck.config import ConfigError, load_config
 from slacheck.offering import Evidence
 from slacheck.pipeline import Options, check_file
+from slacheck.rules.conditions import evaluate, parse_condition
 from slacheck.rules.engine import FUNCTIONS, fill, known_names, load_rules
 from slacheck.rules.pack import PackError, load_pack
 
@@ -121,6 +122,7 @@ def test_pol_rules_use_response_and_replacement_limits() -> None:
                                                           "policy.max_replacement_minutes": 480.0})
 
 
+@pytest.mark.usefixtures("in_project")
 def test_config_command_shows_sources(tmp_path: Path, capsys) -> None:
     write(tmp_path, "slacheck.toml", "max_support_response_minutes = 15\n")
     assert main(["config", str(tmp_path), "--set", "min_per_gpu_gbps=200", "--format", "json"]) == 0
@@ -128,6 +130,7 @@ def test_config_command_shows_sources(tmp_path: Path, capsys) -> None:
     assert '"source": "--set"' in out and str(tmp_path / "slacheck.toml") in out and '"default"' in out
 
 
+@pytest.mark.usefixtures("in_project")
 def test_config_command_explains_every_key(tmp_path: Path, capsys, monkeypatch) -> None:
     monkeypatch.setenv("COLUMNS", "300")
     write(tmp_path, "slacheck.toml", 'select = ["HW"]\nfail-on = "error"\n')
@@ -138,6 +141,7 @@ def test_config_command_explains_every_key(tmp_path: Path, capsys, monkeypatch) 
     assert '"error"' in row and str(tmp_path / "slacheck.toml") in row and "exit 1 at or above" in row
 
 
+@pytest.mark.usefixtures("in_project")
 def test_bad_config_is_refused(tmp_path: Path) -> None:
     write(tmp_path, "slacheck.toml", "min_availability = 99\n")
     with pytest.raises(ConfigError, match="unknown setting 'min_availability'"):
@@ -167,6 +171,7 @@ def test_fail_on_never_exits_zero(tmp_path: Path) -> None:
     assert main(["check", str(contract), "--quiet", "--fail-on", "never"]) == 0
 
 
+@pytest.mark.usefixtures("in_project")
 def test_config_select_ignore_and_fail_on(tmp_path: Path, capsys) -> None:
     contract = write(tmp_path, "q.txt", ROCE_DOC)
     everything = {f.rule for f in check_file(contract, Options()).findings}
@@ -180,6 +185,7 @@ def test_config_select_ignore_and_fail_on(tmp_path: Path, capsys) -> None:
     capsys.readouterr()
 
 
+@pytest.mark.usefixtures("in_project")
 @pytest.mark.parametrize("text, message", [
     ('select = ["SLA05"]\n', "select: unknown rule or prefix 'SLA05'; did you mean SLA005?"),
     ('ignore = ["NET4"]\n', "ignore: unknown rule or prefix 'NET4'; did you mean NET004?"),
@@ -208,6 +214,11 @@ def test_bad_config_selection_is_one_usage_line(tmp_path: Path, capsys, text: st
     ("nodes > " + "9" * 400, "syntax error"),
     ('gpu.model == "' + "a" * 300 + '"', "syntax error"),
     ("nodes " * 2000 + "> 1", "longer than 4000"),
+    ('min(1, "a") > 0', "min() argument 2: expected a number or null, got a string"),
+    ("nvlink_gbytes() > 1", "nvlink_gbytes() takes 1 to 2 arguments, got 0"),
+    ("is_datacenter_class(gpu.model, 1)", "is_datacenter_class() takes 1 argument, got 2"),
+    ("outside(nodes, 2, true)", "outside() argument 3: expected a number or null, got true or false"),
+    ('nvlink_gbytes(gpu.model, ["SXM"]) > 1', "nvlink_gbytes() argument 2: expected a string or null, got a list"),
 ])
 def test_hostile_condition_refused_with_file_rule_and_position(tmp_path: Path, when: str, expected: str) -> None:
     pack = write(tmp_path, "bad.toml", RULE_TEMPLATE.format(when=when))
@@ -256,3 +267,19 @@ def test_hostile_pack_via_cli_is_a_usage_error(tmp_path: Path, capsys) -> None:
     contract = write(tmp_path, "q.txt", ROCE_DOC)
     assert main(["check", str(contract), "--rules", str(pack)]) == 2
     assert "bad.toml" in capsys.readouterr().err
+
+
+def test_a_pack_calling_a_function_wrongly_is_refused_at_load(tmp_path: Path, capsys) -> None:
+    pack = write(tmp_path, "calls.toml", RULE_TEMPLATE.format(when="nvlink_gbytes() > 1"))
+    contract = write(tmp_path, "q.txt", ROCE_DOC)
+    assert main(["check", str(contract), "--rules", str(pack)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "calls.toml:3: rule ORG002: when: nvlink_gbytes() takes 1 to 2 arguments, got 0" in captured.err
+
+
+def test_an_argument_of_the_wrong_type_at_run_time_makes_the_call_null() -> None:
+    condition = parse_condition("min(nodes, gpu.model) is null and is_datacenter_class(nodes) is null",
+                                known_names(), FUNCTIONS)
+    assert evaluate(condition, {"nodes": 4, "gpu.model": "H100"}, FUNCTIONS) is True
+    assert evaluate(parse_condition("min(nodes, 8)", known_names(), FUNCTIONS), {"nodes": 4}, FUNCTIONS) == 4

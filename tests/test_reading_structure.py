@@ -49,6 +49,21 @@ def test_space_aligned_rows_with_wrapped_cells_join_their_row() -> None:
     assert rows[1] == "GPU server | 8 x H100 SXM5 80GB, NVSwitch 900 GB/s | 4 nodes"
 
 
+def test_a_tab_table_wraps_cells_at_its_tab_stops() -> None:
+    document = document_from_text(
+        "项目\t规格\t价格\n"
+        "GPU\t8x H100 SXM\t$2/h\n"
+        "\tNVLink 900 GB/s\n"
+        " 备注：价格含税\n")
+    passages = [(p.kind, p.text) for p in document.passages]
+    assert passages[1] == ("table-row", "GPU | 8x H100 SXM NVLink 900 GB/s | $2/h")
+    # indented by one space, the note sits under the first column (tabs stop every 8): not a wrapped cell
+    assert passages[2] == ("text", "备注：价格含税")
+    row = document.passages[1]
+    start = row.text.index("SXM")
+    assert row.sources(start, len(row.text)) == [(1, 12, 15), (2, 1, 16), (1, 16, 20)]
+
+
 def test_the_vendors_self_description_is_not_the_offer() -> None:
     intro = "本公司在广州、成都两地共有 5 个机房，已部署 3000 张 GPU 卡。\n"
     assert value(intro, "fabric.multi_site") is True  # the same words, outside the vendor's self-description

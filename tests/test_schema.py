@@ -16,7 +16,7 @@ from conftest import SAMPLES
 SAMPLE_FILES = sorted(p.name for p in SAMPLES.iterdir() if p.suffix in (".pdf", ".txt", ".md")
                       and p.name != "README.md")
 # Keys Report.to_json_data(with_findings=False) drops: `extract` output lacks them.
-EXTRACT_DROPPED = {"findings", "waived", "summary"}
+EXTRACT_DROPPED = {"findings", "waived", "summary", "applied", "distrusted"}
 
 
 def _run_json(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, Any]:

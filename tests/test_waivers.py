@@ -27,7 +27,8 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture()
-def document(tmp_path: Path) -> Path:
+def document(in_project: Path) -> Path:
+    tmp_path = in_project
     target = tmp_path / "contracts" / "quote.md"
     target.parent.mkdir()
     shutil.copy(SAMPLE, target)

@@ -42,7 +42,7 @@ from slacheck.report.concise_format import render_statistics
 from slacheck.report.formats import FAILURE_FORMATS, FORMATS
 from slacheck.report.json_format import render_json
 from slacheck.report.markdown_format import render_markdown
-from slacheck.report.model import Report, failure_report
+from slacheck.report.model import Report, applied, failure_report, shown_path
 from slacheck.report.text_format import render_text
 from slacheck.rules.engine import at_or_above
 from slacheck.rules.pack import PackError
@@ -51,6 +51,7 @@ from slacheck.waivers import (
     WaiverError,
     apply_baseline,
     apply_waivers,
+    distrusted_waivers,
     find_waiver_file,
     load_baseline,
     load_waivers,
@@ -99,7 +100,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         paths = _documents(args, options)
         known = _known_rules(args, options, paths)
-        found = () if args.no_waivers else (args.waivers or find_waiver_file(path) for path in paths)
+        found = () if args.no_waivers else (args.waivers or find_waiver_file(path, options.discovery)
+                                             for path in paths)
         for source in sorted({source for source in found if source is not None}):
             load_waivers(source, known)  # refused before any document is read
     except (ConfigError, PackError, WaiverError) as error:
@@ -112,9 +114,10 @@ def run(args: argparse.Namespace) -> int:
     if args.plot and logs and reports:
         write_plot(args.plot, reports[0])
     try:
-        reports = _filter(args, reports, known)
+        reports = _filter(args, reports, known, options)
     except WaiverError as error:
         raise UsageError(str(error)) from None
+    _warn_distrusted(reports)
     if args.annotate and reports:
         annotate(paths[0], reports[0], args.annotate)
     done = iter(reports)
@@ -201,23 +204,36 @@ def _output(value: str) -> tuple[str, Path]:
     return name, Path(path)
 
 
-def _filter(args: argparse.Namespace, reports: list[Report], known: list[str]) -> list[Report]:
-    """Waivers (per waiver file), then the baseline; --write-baseline records what is left after waivers."""
+def _warn_distrusted(reports: list[Report]) -> None:
+    """Name on stderr, once each, the configuration and waiver files not applied (see config.Discovery)."""
+    for name in dict.fromkeys(name for report in reports for name in report.distrusted):
+        print(clean_text(f"slacheck: warning: {name} not applied: it came with the documents, in a checked folder "
+                         "outside the project (give it with --config or --waivers to apply it)"), file=sys.stderr)
+
+
+def _filter(args: argparse.Namespace, reports: list[Report], known: list[str], options: Options) -> list[Report]:
+    """Waivers (per waiver file), then the baseline; --write-baseline records what is left after waivers.
+    Each report names the files applied to it, with the findings each suppressed."""
     if not args.no_waivers:
         groups: dict[Path, list[int]] = {}
         for i, report in enumerate(reports):
-            source = args.waivers or find_waiver_file(report.documents[0].path)
+            source = args.waivers or find_waiver_file(report.documents[0].path, options.discovery)
             if source is not None:
                 groups.setdefault(source, []).append(i)
+            if args.waivers is None:
+                passed = [shown_path(p) for p in distrusted_waivers(report.documents[0].path, options.discovery)]
+                reports[i] = report.model_copy(update={"distrusted": [*report.distrusted, *passed]})
         on = today()
         for source, indices in groups.items():
             waived = apply_waivers([reports[i] for i in indices], load_waivers(source, known), on)
             for i, report in zip(indices, waived):
-                reports[i] = report
+                reports[i] = applied(report, source, "waivers", len(report.waived) - len(reports[i].waived))
     if args.write_baseline:
         write_baseline(args.write_baseline, reports)
     if args.baseline:
-        reports = apply_baseline(reports, load_baseline(args.baseline))
+        kept = apply_baseline(reports, load_baseline(args.baseline))
+        reports = [applied(new, args.baseline, "baseline", len(old.findings) - len(new.findings))
+                   for old, new in zip(reports, kept)]
     return reports
 
 

@@ -7,12 +7,15 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
+from slacheck.config import TRUST_ALL, discovery
 from slacheck.pipeline import Options
+from slacheck.report.clean import clean_text
 from slacheck.rules.engine import rule_set
 from slacheck.rules.pack import PackError, Rule, rule_hint
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.text import Text
 
 
 class UsageError(Exception):
@@ -47,6 +50,9 @@ def add_config_options(parser: argparse.ArgumentParser) -> None:
                         help="override an org policy setting (see `slacheck config`); repeatable")
     parser.add_argument("--config", type=Path, metavar="PATH",
                         help="configuration file (default: closest slacheck.toml or pyproject.toml [tool.slacheck])")
+    parser.add_argument("--isolated", action="store_true",
+                        help="ignore every configuration and waiver file beside or above the documents: only the "
+                             "command line applies (--config and --waivers still do)")
 
 
 def add_rule_selection_options(parser: argparse.ArgumentParser) -> None:
@@ -69,7 +75,8 @@ def options_from(args: argparse.Namespace) -> Options:
                    time_budget=args.time_budget, engine=args.engine, ocr=args.ocr,
                    rule_packs=tuple(getattr(args, "rules", ())), select=_ids(getattr(args, "select", ())),
                    ignore=_ids(getattr(args, "ignore", ())), settings=tuple(getattr(args, "set", ()) or ()),
-                   config_file=getattr(args, "config", None))
+                   config_file=getattr(args, "config", None),
+                   discovery=discovery(args.files, isolated=args.isolated) if hasattr(args, "isolated") else TRUST_ALL)
 
 
 def rules_for(options: Options) -> list[Rule]:
@@ -102,6 +109,14 @@ def positive_int(value: str) -> int:
 def _ids(values: Iterable[str]) -> tuple[str, ...]:
     """Rule IDs or prefixes from repeated and comma-separated options (--select HW,NET0)."""
     return tuple(part.strip().upper() for value in values for part in value.split(",") if part.strip())
+
+
+def plain(text: str) -> Text:
+    """A user's or a document's string for a rich table: shown as written (``[bold]`` or ``[/x]`` in a file name is
+    not markup), control characters removed."""
+    from rich.text import Text
+
+    return Text(clean_text(text))
 
 
 def console_for(args: argparse.Namespace) -> Console:

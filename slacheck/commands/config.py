@@ -13,8 +13,8 @@ import sys
 from rich.markup import escape
 from rich.table import Table
 
-from slacheck.commands.common import UsageError, add_config_options, console_for
-from slacheck.config import OTHER_KEYS, POLICY, ConfigError, load_config
+from slacheck.commands.common import UsageError, add_config_options, console_for, plain
+from slacheck.config import OTHER_KEYS, POLICY, ConfigError, discovery, load_config
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,7 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        config = load_config(args.file, args.set, config_file=args.config)
+        config = load_config(args.file, args.set, config_file=args.config,
+                             rule=discovery([args.file], isolated=args.isolated))
     except ConfigError as error:
         raise UsageError(str(error)) from None
     rows = [(s.key, s.value, s.source, POLICY[s.key][1] if s.key in POLICY else OTHER_KEYS.get(s.key, ""))
@@ -36,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
                 "settings": {k: {"value": v, "source": src, "help": h} for k, v, src, h in rows}}
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         return 0
-    table = Table(title=f"slacheck settings ({config.path or 'no configuration file: defaults'})")
+    table = Table(title=plain(f"slacheck settings ({config.path or 'no configuration file: defaults'})"))
     for column in ("Setting", "Value", "Source", "Meaning"):
         table.add_column(column, overflow="fold")
     for key, value, source, meaning in rows:

@@ -20,7 +20,7 @@ from pydantic_core import to_jsonable_python
 from rich.markup import escape
 from rich.table import Table
 
-from slacheck.commands.common import add_document_options, add_output_options, console_for, options_from
+from slacheck.commands.common import add_document_options, add_output_options, console_for, options_from, plain
 from slacheck.offering import PROTOCOLS, Fact, Offering, fact_paths
 from slacheck.pipeline import analyse, report_language
 from slacheck.report.labels import label, show_value
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         language = report_language(new, options)
         words = catalogue(language)
-        table = Table(title=escape(f"{args.old} -> {args.new}"), title_justify="left")
+        table = Table(title=plain(f"{args.old} -> {args.new}"), title_justify="left")
         for column in ("fact", "old", "new", "change"):
             table.add_column(words[column])
         for c in changes:

@@ -21,7 +21,14 @@ from typing import Any
 
 from rich.table import Table
 
-from slacheck.commands.common import UsageError, add_document_options, add_output_options, console_for, options_from
+from slacheck.commands.common import (
+    UsageError,
+    add_document_options,
+    add_output_options,
+    console_for,
+    options_from,
+    plain,
+)
 from slacheck.offering import Offering
 from slacheck.perf import catalogue
 from slacheck.perf.model import COLLECTIVES, ClusterSpec, comm_share
@@ -195,12 +202,12 @@ def run(args: argparse.Namespace) -> int:
         out = {"assumptions": notes, "offers": entries}
         sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
         return 0
-    table = Table(title=f"Expected performance ({_params_label(args.params)} parameters, "
-                        f"{args.tokens_per_step:,.0f} tokens/step)")
+    table = Table(title=plain(f"Expected performance ({_params_label(args.params)} parameters, "
+                              f"{args.tokens_per_step:,.0f} tokens/step)"))
     table.add_column("")
     for entry in entries:
-        table.add_column(entry["path"], overflow="fold")
-    table.add_row("setup", *(e["setup"] or "-" for e in entries))
+        table.add_column(plain(entry["path"]), overflow="fold")
+    table.add_row("setup", *(plain(e["setup"] or "-") for e in entries))
     for collective in COLLECTIVES:
         table.add_row(f"{collective} GB/s (typical / ceiling)", *(_cell(e["busbw"].get(collective)) for e in entries))
     table.add_row("fabric per GPU", *("-" if e["fabric_per_gpu_gbps"] is None else f"{e['fabric_per_gpu_gbps']:g} Gb/s"
@@ -217,7 +224,7 @@ def run(args: argparse.Namespace) -> int:
     console.print(table)
     for entry in entries:
         for note in entry["notes"]:
-            console.print(f"{entry['path']}: {note}", markup=False, highlight=False, soft_wrap=True)
+            console.print(plain(f"{entry['path']}: {note}"), highlight=False, soft_wrap=True)
     console.print("Assumptions:")
     for note in notes:
         console.print(f"- {note}", markup=False, highlight=False)

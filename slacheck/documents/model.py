@@ -71,8 +71,9 @@ class Passage:
 
     def sources(self, start: int, end: int) -> list[tuple[int, int, int]]:
         """(line index, column start, column end) ranges of the original lines covered by
-        text[start:end], joiners skipped, in order; one per line touched, except that two
-        table cells on one line that are not adjacent there give two ranges.  Segments are in
+        text[start:end], joiners skipped, in passage order (line order, except that a table row
+        goes back to its first line after a wrapped cell's lines); one per line touched, except
+        that two table cells on one line that are not adjacent there give two ranges.  Segments are in
         passage order, so the first one is found by bisection: the cost is that of the segments
         touched, not of the passage (30,000 wrapped lines would make every lookup a full scan)."""
         ranges: list[tuple[int, int, int]] = []

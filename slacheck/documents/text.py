@@ -130,11 +130,18 @@ def aligned_tables(texts: list[str], reserved: set[int]) -> tuple[list[list[list
     return rows, used
 
 
+def _column(text: str, offset: int) -> int:
+    """Where ``text[offset]`` shows on screen: tabs stop every 8 columns, as a terminal sets them."""
+    return len(text[:offset].expandtabs()) if "\t" in text[:offset] else offset
+
+
 def _continuation(text: str, first: str) -> bool:
-    """An indented line under a table whose first column it leaves empty."""
+    """An indented line under a table whose first column it leaves empty: it starts no more than
+    two columns before the table's second column (counted on screen, so a line indented by a
+    space under a tab-separated table is not a wrapped cell)."""
     first_cells = _cells(first)
-    indent = len(text) - len(text.lstrip())
-    return len(first_cells) >= 2 and indent >= first_cells[1][0] - 2 and indent > 0
+    indent = _column(text, len(text) - len(text.lstrip()))
+    return len(first_cells) >= 2 and indent >= _column(first, first_cells[1][0]) - 2 and indent > 0
 
 
 def _block_rows(texts: list[str], lines: list[int]) -> list[list[list[Run]]]:
@@ -145,11 +152,12 @@ def _block_rows(texts: list[str], lines: list[int]) -> list[list[list[Run]]]:
         cells = _cells(texts[k])
         if rows and _continuation(texts[k], texts[lines[0]]):
             for start, end in cells:
-                column = max((c for c in range(len(columns)) if columns[c] <= start + 2), default=0)
+                shown = _column(texts[k], start)
+                column = max((c for c in range(len(columns)) if columns[c] <= shown + 2), default=0)
                 rows[-1][min(column, len(rows[-1]) - 1)].append((k, start, end))
             continue
         if not columns or len(cells) > len(columns):
-            columns = [start for start, _ in cells]
+            columns = [_column(texts[k], start) for start, _ in cells]
         rows.append([[(k, start, end)] for start, end in cells])
     return rows
 

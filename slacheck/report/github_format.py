@@ -44,6 +44,15 @@ def render_github(*reports: Report) -> str:
             message = page_prefix(evidence) + " ".join(part for part in (quoted, finding.message, finding.fix) if part)
             props = ",".join(f"{key}={escape_property(value)}" for key, value in properties.items())
             lines.append(f"::{COMMANDS[finding.severity]} {props}::{escape_data(message)}")
+    for report in reports:
+        for entry in (e for e in report.applied if e.suppressed):
+            text = f"{entry.file} ({entry.kind}) applied, findings suppressed: {entry.suppressed}"
+            lines.append(f"::notice file={escape_property(report.documents[0].path)},title=slacheck::"
+                         f"{escape_data(text)}")
+        for name in report.distrusted:
+            text = f"{name} not applied: it came with the documents, outside the project"
+            lines.append(f"::warning file={escape_property(report.documents[0].path)},title=slacheck::"
+                         f"{escape_data(text)}")
     if any(hidden.values()):
         counts = ", ".join(f"{n} {level}" for level, n in hidden.items() if n)
         notice = f"{counts} more findings not annotated; see the job summary"

@@ -39,6 +39,13 @@ def render_junit(*reports: Report) -> str:
             suite.set("errors", "1")
             total, errors = total + 1, errors + 1
             continue
+        if report.applied or report.distrusted:
+            properties = ET.SubElement(suite, "properties")
+            for entry in report.applied:
+                ET.SubElement(properties, "property", name=f"slacheck.{entry.kind}",
+                              value=_clean(f"{entry.file}, findings suppressed: {entry.suppressed}"))
+            for name in report.distrusted:
+                ET.SubElement(properties, "property", name="slacheck.not-applied", value=_clean(name))
         cases = failures = 0
         for finding in report.findings:
             evidence = finding.evidence[0]

@@ -31,6 +31,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "pages": ("{n} pages", "{n} 页"),
     "one_page": ("1 page", "1 页"),
     "coverage": ("coverage", "覆盖率"),
+    "applied": ("{file} ({kind}) applied, findings suppressed: {n}", "已应用 {file}（{kind}）：屏蔽 {n} 个问题"),
+    "distrusted": ("{file} not applied: it came with the documents, outside the project",
+                   "未应用 {file}：它随文件而来，位于项目之外"),
     "measurements": ("Acceptance measurements", "验收实测"),
     # severities: a label, and the counts of the summary line
     "error": ("error", "错误"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -55,6 +56,26 @@ class WaivedFinding(Finding):
     expires: date | None = None
 
 
+class Applied(BaseModel):
+    """A file that applied to a document, and how many of its findings it suppressed."""
+
+    file: str
+    """Relative to the working directory when inside it."""
+    kind: Literal["config", "waivers", "baseline"]
+    """config: its select, ignore and per-file-ignores; waivers: moved to ``waived``; baseline: dropped."""
+    suppressed: int = 0
+
+
+def shown_path(path: str | Path) -> str:
+    """A file slacheck found, relative to the working directory when inside it (reports stay the same
+    from one checkout to the next)."""
+    resolved = Path(path).resolve()
+    try:
+        return resolved.relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(resolved)
+
+
 class Summary(BaseModel):
     """Findings counted by severity."""
 
@@ -80,6 +101,10 @@ class Report(BaseModel):
     """Key facts the document does not state, with the rules that could not be judged without them."""
     waived: list[WaivedFinding] = Field(default_factory=list)
     summary: Summary = Field(default_factory=Summary)
+    applied: list[Applied] = Field(default_factory=list)
+    """The configuration, waiver and baseline files applied to the document, each with the findings it suppressed."""
+    distrusted: list[str] = Field(default_factory=list)
+    """Configuration and waiver files found beside the document but not applied (see config.Discovery)."""
     rules: SkipJsonSchema[dict[str, RuleInfo]] = Field(default_factory=dict)
     """What each rule that fired is, in the report's language (SARIF describes rules from it); not in the JSON."""
 
@@ -93,14 +118,21 @@ class Report(BaseModel):
         data = self.model_dump(mode="json", by_alias=True, exclude={"rules"})
         if not with_findings:
             data.pop("findings")
-            data.pop("waived")
-            data.pop("summary")
+            for key in ("waived", "summary", "applied", "distrusted"):
+                data.pop(key)
         return data
 
 
 def failure_report(path: str, error: str, language: Literal["zh", "en"] = "en") -> Report:
     """The entry of a document that could not be checked, for the formats that list every document."""
     return Report(language=language, documents=[DocumentInfo(path=path, error=error)], offering=Offering())
+
+
+def applied(report: Report, file: str | Path, kind: Literal["config", "waivers", "baseline"],
+            suppressed: int) -> Report:
+    """The report naming one more file applied to it, with the findings it suppressed."""
+    entry = Applied(file=shown_path(file), kind=kind, suppressed=suppressed)
+    return report.model_copy(update={"applied": [*report.applied, entry]})
 
 
 def summarise(findings: list[Finding]) -> Summary:

@@ -5,7 +5,9 @@ and at the head of ``message.text`` (the part GitHub shows). Lines are those
 of slacheck's text layer (per page for PDFs); for Word, Excel, HTML and e-mail files the place a person
 finds ("Quote!B7") goes in ``region.properties.where``. Columns count code points.
 Waived findings are kept as results with an external suppression. A document that could not be
-read is a tool execution notification (level error) of an unsuccessful invocation.
+read is a tool execution notification (level error) of an unsuccessful invocation; each configuration,
+waiver or baseline file applied is a note with the findings it suppressed, and each file not applied
+because it came with the documents a warning.
 """
 
 from __future__ import annotations
@@ -42,12 +44,21 @@ def render_sarif(*reports: Report) -> str:
         "results": [_result(f, index[f.rule], artifacts) for f, _ in findings],
     }
     unusable = [d for r in reports for d in r.documents if d.error is not None]
-    if unusable:
-        run["invocations"] = [{"executionSuccessful": False, "toolExecutionNotifications": [
-            {"level": "error", "descriptor": {"id": "unusable-document"}, "message": {"text": f"{d.path}: {d.error}"},
-             "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(d.path)}}}]} for d in unusable]}]
+    notes = [_note("error", "unusable-document", f"{d.path}: {d.error}", d.path) for d in unusable]
+    notes += [_note("note", "suppressed-findings", f"{r.documents[0].path}: {a.file} ({a.kind}) applied, "
+                    f"findings suppressed: {a.suppressed}", r.documents[0].path) for r in reports for a in r.applied]
+    notes += [_note("warning", "file-not-applied", f"{r.documents[0].path}: {name} not applied: it came with the "
+                    "documents, outside the project", r.documents[0].path) for r in reports for name in r.distrusted]
+    if notes:
+        run["invocations"] = [{"executionSuccessful": not unusable, "toolExecutionNotifications": notes}]
     log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
     return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+
+
+def _note(level: str, kind: str, text: str, path: str) -> dict[str, Any]:
+    """A tool execution notification about one document."""
+    return {"level": level, "descriptor": {"id": kind}, "message": {"text": text},
+            "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(path)}}}]}
 
 
 def _uri(path: str) -> str:

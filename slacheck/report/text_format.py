@@ -39,6 +39,11 @@ def render_text(report: Report, console: Console, *, with_findings: bool = True)
         for warning in document.warnings:
             console.print(Text(f"  ! {warning}", style="yellow"))
     if with_findings:
+        for entry in report.applied:
+            console.print(Text("  " + words["applied"].format(file=entry.file, kind=entry.kind, n=entry.suppressed),
+                               style="yellow" if entry.suppressed else "dim"))
+        for name in report.distrusted:
+            console.print(Text("  ! " + words["distrusted"].format(file=name), style="yellow"))
         _findings(report, console, words)
         for gap in report.unjudged:
             console.print(Text(f"? {gap.message}", style="yellow"))

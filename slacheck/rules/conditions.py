@@ -10,6 +10,8 @@ with a name of closed vocabulary must be one of its words.
 
 from __future__ import annotations
 
+import inspect
+import typing
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Collection, Mapping
@@ -80,8 +82,72 @@ def parse_condition(source: str, known_names: Collection[str], functions: Mappin
             function = str(node.children[0])
             if function not in functions:
                 raise ConditionError(f"unknown function '{function}'", _column(node))
+            _check_call(node, functions[function])
     _check_words(tree, vocabulary or {})
     return Condition(source=source, tree=tree, names=tuple(dict.fromkeys(names)), constants=used)
+
+
+_LITERALS: dict[str, type] = {"number": float, "string": str, "true": bool, "false": bool, "null": type(None),
+                              "array": list}
+"""The type of a literal argument, by node kind (other arguments are known only when the condition runs)."""
+_TYPE_NAMES = {float: "a number", int: "a number", str: "a string", bool: "true or false", type(None): "null",
+               list: "a list"}
+
+
+@lru_cache(maxsize=64)
+def _signature(function: Function) -> tuple[inspect.Signature, dict[str, Any]]:
+    """A function's signature and its parameters' annotated types."""
+    return inspect.signature(function), typing.get_type_hints(function)
+
+
+def _parameter(signature: inspect.Signature, position: int) -> inspect.Parameter | None:
+    """The parameter that receives the positional argument at ``position`` (None: there is none)."""
+    parameters = list(signature.parameters.values())
+    fixed = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if position < len(fixed):
+        return fixed[position]
+    return next((p for p in parameters if p.kind == p.VAR_POSITIONAL), None)
+
+
+def _accepts(annotation: Any, value: Any) -> bool:
+    """Whether a value fits an annotated type (a number fits float; true and false do not)."""
+    allowed = typing.get_args(annotation) or (annotation,)
+    kind = type(value)
+    if kind is int and float in allowed:
+        return True
+    return kind in allowed or (kind is tuple and list in allowed)
+
+
+def _check_call(node: Node, function: Function) -> None:
+    """Refuse a call with the wrong number of arguments, or a literal argument of the wrong type."""
+    name = str(node.children[0])
+    arguments = [child for child in node.children[1:] if child is not None]
+    signature, hints = _signature(function)
+    try:
+        signature.bind(*arguments)
+    except TypeError:
+        raise ConditionError(f"{name}() takes {_arity(signature)}, got {len(arguments)}", _column(node)) from None
+    for position, argument in enumerate(arguments, start=1):
+        parameter = _parameter(signature, position - 1)
+        literal = _LITERALS.get(argument.data) if isinstance(argument, Tree) else None
+        expected = hints.get(parameter.name) if parameter else None
+        if literal is None or expected is None or _accepts(expected, literal() if literal is not type(None) else None):
+            continue
+        wanted = " or ".join(dict.fromkeys(_TYPE_NAMES.get(t, t.__name__) for t in typing.get_args(expected)
+                                           or (expected,)))
+        raise ConditionError(f"{name}() argument {position}: expected {wanted}, got {_TYPE_NAMES[literal]}",
+                             _column(node))
+
+
+def _arity(signature: inspect.Signature) -> str:
+    """How many arguments a function takes, in words."""
+    parameters = list(signature.parameters.values())
+    if any(p.kind == p.VAR_POSITIONAL for p in parameters):
+        return "any number of arguments"
+    least = sum(1 for p in parameters if p.default is p.empty)
+    most = len(parameters)
+    count = str(least) if least == most else f"{least} to {most}"
+    return f"{count} argument{'s' if most != 1 else ''}"
 
 
 def _name(node: Node) -> str:
@@ -250,8 +316,15 @@ class _Evaluator:
         return self.values.get(".".join(str(part) for part in node.children))
 
     def _call(self, node: Node) -> Any:
+        """The function's value; null when an argument is of a type the function does not take."""
         function = self.functions[str(node.children[0])]
         arguments = [self.visit(child) for child in node.children[1:] if child is not None]
+        signature, hints = _signature(function)
+        for position, value in enumerate(arguments):
+            parameter = _parameter(signature, position)
+            expected = hints.get(parameter.name) if parameter else None
+            if expected is not None and not _accepts(expected, value):
+                return None
         return function(*arguments)
 
 

@@ -69,15 +69,37 @@ def _outside(value: float | None, expected: float | None, tolerance: float | Non
     return value > expected * (1 + tolerance) or value < expected * (1 - tolerance)
 
 
+def _ships_as_sxm_and_pcie(model: str | None) -> bool:
+    """Whether a model ships both as SXM and as a PCIe card."""
+    return model is not None and catalogue.ships_as_sxm_and_pcie(model)
+
+
+def _is_datacenter_class(model: str | None) -> bool:
+    """Whether a model is a data-centre GPU."""
+    return model is not None and catalogue.is_datacenter_class(model)
+
+
+def _least(*values: float | None) -> float | None:
+    """The smallest of the numbers given (null ones left out; none: null)."""
+    return min((v for v in values if v is not None), default=None)
+
+
+def _most(*values: float | None) -> float | None:
+    """The largest of the numbers given (null ones left out; none: null)."""
+    return max((v for v in values if v is not None), default=None)
+
+
 FUNCTIONS: dict[str, Function] = {
-    "ships_as_sxm_and_pcie": lambda model: model is not None and catalogue.ships_as_sxm_and_pcie(model),
+    "ships_as_sxm_and_pcie": _ships_as_sxm_and_pcie,
     "nvlink_figures": _nvlink_figures,
     "nvlink_gbytes": _nvlink_gbytes,
-    "is_datacenter_class": lambda model: model is not None and catalogue.is_datacenter_class(model),
-    "min": lambda *values: min((v for v in values if v is not None), default=None),
-    "max": lambda *values: max((v for v in values if v is not None), default=None),
+    "is_datacenter_class": _is_datacenter_class,
+    "min": _least,
+    "max": _most,
     "outside": _outside,
 }
+"""The functions a condition may call; their annotations are the argument types checked when a pack loads
+(literal arguments) and when a condition runs (any other: a value of the wrong type makes the call null)."""
 
 
 def known_names() -> set[str]:
