@@ -16,7 +16,7 @@ from slacheck.extract import extract
 from slacheck.offering import Evidence, Offering, Statement, assemble
 from slacheck.perf.acceptance import latency_transport, size_label, size_range_label
 from slacheck.perf.logs import parse_log
-from slacheck.perf.nccl_log import parse_nccl_text
+from slacheck.perf.nccl.text import parse_nccl_text
 from slacheck.pipeline import Options, analyse
 from slacheck.rules.engine import Finding, check_measured, load_rules
 from slacheck.rules.measured import SIZES_PATH, Threshold, thresholds

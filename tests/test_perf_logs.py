@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from slacheck.perf.logs import LogError, parse_log
-from slacheck.perf.nccl_log import NcclLog
+from slacheck.perf.nccl.records import NcclLog
 from slacheck.perf.perftest_log import PerftestLog
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from slacheck.perf.nccl_log import NcclLog, parse_nccl_json, parse_nccl_text
+from slacheck.perf.nccl.json import parse_nccl_json
+from slacheck.perf.nccl.records import NcclLog
+from slacheck.perf.nccl.text import parse_nccl_text
 from slacheck.perf.perftest_log import PerftestLog, parse_perftest
 
 MAX_LOG_BYTES = 256 * 2**20

@@ -39,10 +39,11 @@ from slacheck.perf.model import (
     expected_busbw,
     node_network_gbytes,
 )
-from slacheck.perf.nccl_log import LARGE_MESSAGE_BYTES, NcclCollective, NcclLog, NcclRow, Transport
-from slacheck.perf.nccl_log import invalid_reason as nccl_invalid
+from slacheck.perf.nccl.records import NcclCollective, NcclLog, NcclRow, Transport
+from slacheck.perf.nccl.records import invalid_reason as nccl_invalid
 from slacheck.perf.perftest_log import PerftestLog
 from slacheck.perf.perftest_log import invalid_reason as perftest_invalid
+from slacheck.perf.plateau import LARGE_MESSAGE_BYTES
 
 FALLBACK_SHARE = 0.8
 """Without a contract threshold, a log must reach this share of the model's typical busbw."""
