@@ -14,9 +14,11 @@ from slacheck.cli import main
 from slacheck.documents import document_from_text
 from slacheck.extract import extract
 from slacheck.offering import Evidence, Offering, Statement, assemble
+from slacheck.perf.devices import device
 from slacheck.perf.logs import parse_log
-from slacheck.rules.engine import check_measured, load_rules
-from slacheck.rules.measured import Threshold, device, thresholds
+from slacheck.pipeline import check_measured
+from slacheck.rules.engine import load_rules
+from slacheck.rules.thresholds import Threshold, thresholds
 
 RULES = load_rules()
 DATA = Path(__file__).parent / "data"

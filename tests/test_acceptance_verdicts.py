@@ -17,9 +17,9 @@ from slacheck.offering import Evidence, Offering, Statement, assemble
 from slacheck.perf.acceptance import latency_transport, size_label, size_range_label
 from slacheck.perf.logs import parse_log
 from slacheck.perf.nccl.text import parse_nccl_text
-from slacheck.pipeline import Options, analyse
-from slacheck.rules.engine import Finding, check_measured, load_rules
-from slacheck.rules.measured import SIZES_PATH, Threshold, thresholds
+from slacheck.pipeline import Options, analyse, check_measured
+from slacheck.rules.engine import Finding, load_rules
+from slacheck.rules.thresholds import SIZES_PATH, Threshold, thresholds
 
 RULES = load_rules()
 DATA = Path(__file__).parent / "data"

@@ -16,11 +16,11 @@ from slacheck.commands.common import UsageError, add_output_options, console_for
 from slacheck.commands.measuring import read_logs, write_plot
 from slacheck.documents import document_from_text
 from slacheck.extract import extract
+from slacheck.fleet import cluster_spec
 from slacheck.model import Language
 from slacheck.offering import Statement, assemble
 from slacheck.pipeline import Analysis, add_measurements, document_info
 from slacheck.report.model import Report
-from slacheck.rules import measured
 from slacheck.rules.engine import at_or_above, rule_set
 
 
@@ -87,7 +87,7 @@ def _show(value: object) -> str:
 def run(args: argparse.Namespace) -> int:
     logs = read_logs(args.logs)
     report, statements = expected_report(args.expect, args.lang)
-    if measured.cluster_spec(report.offering) is None:
+    if cluster_spec(report.offering) is None:
         raise UsageError(f"--expect: cannot read a GPU model and count from {args.expect!r}")
     report = add_measurements(report, statements, logs, rule_set())
     if args.plot:

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from slacheck.commands.common import UsageError, add_document_options, add_rule_pack_option, options_from, rules_for
 from slacheck.commands.plan import plan
+from slacheck.fleet import PROTOCOL_NAMES
 from slacheck.model import Finding
 from slacheck.offering import Offering
 from slacheck.perf import catalogue
@@ -29,7 +30,6 @@ from slacheck.report.messages import words as message_words
 from slacheck.report.model import Report
 from slacheck.resources import rules_file
 from slacheck.rules.engine import fill, values_of
-from slacheck.rules.measured import PROTOCOL_NAMES
 from slacheck.rules.pack import PLACEHOLDER
 
 FabricKind = Literal["infiniband", "ethernet", "any"]

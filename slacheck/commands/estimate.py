@@ -22,12 +22,13 @@ from typing import Any
 from rich.table import Table
 
 from slacheck.commands.common import UsageError, add_document_options, add_output_options, console_for, options_from
+from slacheck.fleet import PROTOCOL_NAMES, cluster_spec, expected_band
 from slacheck.offering import Offering
 from slacheck.perf import catalogue
 from slacheck.perf.model import COLLECTIVES, ClusterSpec, comm_share
 from slacheck.pipeline import analyse
-from slacheck.rules import measured
 from slacheck.rules.engine import values_of
+from slacheck.rules.limits import REFERENCE_TOKENS
 
 SHARED_OVERSUBSCRIPTION = 2.0
 """A fabric stated as shared without a ratio is modelled as 2:1 oversubscribed."""
@@ -39,8 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_document_options(parser)
     add_output_options(parser, ["text", "json"])
     parser.add_argument("--params", type=float, default=70e9, help="model parameters (default 70e9)")
-    parser.add_argument("--tokens-per-step", type=float, default=measured.REFERENCE_TOKENS, metavar="N",
-                        help=f"tokens per optimizer step (default {measured.REFERENCE_TOKENS})")
+    parser.add_argument("--tokens-per-step", type=float, default=REFERENCE_TOKENS, metavar="N",
+                        help=f"tokens per optimizer step (default {REFERENCE_TOKENS})")
     parser.add_argument("--fx", metavar="FROM/TO=RATE",
                         help="compare prices in one currency: 1 FROM = RATE TO, e.g. USD/CNY=7.1")
 
@@ -70,7 +71,7 @@ def _sharing(offering: Offering) -> float:
 def estimate(path: str, args: argparse.Namespace) -> dict[str, Any]:
     """The model's figures for one offer; ``notes`` say why a figure is missing."""
     offering = analyse(path, options_from(args)).offering
-    spec = measured.cluster_spec(offering)
+    spec = cluster_spec(offering)
     entry: dict[str, Any] = {"path": path, "setup": None, "busbw": {}, "fabric_per_gpu_gbps": None, "sharing": None,
                              "compute_factor": None, "comm_share": None, "effective_gpus": None,
                              "price_per_gpu_hour": None, "price_per_effective_gpu_hour": None, "currency": None,
@@ -83,7 +84,7 @@ def estimate(path: str, args: argparse.Namespace) -> dict[str, Any]:
         spec = spec.model_copy(update={"nic_rate_gbps": spec.nic_rate_gbps / sharing})
         entry["notes"].append(f"fabric shared or oversubscribed: {sharing:g}:1 assumed")
     entry["sharing"] = sharing
-    protocol = measured.PROTOCOL_NAMES.get(spec.protocol or "", "protocol unstated")
+    protocol = PROTOCOL_NAMES.get(spec.protocol or "", "protocol unstated")
     network = f", {spec.nics} x {spec.nic_rate_gbps * sharing:g}G {protocol}" if spec.nic_rate_gbps else ""
     variant = spec.variant or "form factor unstated"
     entry["setup"] = f"{spec.nodes} x {spec.gpus_per_node} {spec.gpu_model} {variant}{network}"
@@ -92,7 +93,7 @@ def estimate(path: str, args: argparse.Namespace) -> dict[str, Any]:
     elif spec.nodes > 1:
         entry["notes"].append("no inter-node rate stated: network figures cannot be modelled")
     for collective in COLLECTIVES:
-        band = measured.expected_band(spec, collective)
+        band = expected_band(spec, collective)
         entry["busbw"][collective] = {"typical": round(band.typical, 1), "ceiling": round(band.ceiling, 1)} \
             if band else None
     offered, reference = _tflops(spec)

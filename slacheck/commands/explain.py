@@ -13,7 +13,8 @@ from slacheck.commands.common import UsageError, add_rule_pack_option, console_f
 from slacheck.commands.rules_list import loaded_rules
 from slacheck.config import default_policy
 from slacheck.report.labels import LABELS, label
-from slacheck.rules.engine import DERIVED, POLICY_NAME, fill, policy_name
+from slacheck.rules.derived import descriptions as derived_descriptions
+from slacheck.rules.engine import POLICY_NAME, fill, policy_name
 from slacheck.rules.pack import PLACEHOLDER, Rule, rule_hint
 from slacheck.rules.vocabulary import descriptions
 
@@ -44,8 +45,8 @@ def explanation(rule: Rule, language: str) -> str:
         f"  {plain(texts.message)}",
         f"  {condition}: {rule.condition.source}",
     ]
-    derived = [name for name in rule.condition.names if name in DERIVED]
-    parts.extend(f"    {name}: {DERIVED[name]}" for name in derived)
+    derived = derived_descriptions()
+    parts.extend(f"    {name}: {derived[name]}" for name in rule.condition.names if name in derived)
     named = descriptions()
     parts.extend(f"    {name}: {named[name]}" for name in rule.condition.constants)
     if texts.why:

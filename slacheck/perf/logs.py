@@ -84,3 +84,11 @@ def parse_log(path: Path) -> NcclLog | PerftestLog:
     if _PERFTEST_LATENCY.search(text):
         raise LogError(f"{where}: perftest latency output is not supported (use the *_bw tests)")
     raise LogError(f"{where}: not an nccl-tests or perftest log")
+
+
+def log_lines(path: str) -> tuple[str, ...]:
+    """A parsed log's lines, for quoting (empty when it can no longer be read)."""
+    try:
+        return tuple(Path(path).read_text(encoding="utf-8", errors="replace").split("\n"))
+    except OSError:
+        return ()

@@ -12,7 +12,7 @@ from typing import Any
 
 from slacheck.offering import VOCABULARY
 from slacheck.perf.plateau import LARGE_MESSAGE_BYTES
-from slacheck.rules.measured import MEASURED_VOCABULARY
+from slacheck.rules.derived import MEASURED_VOCABULARY
 
 ROCE = ("roce-v2", "roce-v1", "roce")
 
