@@ -11,9 +11,9 @@ from pathlib import Path
 
 from rich.table import Table
 
-from slacheck.commands.check import emit
 from slacheck.commands.common import UsageError, add_output_options, console_for
 from slacheck.commands.measuring import read_logs, write_plot
+from slacheck.commands.output import emit
 from slacheck.documents import document_from_text
 from slacheck.extract import extract
 from slacheck.fleet import cluster_spec
