@@ -17,11 +17,11 @@ from typing import Any, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict
 
-from slacheck.commands.common import UsageError, add_document_options, add_rule_pack_option, options_from, rules_for
-from slacheck.commands.plan import plan
+from slacheck.commands.common import add_document_options, add_rule_pack_option, options_from, rules_for
 from slacheck.fleet import PROTOCOL_NAMES
 from slacheck.model import Finding
 from slacheck.offering import Offering
+from slacheck.offers.plan import PlanError, plan
 from slacheck.perf import catalogue
 from slacheck.pipeline import check_file
 from slacheck.report.labels import short_location
@@ -104,7 +104,7 @@ def figures(offering: Offering, language: str) -> dict[str, Any]:
     values = values_of(offering)
     try:
         steps = plan(offering, [])
-    except UsageError:
+    except PlanError:
         steps = []
     by_test = {step["test"]: step for step in steps}
     rate, nodes = values["fabric.rate_gbps"], values["node_count"]
