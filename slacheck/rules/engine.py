@@ -17,6 +17,7 @@ from slacheck.config import POLICY, default_policy
 from slacheck.model import SEVERITY_RANK, Finding
 from slacheck.offering import Evidence, Fact, NamedOffering, Offering, fact_paths, offering_from_facts
 from slacheck.perf import catalogue
+from slacheck.report.messages import words
 from slacheck.rules import derived, vocabulary
 from slacheck.rules.conditions import Function, evaluate
 from slacheck.rules.pack import PLACEHOLDER, Rule, RuleTest, load_pack
@@ -162,12 +163,9 @@ def check_subjects(offering: Offering, rules: Iterable[Rule], subjects: Iterable
 
 POLICY_NAME = "policy.name"
 """A placeholder: which policy a threshold comes from, in the report's language."""
-_POLICY_WORDS = {"en": ("the default policy", "your organisation's policy"), "zh": ("默认策略", "贵方组织策略")}
-
-
 def policy_name(language: str, configured: bool) -> str:
     """How a text names the policy its thresholds come from."""
-    return _POLICY_WORDS["zh" if language == "zh" else "en"][configured]
+    return words(language)["policy.configured" if configured else "policy.default"]
 
 
 def finding(rule: Rule, language: str, values: Mapping[str, Any], evidence: list[Evidence]) -> Finding:
@@ -199,8 +197,6 @@ def _inside(inner: Evidence, outer: Evidence) -> bool:
     return outer.column <= inner.column and inner.column + len(inner.text) <= outer.column + len(outer.text)
 
 
-UNSTATED = {"en": "(not stated)", "zh": "未写明"}
-"""What a placeholder reads when the document does not state its value."""
 _HOLE = re.compile(PLACEHOLDER.pattern
                    + r"(%|-month|-node|-GPU| ?GB/s| ?Gb/s| ?GB\b| ?kW| minutes| months| ?分钟| ?个月)?")
 _ASIDE = re.compile(r" ?[(（]" + PLACEHOLDER.pattern + r"[)）]")
@@ -218,7 +214,7 @@ def fill(template: str, values: Mapping[str, Any], language: str = "en") -> str:
     def one(match: re.Match[str]) -> str:
         value = values.get(match.group(1))
         if value is None:
-            return UNSTATED["zh" if language == "zh" else "en"]
+            return words(language)["unstated"]
         return _show(value) + (match.group(2) or "")
     return _HOLE.sub(one, template)
 

@@ -33,6 +33,7 @@ from slacheck.perf.nccl.records import invalid_reason as nccl_invalid
 from slacheck.perf.nccl.stability import pcie_like, run_instability
 from slacheck.perf.perftest_log import PerftestLog
 from slacheck.perf.perftest_log import invalid_reason as perftest_invalid
+from slacheck.report.messages import section
 from slacheck.rules.derived import MEASURED
 from slacheck.rules.thresholds import Threshold, number, share_of_line_rate
 
@@ -260,30 +261,9 @@ def subjects(offering: Offering, log: NcclLog | PerftestLog, limits: dict[str, T
     return [_nccl_subject(offering, log, c, limits, text) for c in log.collectives]
 
 
-_WORDS = {
-    "en": {"run": "{name} {figure} at {sizes}, required {required} ({basis})",
-           "hca": "{name} on {device}: {figure} at {sizes}, required {required} per HCA ({basis})",
-           "contract": "contract", "share": "the contract's {pct}% of the {basis} line rate",
-           "model": "80% of the model's typical {basis}", "port": "80% of the {basis} port rate",
-           "unknown": "no requirement known",
-           "infiniband": "InfiniBand (NCCL NET/IB)", "roce": "RoCE (NCCL NET/IB over Ethernet)",
-           "socket": "TCP sockets (NCCL NET/Socket)", "efa": "AWS EFA (aws-ofi-nccl)",
-           "ofi": "libfabric (aws-ofi-nccl)", "tcpx": "GPUDirect-TCPX/TCPXO (TCP)",
-           "tcp-latency": "a TCP-class network: a small all_reduce takes {detail}, over RDMA 20-50 µs"},
-    "zh": {"run": "{name} 在 {sizes} 为 {figure}，要求 {required}（{basis}）",
-           "hca": "{name}（{device}）在 {sizes} 为 {figure}，要求单网卡 {required}（{basis}）",
-           "contract": "合同约定", "share": "合同约定：线速 {basis} 的 {pct}%",
-           "model": "模型典型值 {basis} 的 80%", "port": "端口速率 {basis} 的 80%", "unknown": "无可用要求",
-           "infiniband": "InfiniBand（NCCL NET/IB）", "roce": "RoCE（以太网上的 NCCL NET/IB）",
-           "socket": "TCP socket（NCCL NET/Socket）", "efa": "AWS EFA（aws-ofi-nccl）",
-           "ofi": "libfabric（aws-ofi-nccl）", "tcpx": "GPUDirect-TCPX/TCPXO（TCP）",
-           "tcp-latency": "TCP 类网络：小消息 all_reduce 耗时 {detail}，RDMA 仅 20-50 µs"},
-}
-
-
 def summary(subject: Subject, language: str) -> str:
     """One run's judged figure against its requirement, in the report's language."""
-    words = _WORDS.get(language, _WORDS["en"])
+    words = section(language, "run")
     v, need = subject.values, subject.requirement
     bits = v["measured.kind"] == "perftest"
     basis = None if need.basis is None else (f"{number(round(need.basis * 8, 1))} Gb/s" if bits
@@ -305,7 +285,7 @@ def transport_name(values: Mapping[str, Any], language: str) -> str | None:
     if values["measured.kind"] == "perftest":
         name = {"roce": "RoCE", "infiniband": "InfiniBand", "efa": "AWS EFA"}[transport]
         return f"{name} ({detail})" if detail else name
-    return _WORDS.get(language, _WORDS["en"])[transport].format(detail=detail)
+    return section(language, "run")[transport].format(detail=detail)
 
 
 def merged(firing: Sequence[Subject], language: str) -> dict[str, Any]:
