@@ -79,8 +79,9 @@ def test_pcie_cards_with_bridges_called_fully_connected() -> None:
         "gpu.variant": "PCIe", "intra_node.link": "nvlink-bridge", "intra_node.full_mesh": True,
         "fabric.rate_gbps": 200.0, "fabric.nics_per_node": 1, "fabric.dedicated": False}
     fired = {f.rule for f in report.findings}
-    assert {"HW003", "NET004", "NET014"} <= fired
-    assert not fired & {"HW001", "HW002", "COM001"}  # "Estimated delivery" hedges a date, not a price
+    # PCIe cards claimed as a full NVLink mesh: HW002 (PCIe posing as SXM) and HW003 (pairwise bridges)
+    assert {"HW002", "HW003", "NET004", "NET014"} <= fired
+    assert not fired & {"HW001", "COM001"}  # "Estimated delivery" hedges a date, not a price
 
 
 def test_chinese_sla_with_tiered_response_and_customer_backed_data_disks() -> None:

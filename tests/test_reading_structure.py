@@ -331,3 +331,29 @@ def test_a_chinese_total_after_a_comma_is_its_own_count() -> None:
 def test_a_full_nvlink_mesh_said_of_bridged_pcie_cards() -> None:
     text = "GPU: 8 x A40 PCIe with NVLink bridges, forming a full NVLink mesh across the eight GPUs."
     assert value(text, "intra_node.full_mesh") is True
+
+
+def test_a_pipe_table_printed_to_pdf_is_read_as_a_table(tmp_path: Path) -> None:
+    from reportlab.pdfgen import canvas
+
+    from slacheck.documents import load_document
+    lines = ["| Item | Spec | Qty |", "|---|---|---|", "| GPU server | 8 x H100 SXM5 80GB, NVSwitch, 8 x 400G",
+             "InfiniBand per node | 4 |", "| Storage NIC | 2 x 100GbE, shared | 1 |"]
+    path = tmp_path / "piped.pdf"
+    pdf = canvas.Canvas(str(path))
+    for k, line in enumerate(lines):
+        pdf.drawString(50, 780 - 15 * k, line)
+    pdf.save()
+    rows = [p.text for p in load_document(path).passages if p.kind == "table-row"]
+    assert rows[1] == "GPU server | 8 x H100 SXM5 80GB, NVSwitch, 8 x 400G InfiniBand per node | 4"
+    assert rows[2] == "Storage NIC | 2 x 100GbE, shared | 1"
+
+
+def test_a_count_of_servers_before_their_gpu_count() -> None:
+    text = "Three 8-GPU H100 nodes are free from next week."
+    assert value(text, "nodes") == 3
+    assert value(text, "gpu.per_node") == 8
+
+
+def test_headroom_to_scale_later_is_a_vague_expansion_promise() -> None:
+    assert value("We will hold some headroom so you can scale up later.", "fabric.expansion") == "vague"

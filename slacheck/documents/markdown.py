@@ -14,8 +14,12 @@ def _is_table_separator(text: str) -> bool:
     return "|" in st and "-" in st and set(st) <= set("|-: \t")
 
 
-def markdown_table(texts: list[str]) -> tuple[list[list[list[Run]]], set[int]]:
-    """Pipe-table rows (one run per non-empty cell) and the lines they and separators use."""
+def markdown_table(texts: list[str], *, wrapped: bool = False) -> tuple[list[list[list[Run]]], set[int]]:
+    """Pipe-table rows (one run per non-empty cell) and the lines they and separators use.
+
+    ``wrapped``: lines were wrapped at a page's width (a pipe table printed to PDF), so a row that
+    starts with a pipe but does not end with one goes on in the next line.
+    """
     separators = {i for i, t in enumerate(texts) if _is_table_separator(t)}
     row_lines: set[int] = set()
     for i, t in enumerate(texts):
@@ -29,21 +33,46 @@ def markdown_table(texts: list[str]) -> tuple[list[list[list[Run]]], set[int]]:
                 j += 1
         elif t.lstrip().startswith("|") and len(_pipes(t)) >= 2:
             row_lines.add(i)
-    rows = []
+    continued = _continuations(texts, row_lines) if wrapped else set()
+    rows: list[list[list[Run]]] = []
+    for i in sorted(row_lines | continued):
+        cells = _cells(texts[i], i)
+        if i in continued and rows:  # the wrapped tail of the row above: its first cell ends that row's last
+            rows[-1][-1] = rows[-1][-1] + cells[0]
+            rows[-1].extend(cells[1:])
+        else:
+            rows.append(cells)
+    return rows, row_lines | separators | continued
+
+
+def _continuations(texts: list[str], row_lines: set[int]) -> set[int]:
+    """Lines that go on with a wrapped row: after a row line that opens with a pipe and does not close
+    with one, every line up to the one that closes it."""
+    continued: set[int] = set()
     for i in sorted(row_lines):
-        t = texts[i]
-        lo = len(t) - len(t.lstrip())
-        hi = len(t.rstrip())
-        bounds = [b for b in _pipes(t) if lo <= b < hi]
-        if not bounds or bounds[0] != lo:
-            bounds.insert(0, lo - 1)
-        if bounds[-1] != hi - 1 or len(bounds) == 1:
-            bounds.append(hi)
-        cells = []
-        for a, b in zip(bounds, bounds[1:]):
-            cell = t[a + 1 : b]
-            cs = a + 1 + len(cell) - len(cell.lstrip())
-            ce = a + 1 + len(cell.rstrip())
-            cells.append([(i, cs, ce)] if ce > cs else [])
-        rows.append(cells)
-    return rows, row_lines | separators
+        j = i
+        while texts[j].lstrip().startswith("|") or j in continued:
+            if texts[j].rstrip().endswith("|") or j + 1 >= len(texts) or not texts[j + 1].strip() \
+                    or texts[j + 1].lstrip().startswith("|") or _is_table_separator(texts[j + 1]):
+                break
+            j += 1
+            continued.add(j)
+    return continued
+
+
+def _cells(t: str, i: int) -> list[list[Run]]:
+    """The cells of one pipe-table line: one run each, none for an empty cell."""
+    lo = len(t) - len(t.lstrip())
+    hi = len(t.rstrip())
+    bounds = [b for b in _pipes(t) if lo <= b < hi]
+    if not bounds or bounds[0] != lo:
+        bounds.insert(0, lo - 1)
+    if bounds[-1] != hi - 1 or len(bounds) == 1:
+        bounds.append(hi)
+    cells = []
+    for a, b in zip(bounds, bounds[1:]):
+        cell = t[a + 1 : b]
+        cs = a + 1 + len(cell) - len(cell.lstrip())
+        ce = a + 1 + len(cell.rstrip())
+        cells.append([(i, cs, ce)] if ce > cs else [])
+    return cells

@@ -17,6 +17,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
+from slacheck.documents.markdown import markdown_table
 from slacheck.documents.model import Geo, Line, Page, Passage, Run, Segment
 
 # --------------------------------------------------------------------------- passages
@@ -47,8 +48,9 @@ def assemble(pages: list[Page], *, pdf: bool) -> tuple[tuple[Line, ...], tuple[P
     bodies: list[_Body] = []
     skippable: set[int] = set()
     for page, off in zip(pages, offsets):
-        passages.extend(_table_passages(page, off, texts))
-        bodies.extend(_bodies(page, off))
+        table_rows, reserved = _tables(page, pdf=pdf)
+        passages.extend(_table_passages(page, table_rows, off, texts))
+        bodies.extend(_bodies(page, reserved, off))
     if pdf:
         skippable = _furniture(bodies, lines)
         bodies = [b for b in bodies if b.index not in skippable]
@@ -58,10 +60,19 @@ def assemble(pages: list[Page], *, pdf: bool) -> tuple[tuple[Line, ...], tuple[P
     return tuple(lines), tuple(passages)
 
 
-def _table_passages(page: Page, off: int, texts: list[str]) -> list[Passage]:
+def _tables(page: Page, *, pdf: bool) -> tuple[list[list[list[Run]]], set[int]]:
+    """A page's table rows and the lines they take; on a PDF page, a pipe table printed as text is one too."""
+    if not pdf:
+        return page.table_rows, page.reserved
+    piped, used = markdown_table([t if k not in page.reserved else "" for k, t in enumerate(page.texts)],
+                                 wrapped=True)
+    return page.table_rows + piped, page.reserved | used
+
+
+def _table_passages(page: Page, table_rows: list[list[list[Run]]], off: int, texts: list[str]) -> list[Passage]:
     """The passages of a page's table rows, then of the runs beside its tables (``off``: its first line)."""
     passages = []
-    for row in page.table_rows:
+    for row in table_rows:
         passage = _row_passage(texts, [[(off + ln, a, b) for ln, a, b in cell] for cell in row])
         if passage:
             passages.append(passage)
@@ -70,12 +81,12 @@ def _table_passages(page: Page, off: int, texts: list[str]) -> list[Passage]:
     return passages
 
 
-def _bodies(page: Page, off: int) -> list[_Body]:
-    """A page's text lines outside tables, without blank lines and rules."""
+def _bodies(page: Page, reserved: set[int], off: int) -> list[_Body]:
+    """A page's text lines outside ``reserved`` (tables, separators), without blank lines and rules."""
     page_bodies = []
     for k, t in enumerate(page.texts):
         content = t.strip()
-        if k in page.reserved or not content or _RULE.match(content):
+        if k in reserved or not content or _RULE.match(content):
             continue
         start = len(t) - len(t.lstrip())
         page_bodies.append(_Body(off + k, start, content, page.geometry[k]))

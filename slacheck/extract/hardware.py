@@ -58,6 +58,11 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
         node_count, per_node = counts["cards"], counts.get("card_suffix")  # "32 x DGX H100 nodes"
     else:
         node_count, per_node = counts.get("node_prefix"), counts.get("cards", counts.get("card_suffix"))
+    lead = context.previous(phrase.start)
+    if node_word_after and node_count is None and cards is not None and not bare_count and lead is not None \
+            and lead.type in COUNTS and not context.text[lead.end_pos:phrase.start].strip():
+        node_count = as_count(lead)  # "four 8-GPU H200 nodes"
+        span = [(lead.start_pos, phrase.end)]
     counted = node_count is not None or per_node is not None
     said.insert(0, Said("gpu.model", _canonical_model(model.value), span, tag="primary" if counted else None))
     if node_count is not None:

@@ -11,11 +11,11 @@ import re
 from lark import Token
 
 from slacheck.extract.context import Context, Said
+from slacheck.extract.lexicon import values
 from slacheck.extract.structure import cell_spans, first_worded_cell
 
 _BARE_COUNT = re.compile(r"\s*(\d{1,4})\s*")
 _UNIT_TYPES = frozenset({"CARD_UNIT", "NODE_UNIT", "PRICE_UNIT", "PER_NODE"})
-_PER_NODE_UNIT = re.compile(r"/\s*(?:台|节点|(?i:node|server))")
 PER_NODE_MAX = 16
 """Most GPUs or NICs one server holds: a larger count with no per-node unit is the whole cluster's."""
 
@@ -37,9 +37,8 @@ def row_counts(context: Context) -> list[Said]:
         if unit is None and "QUANTITY" not in context.header_types(start):
             continue
         count = int(match.group(1))
-        unit_text = text[unit[0]:unit[1]] if unit else ""
         span = [(match.start(1), unit[1] if unit else match.end(1))]
-        path = _counted(item_types, unit_text, count)
+        path = _counted(item_types, _unit_tokens(context, unit) if unit else [], count)
         if count and path:
             said.append(Said(path, count, span))
     return said
@@ -50,7 +49,7 @@ def _unit_cell(context: Context, cells: list[tuple[int, int]], index: int) -> tu
     if index + 1 >= len(cells):
         return None
     start, end = cells[index + 1]
-    inside: list[Token] = [t for t in context.keywords if start <= t.start_pos < end]
+    inside = _unit_tokens(context, (start, end))
     words = re.sub(r"[\s/]", "", context.text[start:end])
     covered = sum(len(re.sub(r"[\s/]", "", t.value)) for t in inside)
     if not inside or any(t.type not in _UNIT_TYPES for t in inside) or covered < len(words):
@@ -58,9 +57,20 @@ def _unit_cell(context: Context, cells: list[tuple[int, int]], index: int) -> tu
     return start, end
 
 
-def _counted(item: set[str], unit: str, count: int) -> str | None:
+def _unit_tokens(context: Context, cell: tuple[int, int]) -> list[Token]:
+    return [t for t in context.keywords if cell[0] <= t.start_pos < cell[1]]
+
+
+def _per_node(unit: list[Token]) -> bool:
+    """Whether a unit counts per server ("张/台", "per node")."""
+    per = values("price_per")
+    return any(t.type == "PER_NODE" or t.type == "PRICE_UNIT" and any(
+        word in t.value.lower() for word, kind in per.items() if kind == "node") for t in unit)
+
+
+def _counted(item: set[str], unit: list[Token], count: int) -> str | None:
     """The fact a count of the row's item states, or None when the item is not counted here."""
-    per_node = bool(_PER_NODE_UNIT.search(unit))
+    per_node = _per_node(unit)
     if item & {"NIC", "NIC_MODEL"}:
         return "fabric.nics_per_node" if per_node or count <= PER_NODE_MAX and not unit else "fabric.nics_total"
     if "NODE_UNIT" in item and not per_node:  # "GPU server", "H100 整机"
