@@ -11,7 +11,7 @@ import gc
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence, cast
+from typing import Any, Iterable, Iterator, Mapping, Sequence, cast
 
 from slacheck.config import TRUST_ALL, Config, Discovery, distrusted_configs, load_config
 from slacheck.documents import Budget, Document, load_document
@@ -19,12 +19,14 @@ from slacheck.extract import Extraction, document_language, extract
 from slacheck.extract.parser import scan
 from slacheck.model import Evidence, Finding, Language, RuleInfo
 from slacheck.offering import NamedOffering, Offering, Statement, assemble_options
-from slacheck.perf.logs import NcclLog, PerftestLog
+from slacheck.perf.logs import NcclLog, PerftestLog, log_lines
+from slacheck.report.measurements import measurement_entry
 from slacheck.report.model import Applied, Coverage, DocumentInfo, DocumentLanguage, Report, shown_path, summarise
-from slacheck.rules import measured
 from slacheck.rules.engine import check, check_options, check_subjects, rule_set, values_of
 from slacheck.rules.gaps import Gap, gaps
 from slacheck.rules.pack import Rule
+from slacheck.rules.subjects import subjects
+from slacheck.rules.thresholds import thresholds
 
 Log = NcclLog | PerftestLog
 
@@ -211,16 +213,23 @@ def add_measurements(report: Report, statements: Sequence[Statement], logs: Sequ
 
     The extraction's statements carry per-collective thresholds ("all_gather >= 300 GB/s").
     """
-    limits = measured.thresholds(report.offering, statements)
+    limits = thresholds(report.offering, statements)
     entries, found = [], []
     for log in logs:
-        subjects = measured.subjects(report.offering, log, limits)
-        entries.append(measured.measurement_entry(log, subjects))
-        found.extend(check_subjects(report.offering, rules, subjects, language=report.language))
+        runs = subjects(report.offering, log, limits, log_lines(log.path))
+        entries.append(measurement_entry(log, runs))
+        found.extend(check_subjects(report.offering, rules, runs, language=report.language))
     findings = [*report.findings, *found]
     return report.model_copy(update={"measurements": [*report.measurements, *entries], "findings": findings,
                                      "summary": summarise(findings),
                                      "rules": {**report.rules, **described(rules, found, report.language)}})
+
+
+def check_measured(offering: Offering, rules: Iterable[Rule], log: NcclLog | PerftestLog, *, language: str,
+                   statements: Sequence[Statement] = ()) -> list[Finding]:
+    """Run every measurement rule on each collective run of a log; findings in run, then rule order."""
+    runs = subjects(offering, log, thresholds(offering, statements), log_lines(log.path))
+    return check_subjects(offering, rules, runs, language=language)
 
 
 def described(rules: Sequence[Rule], findings: Sequence[Finding], language: str) -> dict[str, RuleInfo]:

@@ -18,6 +18,7 @@ from slacheck.rules.pack import Rule
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"
 DATA = ROOT / "tests" / "data"
+FIXTURES = ROOT / "tests" / "fixtures"
 REALDATA = Path(os.environ.get("SLACHECK_REALDATA", DATA / "realdata"))
 SCHEMAS = DATA / "schemas"
 

@@ -11,16 +11,17 @@ from pathlib import Path
 
 from rich.table import Table
 
-from slacheck.commands.check import emit
 from slacheck.commands.common import UsageError, add_output_options, console_for
 from slacheck.commands.measuring import read_logs, write_plot
+from slacheck.commands.output import emit
 from slacheck.documents import document_from_text
 from slacheck.extract import extract
+from slacheck.fleet import cluster_spec
 from slacheck.model import Language
 from slacheck.offering import Statement, assemble
 from slacheck.pipeline import Analysis, add_measurements, document_info
+from slacheck.report.messages import section
 from slacheck.report.model import Report
-from slacheck.rules import measured
 from slacheck.rules.engine import at_or_above, rule_set
 
 
@@ -47,25 +48,19 @@ def expected_report(text: str, language: Language | None) -> tuple[Report, list[
     return report, extraction.statements
 
 
-_SOURCES = {"contract": ("合同", "contract"), "share": ("合同线速比例", "contract share"),
-            "model": ("模型 80%", "80% of model")}
-
-
 def measurement_table(report: Report) -> Table:
     """One row per run: the figure judged (busbw GB/s for nccl-tests, Gb/s per HCA for perftest) and the sizes
     it was judged on, against the requirement (with its source), the model and the fabric the log ran on."""
-    zh = report.language == "zh"
-    table = Table(title="实测结果" if zh else "Measurements")
-    for header in (("日志", "Log"), ("测试", "Test"), ("状态", "Status"), ("主机/rank", "Hosts/ranks"),
-                   ("判定消息大小", "Sizes judged"), ("实测", "Measured"), ("要求", "Required"),
-                   ("模型 典型/上限", "Model typical/ceiling"), ("网络", "Fabric")):
-        table.add_column(header[0] if zh else header[1])
+    words = section(report.language, "accept")
+    table = Table(title=words["title"])
+    for header in ("log", "test", "status", "hosts", "sizes", "measured", "required", "model", "fabric"):
+        table.add_column(words[header])
     for entry in report.measurements:
         bits = entry["kind"] == "perftest"
         unit, scale = ("Gb/s", 8.0) if bits else ("GB/s", 1.0)
         for run in entry["collectives"]:
             expected = run["expected"]
-            source = _SOURCES[run["required_source"]][0 if zh else 1]
+            source = words["source." + run["required_source"]]
             table.add_row(Path(entry["path"]).name, str(run["collective"]), run["status"],
                           f"{_show(run['hosts'])}/{_show(run['ranks'])}", _show(run["judged_sizes"]),
                           _figure(run["judged_busbw"], scale, unit), f"{_figure(run['required_gbytes'], scale, unit)}"
@@ -87,7 +82,7 @@ def _show(value: object) -> str:
 def run(args: argparse.Namespace) -> int:
     logs = read_logs(args.logs)
     report, statements = expected_report(args.expect, args.lang)
-    if measured.cluster_spec(report.offering) is None:
+    if cluster_spec(report.offering) is None:
         raise UsageError(f"--expect: cannot read a GPU model and count from {args.expect!r}")
     report = add_measurements(report, statements, logs, rule_set())
     if args.plot:

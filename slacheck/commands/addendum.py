@@ -17,29 +17,24 @@ from typing import Any, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict
 
-from slacheck.commands.common import UsageError, add_document_options, add_rule_pack_option, options_from, rules_for
-from slacheck.commands.plan import plan
+from slacheck.commands.common import add_document_options, add_rule_pack_option, options_from, rules_for
+from slacheck.fleet import PROTOCOL_NAMES
 from slacheck.model import Finding
 from slacheck.offering import Offering
+from slacheck.offers.plan import PlanError, plan
 from slacheck.perf import catalogue
 from slacheck.pipeline import check_file
 from slacheck.report.labels import short_location
 from slacheck.report.markdown_format import md_escape
+from slacheck.report.messages import section
 from slacheck.report.messages import words as message_words
 from slacheck.report.model import Report
 from slacheck.resources import rules_file
 from slacheck.rules.engine import fill, values_of
-from slacheck.rules.measured import PROTOCOL_NAMES
 from slacheck.rules.pack import PLACEHOLDER
 
 FabricKind = Literal["infiniband", "ethernet", "any"]
 
-_WORDS = {
-    "zh": {"equivalent": "{model}（或同等 {rate} {kind}）", "infiniband": "InfiniBand 交换机",
-           "ethernet": "以太网交换机"},
-    "en": {"equivalent": "{model} (or an equivalent {rate} {kind})", "infiniband": "InfiniBand switch",
-           "ethernet": "Ethernet switch"},
-}
 _IB_NAMES = {800.0: "XDR", 400.0: "NDR", 200.0: "HDR", 100.0: "EDR"}
 _OPTICS = {
     "infiniband": {800.0: "OSFP", 400.0: "OSFP", 200.0: "QSFP56", 100.0: "QSFP28"},
@@ -95,7 +90,7 @@ def _switch(kind: FabricKind, rate: float, language: str) -> str | None:
              if s.protocol == kind and s.port_rate_gbps.value >= rate]
     if not found:
         return None
-    words = _WORDS[language]
+    words = section(language, "switch")
     return words["equivalent"].format(model=min(found)[2], rate=f"{rate:g}G", kind=words[kind])
 
 
@@ -104,7 +99,7 @@ def figures(offering: Offering, language: str) -> dict[str, Any]:
     values = values_of(offering)
     try:
         steps = plan(offering, [])
-    except UsageError:
+    except PlanError:
         steps = []
     by_test = {step["test"]: step for step in steps}
     rate, nodes = values["fabric.rate_gbps"], values["node_count"]
@@ -158,7 +153,7 @@ def render_addendum(report: Report) -> str:
     out = [f"# {words['addendum']}", "", words["addendum_intro"].format(doc=f"`{name.replace('`', '')}`"), ""]
     if not report.findings:
         out.append(words["no_clauses"])
-    aside = "“{text}”（{where}）" if language == "zh" else "“{text}” ({where})"
+    aside = words["addendum_quote"]
     for number, finding in enumerate(report.findings, start=1):
         quotes = [aside.format(text=md_escape(e.text), where=short_location(e, language))
                   for e in list(dict.fromkeys(finding.evidence))[:3] if e.role == "quote"]

@@ -12,8 +12,6 @@ else 0.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sys
 from pathlib import Path
 
@@ -32,18 +30,15 @@ from slacheck.commands.common import (
     rules_for,
 )
 from slacheck.commands.measuring import read_logs, write_plot
+from slacheck.commands.output import emit, write_outputs
 from slacheck.config import FAIL_ON, Config, ConfigError
 from slacheck.documents.load import attachment_paths
-from slacheck.files import write_atomic
 from slacheck.pipeline import Options, config_for, rules_for_config
 from slacheck.report.annotate import annotate
-from slacheck.report.clean import clean_report, clean_text
+from slacheck.report.clean import clean_text
 from slacheck.report.concise_format import render_statistics
-from slacheck.report.formats import FAILURE_FORMATS, FORMATS
-from slacheck.report.json_format import render_json
-from slacheck.report.markdown_format import render_markdown
+from slacheck.report.formats import FORMATS
 from slacheck.report.model import Report, applied, failure_report, shown_path
-from slacheck.report.text_format import render_text
 from slacheck.rules.engine import at_or_above
 from slacheck.rules.pack import PackError
 from slacheck.waivers import (
@@ -127,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     entries = [failure_report(r.path, r.message, options.language or "en") if isinstance(r, Failure) else r
                for r in results]
     if args.quiet or args.statistics:
-        _write_outputs(args, entries)
+        write_outputs(args, entries)
         if args.statistics:
             sys.stdout.write(render_statistics(*reports))
     else:
@@ -235,40 +230,3 @@ def _filter(args: argparse.Namespace, reports: list[Report], known: list[str], o
         reports = [applied(new, args.baseline, "baseline", len(old.findings) - len(new.findings))
                    for old, new in zip(reports, kept)]
     return reports
-
-
-def listed(name: str, reports: list[Report]) -> list[Report]:
-    """The reports format ``name`` shows: every entry for those that list unusable documents, else
-    the checked ones only (the others name unusable documents on stderr); control characters
-    removed except in JSON and SARIF, whose encoder escapes them (see report.clean)."""
-    shown = reports if name in FAILURE_FORMATS else [r for r in reports if not r.failed]
-    return [clean_report(r, controls=name not in ("json", "sarif")) for r in shown]
-
-
-def emit(args: argparse.Namespace, reports: list[Report], *, with_findings: bool) -> None:
-    """Print reports in the chosen format (JSON: one object, or an array for several files), write --output files."""
-    _write_outputs(args, reports)
-    if args.format not in ("text", "json") or (args.format == "json" and with_findings):
-        sys.stdout.write(FORMATS[args.format](*listed(args.format, reports)))
-        return
-    reports = listed(args.format, reports)
-    if args.format == "json":
-        if len(reports) == 1:
-            sys.stdout.write(render_json(reports[0], with_findings=with_findings))
-        else:
-            data = [r.to_json_data(with_findings=with_findings) for r in reports]
-            sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
-        return
-    console = console_for(args)
-    for report in reports:
-        render_text(report, console, with_findings=with_findings)
-
-
-def _write_outputs(args: argparse.Namespace, reports: list[Report]) -> None:
-    """--output files, and the Markdown job summary when GitHub annotations are asked for in Actions."""
-    for name, path in getattr(args, "output", []):
-        write_atomic(path, FORMATS[name](*listed(name, reports)))
-    wanted = {args.format, *(name for name, _ in getattr(args, "output", []))}
-    if "github" in wanted and os.environ.get("GITHUB_STEP_SUMMARY"):
-        with open(os.environ["GITHUB_STEP_SUMMARY"], "a", encoding="utf-8") as summary:
-            summary.write(render_markdown(*listed("markdown", reports)))

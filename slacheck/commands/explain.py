@@ -13,15 +13,11 @@ from slacheck.commands.common import UsageError, add_rule_pack_option, console_f
 from slacheck.commands.rules_list import loaded_rules
 from slacheck.config import default_policy
 from slacheck.report.labels import LABELS, label
-from slacheck.rules.engine import DERIVED, POLICY_NAME, fill, policy_name
+from slacheck.report.messages import section
+from slacheck.rules.derived import descriptions as derived_descriptions
+from slacheck.rules.engine import POLICY_NAME, fill, policy_name
 from slacheck.rules.pack import PLACEHOLDER, Rule, rule_hint
 from slacheck.rules.vocabulary import descriptions
-
-_HEADINGS = {
-    "en": ("What it checks", "Condition", "Why it matters", "Example that triggers it", "Use instead",
-           "Severity", "Family", "Pack"),
-    "zh": ("检查内容", "触发条件", "为什么重要", "触发示例", "建议改为", "严重度", "类别", "规则包"),
-}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,7 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def explanation(rule: Rule, language: str) -> str:
     """The explanation as plain text: policy thresholds at their defaults, other values as [their name]."""
     texts = rule.texts(language)
-    what, condition, why, example, fix, severity, family, pack = _HEADINGS[language]
+    headings = section(language, "explain")
+    what, condition, why, example, fix, severity, family, pack = (
+        headings[key] for key in ("what", "condition", "why", "example", "fix", "severity", "family", "pack"))
     plain = lambda text: slots(text, language)  # noqa: E731
     parts = [
         f"{rule.id}  {plain(texts.title)}",
@@ -44,8 +42,8 @@ def explanation(rule: Rule, language: str) -> str:
         f"  {plain(texts.message)}",
         f"  {condition}: {rule.condition.source}",
     ]
-    derived = [name for name in rule.condition.names if name in DERIVED]
-    parts.extend(f"    {name}: {DERIVED[name]}" for name in derived)
+    derived = derived_descriptions()
+    parts.extend(f"    {name}: {derived[name]}" for name in rule.condition.names if name in derived)
     named = descriptions()
     parts.extend(f"    {name}: {named[name]}" for name in rule.condition.constants)
     if texts.why:

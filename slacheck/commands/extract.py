@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from slacheck.commands.check import emit
 from slacheck.commands.common import add_document_options, add_output_options, options_from
+from slacheck.commands.output import emit
 from slacheck.pipeline import extract_file
 
 

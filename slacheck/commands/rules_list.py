@@ -14,6 +14,7 @@ from rich.table import Table
 
 from slacheck.commands.common import UsageError, add_rule_pack_option, console_for
 from slacheck.config import ConfigError, load_config
+from slacheck.report.messages import section
 from slacheck.rules.engine import fires_on_case, load_rules
 from slacheck.rules.pack import PackError, Rule
 
@@ -37,17 +38,9 @@ def loaded_rules(args: argparse.Namespace) -> list[Rule]:
         raise UsageError(str(error)) from None
 
 
-_TEST_WORDS = {
-    "en": {"fired": "fired, expected quiet", "quiet": "stayed quiet, expected to fire",
-           "summary": "{cases} cases of {rules} rule(s): {failed} wrong"},
-    "zh": {"fired": "触发了，应不触发", "quiet": "未触发，应触发",
-           "summary": "{rules} 条规则的 {cases} 个用例：{failed} 个不符"},
-}
-
-
 def run_tests(rules: list[Rule], language: str) -> tuple[list[str], str]:
     """Each case a rule gets wrong, as a line, and the summary line."""
-    words = _TEST_WORDS["zh" if language == "zh" else "en"]
+    words = section(language, "tests")
     wrong = [f"{rule.id} test #{number}{f' ({case.note})' if case.note else ''}: "
              f"{words['fired'] if case.fires is False else words['quiet']}"
              for rule in rules for number, case in enumerate(rule.spec.test, start=1)
@@ -67,10 +60,10 @@ def run(args: argparse.Namespace) -> int:
                  "title": r.texts(args.lang).title, "pack": Path(r.pack).name} for r in rules]
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         return 0
-    zh = args.lang == "zh"
-    table = Table(title="规则" if zh else "Rules", show_lines=False)
-    for header in (("ID", "ID"), ("严重度", "Severity"), ("类别", "Family"), ("标题", "Title")):
-        table.add_column(header[0] if zh else header[1], overflow="fold")
+    words = section(args.lang, "list")
+    table = Table(title=words["title"], show_lines=False)
+    for header in ("id", "severity", "family", "rule_title"):
+        table.add_column(words[header], overflow="fold")
     styles = {"error": "bold red", "warning": "yellow", "info": "cyan"}
     for rule in rules:
         severity = rule.spec.severity

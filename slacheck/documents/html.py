@@ -74,29 +74,37 @@ class _Walk:
             node, leaving = stack.pop()
             tag = node.tag or ""
             if leaving:
-                self.flush(int(tag[1]) if re.fullmatch(r"h[1-6]", tag) else 0)
-                if tag == "blockquote":
-                    self.quotes -= 1
+                self.leave(tag)
                 continue
-            if node.is_text_node:
-                self.text.append(_SPACE.sub(" ", node.text_content or ""))
-            elif tag == "br":
-                self.text.append("\n")
-            elif tag == "table":
-                self.flush(0)
-                self.table(node)
-            elif node.is_element_node:
-                if tag in _BLOCKS:
-                    self.flush(0)
-                    if tag == "blockquote":
-                        self.quotes += 1
-                    stack.append((node, True))
-                stack.extend((child, False) for child in reversed(_children(node)))
+            self.enter(node, tag, stack)
             visited += 1
             if self.budget is not None and visited % 1024 == 0:
                 self.budget.check("reading the HTML")
         self.flush(0)
         return self.found
+
+    def enter(self, node: LexborNode, tag: str, stack: list[tuple[LexborNode, bool]]) -> None:
+        """Take a node's text, or open its block and push its children (and its own exit) onto ``stack``."""
+        if node.is_text_node:
+            self.text.append(_SPACE.sub(" ", node.text_content or ""))
+        elif tag == "br":
+            self.text.append("\n")
+        elif tag == "table":
+            self.flush(0)
+            self.table(node)
+        elif node.is_element_node:
+            if tag in _BLOCKS:
+                self.flush(0)
+                if tag == "blockquote":
+                    self.quotes += 1
+                stack.append((node, True))
+            stack.extend((child, False) for child in reversed(_children(node)))
+
+    def leave(self, tag: str) -> None:
+        """Close the block of an element left behind (a heading keeps its level)."""
+        self.flush(int(tag[1]) if re.fullmatch(r"h[1-6]", tag) else 0)
+        if tag == "blockquote":
+            self.quotes -= 1
 
     def flush(self, heading: int) -> None:
         """End the current paragraph (a heading of level ``heading`` when not 0)."""

@@ -181,19 +181,25 @@ def _add_tables(content: Page, placed: list[list[tuple[dict, int, int]]], tables
         if not any(o is not None for o in owners):
             continue
         content.reserved.add(line)
-        runs: list[tuple[tuple[int, int] | None, int, int]] = []
-        for (_, start, end), owner in zip(columns, owners):
-            if start == end:
-                continue
-            if runs and runs[-1][0] == owner:
-                runs[-1] = (owner, runs[-1][1], end)
-            else:
-                runs.append((owner, start, end))
-        for owner, start, end in runs:
+        for owner, start, end in _runs(columns, owners):
             if owner is None:
                 content.loose_runs.append((line, start, end))
             else:
                 content.table_rows[owner[0]][owner[1]].append((line, start, end))
+
+
+def _runs(columns: list[tuple[dict, int, int]],
+          owners: list[tuple[int, int] | None]) -> list[tuple[tuple[int, int] | None, int, int]]:
+    """Neighbouring non-empty columns of one line with the same owning cell, joined into (owner, start, end) runs."""
+    runs: list[tuple[tuple[int, int] | None, int, int]] = []
+    for (_, start, end), owner in zip(columns, owners):
+        if start == end:
+            continue
+        if runs and runs[-1][0] == owner:
+            runs[-1] = (owner, runs[-1][1], end)
+        else:
+            runs.append((owner, start, end))
+    return runs
 
 
 def _cell_of(c: dict, grids: list) -> tuple[int, int] | None:

@@ -47,24 +47,44 @@ def assemble(pages: list[Page], *, pdf: bool) -> tuple[tuple[Line, ...], tuple[P
     bodies: list[_Body] = []
     skippable: set[int] = set()
     for page, off in zip(pages, offsets):
-        for row in page.table_rows:
-            passage = _row_passage(texts, [[(off + ln, a, b) for ln, a, b in cell] for cell in row])
-            if passage:
-                passages.append(passage)
-        for ln, a, b in page.loose_runs:
-            passages.append(_text_passage([_Body(off + ln, a, texts[off + ln][a:b])]))
-        page_bodies = []
-        for k, t in enumerate(page.texts):
-            content = t.strip()
-            if k in page.reserved or not content or _RULE.match(content):
-                continue
-            start = len(t) - len(t.lstrip())
-            page_bodies.append(_Body(off + k, start, content, page.geometry[k]))
-        bodies.extend(page_bodies)
+        passages.extend(_table_passages(page, page.table_rows, off, texts))
+        bodies.extend(_bodies(page, page.reserved, off))
     if pdf:
         skippable = _furniture(bodies, lines)
         bodies = [b for b in bodies if b.index not in skippable]
         _set_right_edges(bodies, {page.number: page.width for page in pages}, lines)
+    passages.extend(_paragraphs(bodies, skippable, marks))
+    passages.sort(key=lambda p: min((s.line, s.column) for s in p.segments))
+    return tuple(lines), tuple(passages)
+
+
+def _table_passages(page: Page, table_rows: list[list[list[Run]]], off: int, texts: list[str]) -> list[Passage]:
+    """The passages of a page's table rows, then of the runs beside its tables (``off``: its first line)."""
+    passages = []
+    for row in table_rows:
+        passage = _row_passage(texts, [[(off + ln, a, b) for ln, a, b in cell] for cell in row])
+        if passage:
+            passages.append(passage)
+    for ln, a, b in page.loose_runs:
+        passages.append(_text_passage([_Body(off + ln, a, texts[off + ln][a:b])]))
+    return passages
+
+
+def _bodies(page: Page, reserved: set[int], off: int) -> list[_Body]:
+    """A page's text lines outside ``reserved`` (tables, separators), without blank lines and rules."""
+    page_bodies = []
+    for k, t in enumerate(page.texts):
+        content = t.strip()
+        if k in reserved or not content or _RULE.match(content):
+            continue
+        start = len(t) - len(t.lstrip())
+        page_bodies.append(_Body(off + k, start, content, page.geometry[k]))
+    return page_bodies
+
+
+def _paragraphs(bodies: list[_Body], skippable: set[int], marks: dict[int, str]) -> list[Passage]:
+    """Consecutive bodies that continue one another, as one text passage each."""
+    passages: list[Passage] = []
     paragraph: list[_Body] = []
     for body in bodies:
         if paragraph and _continues(paragraph[-1], body, skippable):
@@ -75,8 +95,7 @@ def assemble(pages: list[Page], *, pdf: bool) -> tuple[tuple[Line, ...], tuple[P
         paragraph = [body]
     if paragraph:
         passages.append(_text_passage(paragraph, marks.get(paragraph[0].index, "")))
-    passages.sort(key=lambda p: min((s.line, s.column) for s in p.segments))
-    return tuple(lines), tuple(passages)
+    return passages
 
 
 def _set_right_edges(bodies: list[_Body], widths: dict[int, float], lines: list[Line]) -> None:

@@ -62,20 +62,7 @@ def _blocks(sheet: ReadOnlyWorksheet, merged: dict[tuple[int, int], tuple[int, i
     from openpyxl.utils import get_column_letter
 
     title = sheet.title if re.fullmatch(r"\w+", sheet.title) else "'" + sheet.title.replace("'", "''") + "'"
-    sheet.reset_dimensions()  # a false <dimension> must not make rows up
-    values: dict[tuple[int, int], str] = {}
-    rows: list[tuple[int, list[tuple[int, str]]]] = []
-    for count, row in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS)):
-        if budget is not None and count % 256 == 0:
-            budget.check(f"reading sheet {sheet.title}")
-        filled = []
-        for item in row:
-            text = _shown(item) if getattr(item, "column", None) else ""
-            if text:
-                values[item.row, item.column] = text
-                filled.append((item.column, text))
-        if filled:
-            rows.append((row[0].row, filled))
+    values, rows = _filled(sheet, budget)
     blocks: list[Block] = []
     for number, filled in rows:
         columns = dict(filled)
@@ -92,6 +79,26 @@ def _blocks(sheet: ReadOnlyWorksheet, merged: dict[tuple[int, int], tuple[int, i
         else:
             blocks.append(Block(cells=tuple(cell(text, places[column]) for column, text in ordered)))
     return blocks
+
+
+def _filled(sheet: ReadOnlyWorksheet, budget: Budget | None
+            ) -> tuple[dict[tuple[int, int], str], list[tuple[int, list[tuple[int, str]]]]]:
+    """The shown text of every filled cell by (row, column), and each row that has one with its filled cells."""
+    sheet.reset_dimensions()  # a false <dimension> must not make rows up
+    values: dict[tuple[int, int], str] = {}
+    rows: list[tuple[int, list[tuple[int, str]]]] = []
+    for count, row in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS)):
+        if budget is not None and count % 256 == 0:
+            budget.check(f"reading sheet {sheet.title}")
+        filled = []
+        for item in row:
+            text = _shown(item) if getattr(item, "column", None) else ""
+            if text:
+                values[item.row, item.column] = text
+                filled.append((item.column, text))
+        if filled:
+            rows.append((row[0].row, filled))
+    return values, rows
 
 
 def _merged(package: zipfile.ZipFile, sheet: ReadOnlyWorksheet) -> dict[tuple[int, int], tuple[int, int]]:

@@ -4,7 +4,7 @@ Commands are the ones ``slacheck plan`` prints and ACC fixes quote: nccl-tests a
 all nodes (one rank per GPU, ``NCCL_ALGO=Ring`` so that the network, not NVLS/tree, is
 measured) and ``ib_write_bw`` per HCA with GPU memory.
 
-The fabric of an nccl-tests log is read from NCCL's INFO lines (perf.nccl_log) or, when
+The fabric of an nccl-tests log is read from NCCL's INFO lines (perf.nccl.text) or, when
 the log has none, from its small-message latency: a multi-host all_reduce of a few bytes
 takes ~20 us on RDMA (HDR InfiniBand, NVIDIA/nccl-tests#150), 62 us on AWS EFA
 (realdata 03) and 123 us on GCP TCPXO (realdata 04). Above
@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import math
 
-from slacheck.perf.nccl_log import SIZE_SLACK, NcclCollective
+from slacheck.perf.nccl.records import NcclCollective
+from slacheck.perf.plateau import SIZE_SLACK
 
 NCCL_ARGS = "-b 8 -e 8G -f 2 -g 1 -c 1"
 PERFTEST_ARGS = "--report_gbits -s 8388608 -q 4 -D 10 --use_cuda=0"

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from slacheck.perf.nccl_log import NcclLog, parse_nccl_json, parse_nccl_text
+from slacheck.perf.nccl.json import parse_nccl_json
+from slacheck.perf.nccl.records import NcclLog
+from slacheck.perf.nccl.text import parse_nccl_text
 from slacheck.perf.perftest_log import PerftestLog, parse_perftest
 
 MAX_LOG_BYTES = 256 * 2**20
@@ -82,3 +84,11 @@ def parse_log(path: Path) -> NcclLog | PerftestLog:
     if _PERFTEST_LATENCY.search(text):
         raise LogError(f"{where}: perftest latency output is not supported (use the *_bw tests)")
     raise LogError(f"{where}: not an nccl-tests or perftest log")
+
+
+def log_lines(path: str) -> tuple[str, ...]:
+    """A parsed log's lines, for quoting (empty when it can no longer be read)."""
+    try:
+        return tuple(Path(path).read_text(encoding="utf-8", errors="replace").split("\n"))
+    except OSError:
+        return ()

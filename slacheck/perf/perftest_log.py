@@ -9,6 +9,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, computed_field
 
+from slacheck.perf.plateau import largest_size_rows, lower_median
+
 # Bytes-per-second units perftest prints, converted to Gb/s (10^9 bits).
 _TO_GBPS = {
     "Gb/sec": 1.0,
@@ -130,11 +132,7 @@ class PerftestLog(_Frozen):
 
     def _plateau_row(self) -> PerftestRow | None:
         """The lower-median row by average among rows at the largest size."""
-        if not self.rows:
-            return None
-        largest = max(r.bytes for r in self.rows)
-        rows = sorted((r for r in self.rows if r.bytes == largest), key=lambda r: r.avg_gbps)
-        return rows[(len(rows) - 1) // 2]
+        return lower_median(largest_size_rows(self.rows, lambda r: r.bytes), lambda r: r.avg_gbps)
 
 
 def _row(text: str, with_sl: bool, scale: float, line: int) -> PerftestRow | None:

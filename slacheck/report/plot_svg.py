@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from slacheck.perf.nccl_log import MAX_BUSBW
+from slacheck.perf.nccl.records import MAX_BUSBW
 from slacheck.report.model import Report
 
 WIDTH, HEIGHT = 760, 440

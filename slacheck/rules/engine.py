@@ -1,8 +1,8 @@
 """Evaluate rule packs against an offering and produce findings.
 
 The names a condition can read are the offering's fact paths (a fact reads as
-its value; ``<path>.hedged`` as its hedge flag) plus a few derived values
-computed here. The functions it can call are the hardware catalogue's
+its value; ``<path>.hedged`` as its hedge flag) plus the derived values
+registered in rules.derived. The functions it can call are the hardware catalogue's
 lookups. Both tables are fixed: a pack can reach nothing else.
 """
 
@@ -15,45 +15,16 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from slacheck.config import POLICY, default_policy
 from slacheck.model import SEVERITY_RANK, Finding
-from slacheck.offering import Evidence, Fact, NamedOffering, Offering, Price, Statement, fact_paths, offering_from_facts
+from slacheck.offering import Evidence, Fact, NamedOffering, Offering, fact_paths, offering_from_facts
 from slacheck.perf import catalogue
-from slacheck.perf.logs import NcclLog, PerftestLog
-from slacheck.rules import measured, vocabulary
+from slacheck.report.messages import words
+from slacheck.rules import derived, vocabulary
 from slacheck.rules.conditions import Function, evaluate
 from slacheck.rules.pack import PLACEHOLDER, Rule, RuleTest, load_pack
+from slacheck.rules.subjects import Subject, merged
 
 BUILTIN_PACKS = ("core.toml", "contract.toml", "acceptance.toml", "claims.toml")
 """The shipped packs, in load order: HW/NET, OPS/SLA/COM, ACC (measurement) and CLM (claims) rules."""
-
-DERIVED = {
-    "multi_node": "two or more GPU servers that train together",
-    "node_count": "GPU servers: the stated node count, or GPU total / GPUs per node",
-    "gpu_count": "GPUs in all: the stated total, or nodes x GPUs per node",
-    "nics_per_node_effective": "NICs per node: stated, or the NIC total / nodes, or NICs per GPU x GPUs per node",
-    "per_gpu_gbps": "inter-node Gb/s per GPU, NICs per node x port rate / GPUs per node: the lower of the best "
-                    "offered fabric and the fabric included in the base offer",
-    "per_gpu_nics": "NICs per node of the fabric that gives per_gpu_gbps",
-    "per_gpu_link_gbps": "port rate of the fabric that gives per_gpu_gbps",
-    "gpu_nvlink_gbytes": "the catalogue's NVLink GB/s per GPU for the stated model and variant",
-    "node_network_gbps": "inter-node Gb/s one node can carry: NICs per node (1 if unstated) x port rate",
-    "model_max_efficiency_pct": "best scaling efficiency (%) the model allows on the reference workload",
-    "model_min_comm_share_pct": "least communication share (%) of a step physics allows on the reference workload",
-    "price_per_gpu_hour": "the unit price as a price per GPU-hour",
-    "price_line_expected": "unit price x quantity (GPUs or nodes) for one month (hourly prices: 730 hours)",
-    "contract_total_expected": "monthly total x term in months",
-}
-
-
-
-def _nvlink_gbytes(model: str | None, variant: str | None = None) -> float | None:
-    """NVLink GB/s per GPU of a model's variant (its SXM part when the variant is not stated)."""
-    found = catalogue.gpu(model) if model else None
-    if model is None or found is None:
-        return None
-    if variant is not None:
-        return catalogue.nvlink_gbytes(model, variant)
-    chosen = found.variants.get("SXM") or next(iter(found.variants.values()))
-    return chosen.nvlink_gbytes.value
 
 
 def _nvlink_figures(model: str | None) -> list[float]:
@@ -92,7 +63,7 @@ def _most(*values: float | None) -> float | None:
 FUNCTIONS: dict[str, Function] = {
     "ships_as_sxm_and_pcie": _ships_as_sxm_and_pcie,
     "nvlink_figures": _nvlink_figures,
-    "nvlink_gbytes": _nvlink_gbytes,
+    "nvlink_gbytes": derived.nvlink_gbytes,
     "is_datacenter_class": _is_datacenter_class,
     "min": _least,
     "max": _most,
@@ -105,7 +76,7 @@ FUNCTIONS: dict[str, Function] = {
 def known_names() -> set[str]:
     """Every name a condition may read."""
     paths = fact_paths()
-    return {*paths, *(f"{path}.hedged" for path in paths), *DERIVED, *measured.MEASURED, *measured.CLAIM_LIMITS,
+    return {*paths, *(f"{path}.hedged" for path in paths), *derived.names(),
             *(f"policy.{key}" for key in POLICY), POLICY_NAME}
 
 
@@ -135,56 +106,8 @@ def values_of(offering: Offering, policy: Mapping[str, Any] | None = None) -> di
         fact = offering.fact(path)
         values[path] = fact.value if fact else None
         values[f"{path}.hedged"] = fact.hedged if fact else None
-    values.update(_derived(values))
-    values.update(measured.claim_limits(offering))
+    values.update(derived.contract_values(offering, values))
     return values
-
-
-def _derived(v: Mapping[str, Any]) -> dict[str, Any]:
-    counts = measured.fleet(v["nodes"], v["gpu.per_node"], v["gpu.total"], v["fabric.nics_per_node"],
-                            v["fabric.nics_total"], v["fabric.nics_per_gpu"])
-    node_count, per_node, gpu_count, nics = counts.nodes, counts.gpus_per_node, counts.gpus, counts.nics_per_node
-    offered = (nics, v["fabric.rate_gbps"])
-    included = (v["fabric.included_nics_per_node"], v["fabric.included_rate_gbps"])
-    per_gpu = {link: link[0] * link[1] / per_node for link in (offered, included) if link[0] and link[1] and per_node}
-    lowest = min(per_gpu, key=per_gpu.__getitem__, default=(None, None))
-    return {
-        "multi_node": node_count is not None and node_count >= 2,
-        "node_count": node_count,
-        "gpu_count": gpu_count,
-        "nics_per_node_effective": nics,
-        "per_gpu_gbps": per_gpu.get(lowest),
-        "per_gpu_nics": lowest[0],
-        "per_gpu_link_gbps": lowest[1],
-        "gpu_nvlink_gbytes": _nvlink_gbytes(v["gpu.model"], v["gpu.variant"]),
-        **_price_arithmetic(v, node_count, gpu_count),
-    }
-
-
-HOURS = {"hour": 1.0, "day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}
-"""Hours per billing period (a month is 730 hours, as hourly GPU prices are billed)."""
-
-
-def _price_arithmetic(v: Mapping[str, Any], node_count: int | None, gpu_count: int | None) -> dict[str, Any]:
-    """Per-GPU-hour price, the month's amount for the priced line, and the contract total they imply."""
-    price: Price | None = v["commercial.unit_price"]
-    per_node = v["gpu.per_node"]
-    gpu_hour = line = None
-    if price is not None and price.period is not None:
-        hours = HOURS[price.period]
-        if price.per == "gpu":
-            gpu_hour = price.amount / hours
-        elif per_node:
-            gpu_hour = price.amount / per_node / hours
-        quantity = gpu_count if price.per == "gpu" else node_count
-        if quantity and price.period in ("hour", "month"):
-            line = price.amount * quantity * HOURS["month"] / hours
-    monthly, months = v["commercial.monthly_total"], v["commercial.term_months"]
-    return {
-        "price_per_gpu_hour": gpu_hour,
-        "price_line_expected": line,
-        "contract_total_expected": monthly * months if monthly and months else None,
-    }
 
 
 def check(offering: Offering, rules: Iterable[Rule], *, language: str, document_evidence: Evidence,
@@ -208,7 +131,7 @@ def fires_on_case(rule: Rule, case: RuleTest) -> bool:
     """Whether a rule fires on one of its ``[[rule.test]]`` cases (an offering built from the case's facts)."""
     values = values_of(offering_from_facts(case.facts()), {f"policy.{k}": v for k, v in case.policy.items()})
     if rule.spec.needs == "measurement":
-        values.update({name: None for name in measured.MEASURED})
+        values.update({name: None for name in derived.MEASURED})
         values.update(case.measured())
     return fires(rule, values)
 
@@ -237,23 +160,16 @@ def _same(one: Finding, other: Finding) -> bool:
     return one.rule == other.rule and one.evidence == other.evidence
 
 
-def check_measured(offering: Offering, rules: Iterable[Rule], log: NcclLog | PerftestLog, *, language: str,
-                   statements: Sequence[Statement] = ()) -> list[Finding]:
-    """Run every measurement rule on each collective run of a log; findings in run, then rule order."""
-    limits = measured.thresholds(offering, statements)
-    return check_subjects(offering, rules, measured.subjects(offering, log, limits), language=language)
-
-
-def check_subjects(offering: Offering, rules: Iterable[Rule], subjects: Iterable[measured.Subject], *,
+def check_subjects(offering: Offering, rules: Iterable[Rule], subjects: Iterable[Subject], *,
                    language: str) -> list[Finding]:
     """Run every measurement rule on already-measured subjects (collective runs, perftest logs).
 
-    One finding per rule and log: the runs it fires on are listed in it (measured.merged).
+    One finding per rule and log: the runs it fires on are listed in it (merged).
     Findings in log, then rule order.
     """
     base = values_of(offering)
     active = [rule for rule in rules if rule.spec.needs == "measurement"]
-    by_log: dict[str, list[measured.Subject]] = {}
+    by_log: dict[str, list[Subject]] = {}
     for subject in subjects:
         by_log.setdefault(subject.path, []).append(subject)
     findings = []
@@ -263,18 +179,15 @@ def check_subjects(offering: Offering, rules: Iterable[Rule], subjects: Iterable
             if not firing:
                 continue
             evidence = list(dict.fromkeys(e for s in firing for e in s.evidence(rule.condition.names)))
-            findings.append(finding(rule, language, {**base, **measured.merged(firing, language)}, evidence))
+            findings.append(finding(rule, language, {**base, **merged(firing, language)}, evidence))
     return findings
 
 
 POLICY_NAME = "policy.name"
 """A placeholder: which policy a threshold comes from, in the report's language."""
-_POLICY_WORDS = {"en": ("the default policy", "your organisation's policy"), "zh": ("默认策略", "贵方组织策略")}
-
-
 def policy_name(language: str, configured: bool) -> str:
     """How a text names the policy its thresholds come from."""
-    return _POLICY_WORDS["zh" if language == "zh" else "en"][configured]
+    return words(language)["policy.configured" if configured else "policy.default"]
 
 
 def finding(rule: Rule, language: str, values: Mapping[str, Any], evidence: list[Evidence]) -> Finding:
@@ -306,8 +219,6 @@ def _inside(inner: Evidence, outer: Evidence) -> bool:
     return outer.column <= inner.column and inner.column + len(inner.text) <= outer.column + len(outer.text)
 
 
-UNSTATED = {"en": "(not stated)", "zh": "未写明"}
-"""What a placeholder reads when the document does not state its value."""
 _HOLE = re.compile(PLACEHOLDER.pattern
                    + r"(%|-month|-node|-GPU| ?GB/s| ?Gb/s| ?GB\b| ?kW| minutes| months| ?分钟| ?个月)?")
 _ASIDE = re.compile(r" ?[(（]" + PLACEHOLDER.pattern + r"[)）]")
@@ -325,7 +236,7 @@ def fill(template: str, values: Mapping[str, Any], language: str = "en") -> str:
     def one(match: re.Match[str]) -> str:
         value = values.get(match.group(1))
         if value is None:
-            return UNSTATED["zh" if language == "zh" else "en"]
+            return words(language)["unstated"]
         return _show(value) + (match.group(2) or "")
     return _HOLE.sub(one, template)
 

@@ -12,20 +12,17 @@ from typing import Any, Iterable, Mapping
 
 from pydantic import BaseModel
 
+from slacheck.report.messages import section
 from slacheck.rules.pack import Rule
 
-KEY_FACTS: dict[str, tuple[tuple[str, ...], tuple[str, str]]] = {
-    "nodes": (("nodes", "node_count", "multi_node", "gpu_count"),
-              ("Could not find how many GPU servers this offer is for.", "未能找到本方案的服务器（节点）数量。")),
-    "fabric.nics_per_node": (("fabric.nics_per_node", "nics_per_node_effective", "per_gpu_gbps", "per_gpu_nics"),
-                             ("Could not find how many network cards (NICs/HCAs) each server has.",
-                              "未能找到每台服务器的网卡（NIC/HCA）数量。")),
-    "fabric.rate_gbps": (("fabric.rate_gbps", "per_gpu_gbps", "per_gpu_link_gbps", "node_network_gbps"),
-                         ("Could not find the inter-node network's port rate.", "未能找到机间网络的端口速率。")),
+KEY_FACTS: dict[str, tuple[str, ...]] = {
+    "nodes": ("nodes", "node_count", "multi_node", "gpu_count"),
+    "fabric.nics_per_node": ("fabric.nics_per_node", "nics_per_node_effective", "per_gpu_gbps", "per_gpu_nics"),
+    "fabric.rate_gbps": ("fabric.rate_gbps", "per_gpu_gbps", "per_gpu_link_gbps", "node_network_gbps"),
 }
-"""Each key fact: the condition names that depend on it, and what the report says when it is missing (en, zh)."""
+"""Each key fact and the condition names that depend on it (what the report says when it is missing: the
+catalogue's ``gap.<fact>``)."""
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
-_UNJUDGED = ("Rules left unjudged: {rules}.", "因此无法判断的规则：{rules}。")
 
 
 class Gap(BaseModel):
@@ -51,13 +48,14 @@ def gaps(values: Mapping[str, Any], rules: Iterable[Rule], fired: Iterable[str],
     """One gap per missing key fact, naming the contract rules that read it and did not fire."""
     rules = [rule for rule in rules if rule.spec.needs == "contract"]
     done = set(fired)
-    index = 1 if language == "zh" else 0
+    words = section(language, "gap")
     found = []
     for fact in _missing(values):
-        names, words = KEY_FACTS[fact]
+        names = KEY_FACTS[fact]
         unjudged = sorted(rule.id for rule in rules if rule.id not in done
                           and set(_NAME.findall(rule.spec.when)) & set(names))
         if unjudged:
-            message = words[index] + (" " if index == 0 else "") + _UNJUDGED[index].format(rules=", ".join(unjudged))
+            joint = "" if language == "zh" else " "
+            message = words[fact] + joint + words["unjudged"].format(rules=", ".join(unjudged))
             found.append(Gap(fact=fact, message=message, rules=unjudged))
     return found

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from slacheck.offering import VOCABULARY
-from slacheck.perf.nccl_log import LARGE_MESSAGE_BYTES
-from slacheck.rules.measured import MEASURED_VOCABULARY
+from slacheck.perf.plateau import LARGE_MESSAGE_BYTES
+from slacheck.rules.derived import MEASURED_VOCABULARY
 
 ROCE = ("roce-v2", "roce-v1", "roce")
 

@@ -11,10 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from slacheck.perf.logs import LogError, parse_log
-from slacheck.perf.nccl_log import NcclLog
+from slacheck.perf.nccl.records import NcclLog
 from slacheck.perf.perftest_log import PerftestLog
 
-FIXTURES = Path(__file__).parent / "fixtures"
+from conftest import FIXTURES
+
 H100 = "NVIDIA H100 80GB HBM3"
 README_ROUNDING = 0.0501  # the READMEs round busbw to 0.1 GB/s
 

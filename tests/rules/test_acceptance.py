@@ -14,12 +14,15 @@ from slacheck.cli import main
 from slacheck.documents import document_from_text
 from slacheck.extract import extract
 from slacheck.offering import Evidence, Offering, Statement, assemble
+from slacheck.perf.devices import device
 from slacheck.perf.logs import parse_log
-from slacheck.rules.engine import check_measured, load_rules
-from slacheck.rules.measured import Threshold, device, thresholds
+from slacheck.pipeline import check_measured
+from slacheck.rules.engine import load_rules
+from slacheck.rules.thresholds import Threshold, thresholds
+
+from conftest import DATA
 
 RULES = load_rules()
-DATA = Path(__file__).parent / "data"
 H100_1X8 = "1 台 8 卡 H100 SXM5 80G，NVSwitch 全互联。"
 H100_2X8_IB = "2 台 x 8 卡 H100 SXM5，每台 8 张 400G InfiniBand 网卡。"
 H100_10X8_IB = "10 台 x 8 卡 H100 SXM5，每台 8 张 400G InfiniBand 网卡。"

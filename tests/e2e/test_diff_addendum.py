@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 from slacheck.cli import main
-from slacheck.commands.diff import classify
 from slacheck.offering import Fact
+from slacheck.offers.diff import classify
 from slacheck.pipeline import Options, check_file
 
 from conftest import SAMPLES

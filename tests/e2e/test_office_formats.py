@@ -16,7 +16,8 @@ import pytest
 from slacheck.documents import Budget, DocumentError, TimeBudgetExceeded, load_document
 from slacheck.pipeline import Options, check_file
 
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import ROOT
+
 _SPEC = importlib.util.spec_from_file_location("make_formats", ROOT / "samples" / "make_formats.py")
 assert _SPEC is not None and _SPEC.loader is not None
 make_formats = importlib.util.module_from_spec(_SPEC)

@@ -7,6 +7,8 @@ import pytest
 
 from slacheck.cli import main
 
+from conftest import SAMPLES
+
 IB = "8 台 x 8 卡 H100 SXM5，每台 8 张 400G InfiniBand 网卡。\n"
 ROCE = "8 nodes x 8 H100 SXM5, one 100G RoCE v2 NIC per node.\n"
 
@@ -130,6 +132,6 @@ def test_estimate_explains_empty_cells(tmp_path, capsys):
 
 
 def test_plan_names_a_gpu_the_catalogue_lacks(capsys):
-    sample = Path(__file__).parents[1] / "samples" / "en_sow_a6000_bridges.md"
+    sample = SAMPLES / "en_sow_a6000_bridges.md"
     assert main(["plan", str(sample)]) == 2
     assert "RTX A6000 is not in the hardware catalogue" in capsys.readouterr().err

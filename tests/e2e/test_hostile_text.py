@@ -13,6 +13,8 @@ from slacheck.cli import main
 from slacheck.documents import Passage, Segment, document_from_text
 from slacheck.extract.parser import scan
 
+from conftest import SAMPLES
+
 ESCAPES = "\x1b[31m\x1b]8;;http://example.invalid\x07link\x1b]8;;\x07\u202e\x9b"
 
 
@@ -74,7 +76,7 @@ def test_json_keeps_the_text_escaped(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e400"])
 def test_non_finite_settings_are_refused(capsys: pytest.CaptureFixture[str], value: str) -> None:
-    sample = Path(__file__).parent.parent / "samples" / "zh_quote_a100_10gbe.md"
+    sample = SAMPLES / "zh_quote_a100_10gbe.md"
     code, _, err = run(capsys, "check", str(sample), "--set", f"max_support_response_minutes={value}")
     assert code == 2 and err.startswith("slacheck: error: --set max_support_response_minutes=") and "finite" in err
 
@@ -110,7 +112,7 @@ def test_json_output_of_a_report_is_valid_json_after_cleaning(tmp_path: Path,
 @pytest.mark.parametrize("value", ["inf", "nan", "-1"])
 def test_estimate_refuses_parameters_that_are_not_positive_finite(capsys: pytest.CaptureFixture[str],
                                                                   value: str) -> None:
-    sample = Path(__file__).parent.parent / "samples" / "zh_quote_a100_10gbe.md"
+    sample = SAMPLES / "zh_quote_a100_10gbe.md"
     code, out, err = run(capsys, "estimate", str(sample), "--params", value, "--format", "json")
     assert (code, out) == (2, "") and "positive finite" in err
 

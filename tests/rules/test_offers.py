@@ -9,9 +9,9 @@ import pytest
 from slacheck.offering import Offering
 from slacheck.pipeline import Options, check_file
 
-from conftest import SAMPLES
+from conftest import FIXTURES, SAMPLES
 
-OFFERS = Path(__file__).parent / "fixtures" / "offers"
+OFFERS = FIXTURES / "offers"
 
 
 def values(offering: Offering, *paths: str) -> dict[str, object]:

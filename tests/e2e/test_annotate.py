@@ -13,7 +13,7 @@ from slacheck.cli import main
 from slacheck.pipeline import Options, check_file
 from slacheck.report.annotate import note
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+from conftest import SAMPLES
 
 
 def marks(path: Path) -> list[tuple[int, str, tuple[float, ...], str, str]]:

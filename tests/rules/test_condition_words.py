@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from slacheck.offering import VOCABULARY, fact_paths, offering_from_facts
-from slacheck.perf.nccl_log import LARGE_MESSAGE_BYTES
+from slacheck.perf.plateau import LARGE_MESSAGE_BYTES
 from slacheck.rules.conditions import ConditionError, evaluate, parse_condition
 from slacheck.rules.engine import FUNCTIONS, known_names, load_rules, values_of
 from slacheck.rules.pack import PackError

@@ -16,14 +16,14 @@ from slacheck.extract import extract
 from slacheck.offering import Evidence, Offering, Statement, assemble
 from slacheck.perf.acceptance import latency_transport, size_label, size_range_label
 from slacheck.perf.logs import parse_log
-from slacheck.perf.nccl_log import parse_nccl_text
-from slacheck.pipeline import Options, analyse
-from slacheck.rules.engine import Finding, check_measured, load_rules
-from slacheck.rules.measured import SIZES_PATH, Threshold, thresholds
+from slacheck.perf.nccl.text import parse_nccl_text
+from slacheck.pipeline import Options, analyse, check_measured
+from slacheck.rules.engine import Finding, load_rules
+from slacheck.rules.thresholds import SIZES_PATH, Threshold, thresholds
+
+from conftest import DATA, SAMPLES
 
 RULES = load_rules()
-DATA = Path(__file__).parent / "data"
-SAMPLES = Path(__file__).parents[1] / "samples"
 IB_10X8 = "10 nodes x 8 H100 SXM5, 8 x 400G InfiniBand NICs per node."
 IB_2X8 = "2 nodes x 8 H100 SXM5, 8 x 400G InfiniBand NICs per node."
 ROCE_2X8 = "2 nodes x 8 H100 SXM5, 8 x 400G RoCE v2 NICs per node."
