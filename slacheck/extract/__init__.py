@@ -7,16 +7,18 @@ evidence that quotes the original lines.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Any
 
 from slacheck.documents import Budget, Document, Passage
 from slacheck.extract.claims import read_claims
-from slacheck.extract.parser import scan
+from slacheck.extract.parser import Scan, scan
 from slacheck.extract.structure import frames, provider_names
 from slacheck.extract.context import Said
 from slacheck.extract.reading import read
 from slacheck.normalize import Normalized, normalize
-from slacheck.offering import Evidence, Statement
+from slacheck.offering import MAX_EVIDENCE, Evidence, Statement
 
 
 @dataclass(frozen=True)
@@ -50,11 +52,10 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     """Read every passage of a document into statements with evidence, within an optional time budget.
 
     Every passage is scanned first, so that each can be framed by the headings, tables and options
-    around it (structure.frames); then each is read within its frame.
+    around it (structure.frames); then each is read within its frame, and its scan let go.
     """
-    statements: list[Statement] = []
     with_facts = characters = in_facts = 0
-    scanned = []
+    scanned: list[tuple[Normalized, list[tuple[int, Scan]]] | None] = []
     for passage in document.passages:
         normalized = normalize(passage.text)
         windows = [(start, scan(normalized.text[start:end])) for start, end in _windows(normalized.text)]
@@ -62,25 +63,83 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
         if budget is not None:
             budget.check(_position(document, passage))
     providers = provider_names(document)
-    placed = frames(document, [(normalized.text, list(windows[0][1].tokens)) for normalized, windows in scanned])
-    for passage, (normalized, windows), frame in zip(document.passages, scanned, placed):
+    placed = frames(document, [(item[0].text, list(item[1][0][1].tokens)) for item in scanned if item])
+    kept = _Kept()
+    for index, (passage, frame) in enumerate(zip(document.passages, placed)):
+        item = scanned[index]
+        assert item is not None
+        scanned[index] = None  # read once: its tokens and phrases can go
+        normalized, windows = item
         said: list[Said] = []
         for start, window_scan in windows:
             window = normalized.text[start:start + window_scan.length]
             found = read(window, window_scan, table_row=passage.kind == "table-row", frame=frame,
                          providers=providers)
-            if frame.kind == "offer":
+            if frame.kind == "offer" and _DIGIT.search(window):
                 found += read_claims(window)
             for statement in found:
                 statement.spans = [(a + start, b + start) for a, b in statement.spans]
             said.extend(found)
-        characters += sum(1 for ch in normalized.text if not ch.isspace())
-        covered = {i for s in said for start, end in s.spans for i in range(start, end)}
-        in_facts += sum(1 for i in covered if not normalized.text[i].isspace())
+        text = normalized.text
+        characters += len(text) - text.count(" ")
+        in_facts += _covered(text, [span for s in said for span in s.spans])
         with_facts += bool(said)
-        statements.extend(_statement(s, document, passage, normalized) for s in said)
+        for statement in said:
+            if kept.wants(statement):
+                kept.keep(statement, _statement(statement, document, passage, normalized))
     coverage = Coverage(len(document.passages), with_facts, characters, in_facts)
-    return Extraction(statements=statements, coverage=coverage)
+    return Extraction(statements=kept.statements, coverage=coverage)
+
+
+_DIGIT = re.compile(r"\d")
+"""Every claim states a figure: a window without a digit has none."""
+_UNCAPPED = ("acceptance.", "fabric.rate_gbps")
+"""Paths whose every statement is kept: measured thresholds place them by position (rules.measured)."""
+
+
+class _Kept:
+    """The statements worth keeping, in order.
+
+    A statement is dropped only when it adds nothing to any offering built from them: one like it (same
+    path, value, hedging, tag and option) came before, and the facts of its path, value and option already
+    have MAX_EVIDENCE distinct quotes, the most an offering keeps (offering.assemble). A document that
+    states one thing a million times then costs what a few pages of it do.
+    """
+
+    def __init__(self) -> None:
+        self.statements: list[Statement] = []
+        self._kinds: set[tuple[Any, ...]] = set()
+        self._quotes: dict[tuple[Any, ...], set[Evidence]] = {}
+
+    def wants(self, said: Said) -> bool:
+        """Whether the statement read as ``said`` would add anything."""
+        group = (said.path, said.value, said.option)
+        try:
+            seen = (group, said.hedged, said.tag) in self._kinds
+        except TypeError:  # an unhashable value: kept, never compared
+            return True
+        return not seen or len(self._quotes.get(group, ())) < MAX_EVIDENCE or said.path.startswith(_UNCAPPED)
+
+    def keep(self, said: Said, statement: Statement) -> None:
+        """Keep ``statement`` (read as ``said``)."""
+        self.statements.append(statement)
+        group = (said.path, said.value, said.option)
+        try:
+            self._kinds.add((group, said.hedged, said.tag))
+        except TypeError:
+            return
+        self._quotes.setdefault(group, set()).update(statement.evidence)
+
+
+def _covered(text: str, spans: list[tuple[int, int]]) -> int:
+    """Non-space characters of ``text`` inside any of the spans (overlaps counted once)."""
+    count = end = 0
+    for start, stop in sorted(spans):
+        start = max(start, end)
+        if stop > start:
+            count += stop - start - text.count(" ", start, stop)
+            end = stop
+    return count
 
 
 def _windows(text: str) -> list[tuple[int, int]]:
@@ -119,17 +178,15 @@ def _evidence_for(document: Document, passage: Passage, normalized: Normalized, 
     return evidence
 
 
+_CJK = re.compile("[\u4e00-\u9fff]")
+_LATIN = re.compile("[A-Za-z]")
+
+
 def document_language(document: Document) -> str:
     """``zh``, ``en`` or ``mixed`` from the share of CJK ideographs among letters."""
-    cjk = latin = 0
-    for line in document.lines:
-        for ch in line.text:
-            if "\u4e00" <= ch <= "\u9fff":
-                cjk += 1
-            elif ch.isascii() and ch.isalpha():
-                latin += 1
+    cjk = sum(len(_CJK.findall(line.text)) for line in document.lines)
     if cjk < 5:
         return "en"
-    if cjk * 3 >= latin:
+    if cjk * 3 >= sum(len(_LATIN.findall(line.text)) for line in document.lines):
         return "zh"
     return "mixed"
