@@ -55,3 +55,14 @@ def test_coverage_counts_each_covered_non_space_character_once(spans: list[tuple
 ])
 def test_document_language(text: str, language: str) -> None:
     assert document_language(document_from_text(text + "\n")) == language
+
+
+def test_a_fact_in_a_later_window_of_one_huge_line_is_read_and_quoted() -> None:
+    prose = "The parties agree that the provider shall deliver the services in a professional manner. " * 700
+    fact = "Each node has 8x H100 SXM GPUs."
+    assert len(prose) > 2 * extraction.WINDOW
+    document = document_from_text(prose + fact + "\n")
+    offering, _ = assemble_options(extract(document).statements)
+    quotes = offering.gpu.model.evidence  # type: ignore[union-attr]
+    assert [(q.line, q.column, q.text) for q in quotes] == [
+        (1, len(prose) + fact.index("8x") + 1, "8x H100 SXM GPUs"), (1, len(prose) + fact.index("H100") + 1, "H100")]

@@ -51,42 +51,46 @@ WINDOW = 20_000
 def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     """Read every passage of a document into statements with evidence, within an optional time budget.
 
-    Every passage is scanned first, so that each can be framed by the headings, tables and options
-    around it (structure.frames); then each is read within its frame, and its scan let go.
+    Every passage's first window is scanned first, so that each can be framed by the headings, tables
+    and options around it (structure.frames); then each is read within its frame, window by window
+    (the later windows of a huge passage are scanned only then), and each scan is let go once read.
     """
     with_facts = characters = in_facts = 0
-    scanned: list[tuple[Normalized, list[tuple[int, Scan]]] | None] = []
+    pending: list[tuple[Normalized, list[tuple[int, int]], Scan] | None] = []
     for passage in document.passages:
         normalized = normalize(passage.text)
-        windows = [(start, scan(normalized.text[start:end])) for start, end in _windows(normalized.text)]
-        scanned.append((normalized, windows))
+        spans = _windows(normalized.text)
+        pending.append((normalized, spans, scan(normalized.text[:spans[0][1]])))
         if budget is not None:
             budget.check(_position(document, passage))
     providers = provider_names(document)
-    placed = frames(document, [(item[0].text, list(item[1][0][1].tokens)) for item in scanned if item])
+    placed = frames(document, [(item[0].text, list(item[2].tokens)) for item in pending if item])
     kept = _Kept()
     for index, (passage, frame) in enumerate(zip(document.passages, placed)):
-        item = scanned[index]
+        item = pending[index]
         assert item is not None
-        scanned[index] = None  # read once: its tokens and phrases can go
-        normalized, windows = item
-        said: list[Said] = []
-        for start, window_scan in windows:
-            window = normalized.text[start:start + window_scan.length]
-            found = read(window, window_scan, table_row=passage.kind == "table-row", frame=frame,
-                         providers=providers)
-            if frame.kind == "offer" and _DIGIT.search(window):
-                found += read_claims(window)
-            for statement in found:
-                statement.spans = [(a + start, b + start) for a, b in statement.spans]
-            said.extend(found)
+        pending[index] = None  # read once: its tokens and phrases can go
+        normalized, spans, window_scan = item
         text = normalized.text
         characters += len(text) - text.count(" ")
-        in_facts += _covered(text, [span for s in said for span in s.spans])
-        with_facts += bool(said)
-        for statement in said:
-            if kept.wants(statement):
-                kept.keep(statement, _statement(statement, document, passage, normalized))
+        stated = False
+        for start, end in spans:
+            if start:
+                window_scan = scan(text[start:end])
+                if budget is not None:
+                    budget.check(_position(document, passage))
+            window = text[start:start + window_scan.length]
+            said = read(window, window_scan, table_row=passage.kind == "table-row", frame=frame,
+                        providers=providers)
+            if frame.kind == "offer" and _DIGIT.search(window):
+                said += read_claims(window)
+            in_facts += _covered(window, [span for s in said for span in s.spans])
+            stated = stated or bool(said)
+            for statement in said:
+                statement.spans = [(a + start, b + start) for a, b in statement.spans]
+                if kept.wants(statement):
+                    kept.keep(statement, _statement(statement, document, passage, normalized))
+        with_facts += stated
     coverage = Coverage(len(document.passages), with_facts, characters, in_facts)
     return Extraction(statements=kept.statements, coverage=coverage)
 
