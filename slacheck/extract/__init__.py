@@ -182,15 +182,18 @@ def _evidence_for(document: Document, passage: Passage, normalized: Normalized, 
     return evidence
 
 
-_CJK = re.compile("[\u4e00-\u9fff]")
-_LATIN = re.compile("[A-Za-z]")
+_CJK = re.compile("[\u4e00-\u9fff]+")
+_LATIN = re.compile("[A-Za-z]+")
 
 
 def document_language(document: Document) -> str:
-    """``zh``, ``en`` or ``mixed`` from the share of CJK ideographs among letters."""
-    cjk = sum(len(_CJK.findall(line.text)) for line in document.lines)
+    """``zh``, ``en`` or ``mixed`` from the share of CJK ideographs among letters (counted by runs)."""
+    cjk = latin = 0
+    for line in document.lines:
+        cjk += sum(map(len, _CJK.findall(line.text)))
+        latin += sum(map(len, _LATIN.findall(line.text)))
     if cjk < 5:
         return "en"
-    if cjk * 3 >= sum(len(_LATIN.findall(line.text)) for line in document.lines):
+    if cjk * 3 >= latin:
         return "zh"
     return "mixed"
