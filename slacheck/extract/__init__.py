@@ -182,7 +182,7 @@ def _evidence_for(document: Document, passage: Passage, normalized: Normalized, 
     return evidence
 
 
-_CJK = re.compile("[\u4e00-\u9fff]+")
+_CJK = re.compile(r"[\u4e00-\u9fff]+")
 _LATIN = re.compile("[A-Za-z]+")
 
 
