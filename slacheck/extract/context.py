@@ -194,7 +194,8 @@ def _bounded(text: str, starts: list[int]) -> list[int]:
 
 
 def _group(tokens: list[Token], positions: list[int], starts: list[int]) -> dict[int, list[Token]]:
-    """The tokens (in text order, starting at ``positions``) of each span that ``starts`` begin, by index."""
+    """The tokens of each sentence or clause, by its index; ``tokens`` are in text order and ``positions`` are
+    their starts, so each group is found by one bisection."""
     grouped: dict[int, list[Token]] = {}
     low = 0
     for index in range(len(starts)):
@@ -228,6 +229,7 @@ def leaves(tree: Tree) -> list[Token]:
 
 
 def _collect(tree: Tree, found: list[Token]) -> None:
+    """Append the tokens under ``tree`` to ``found``, left to right."""
     for child in tree.children:
         if isinstance(child, Tree):
             _collect(child, found)
