@@ -61,9 +61,18 @@ def _range_dash(m: re.Match[str]) -> str:
     return m.group(1) + "-"
 
 
+_RANGE_SIGNS = "~\u301c\u223c\u81f3"
+
+
 def _unify(text: str) -> str:
-    """The one-for-one substitutions of step 4 (lengths and positions are kept)."""
-    return _RANGE.sub(_range_dash, _STAR.sub("x", text.translate(_ALWAYS)))
+    """The one-for-one substitutions of step 4 (lengths and positions are kept); each regex runs only
+    when its sign occurs."""
+    text = text.translate(_ALWAYS)
+    if "*" in text:
+        text = _STAR.sub("x", text)
+    if any(sign in text for sign in _RANGE_SIGNS):
+        text = _RANGE.sub(_range_dash, text)
+    return text
 
 
 @dataclass(frozen=True)

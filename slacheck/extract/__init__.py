@@ -7,16 +7,18 @@ evidence that quotes the original lines.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Any
 
 from slacheck.documents import Budget, Document, Passage
 from slacheck.extract.claims import read_claims
-from slacheck.extract.parser import scan
+from slacheck.extract.parser import Scan, scan
 from slacheck.extract.structure import frames, provider_names
 from slacheck.extract.context import Said
 from slacheck.extract.reading import read
 from slacheck.normalize import Normalized, normalize
-from slacheck.offering import Evidence, Statement
+from slacheck.offering import MAX_EVIDENCE, Evidence, Statement
 
 
 @dataclass(frozen=True)
@@ -49,38 +51,99 @@ WINDOW = 20_000
 def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     """Read every passage of a document into statements with evidence, within an optional time budget.
 
-    Every passage is scanned first, so that each can be framed by the headings, tables and options
-    around it (structure.frames); then each is read within its frame.
+    Every passage's first window is scanned first, so that each can be framed by the headings, tables
+    and options around it (structure.frames); then each is read within its frame, window by window
+    (the later windows of a huge passage are scanned only then), and each scan is let go once read.
     """
-    statements: list[Statement] = []
     with_facts = characters = in_facts = 0
-    scanned = []
+    pending: list[tuple[Normalized, list[tuple[int, int]], Scan] | None] = []
     for passage in document.passages:
         normalized = normalize(passage.text)
-        windows = [(start, scan(normalized.text[start:end])) for start, end in _windows(normalized.text)]
-        scanned.append((normalized, windows))
+        spans = _windows(normalized.text)
+        pending.append((normalized, spans, scan(normalized.text[:spans[0][1]])))
         if budget is not None:
             budget.check(_position(document, passage))
     providers = provider_names(document)
-    placed = frames(document, [(normalized.text, list(windows[0][1].tokens)) for normalized, windows in scanned])
-    for passage, (normalized, windows), frame in zip(document.passages, scanned, placed):
-        said: list[Said] = []
-        for start, window_scan in windows:
-            window = normalized.text[start:start + window_scan.length]
-            found = read(window, window_scan, table_row=passage.kind == "table-row", frame=frame,
-                         providers=providers)
-            if frame.kind == "offer":
-                found += read_claims(window)
-            for statement in found:
+    placed = frames(document, [(item[0].text, list(item[2].tokens)) for item in pending if item])
+    kept = _Kept()
+    for index, (passage, frame) in enumerate(zip(document.passages, placed)):
+        item = pending[index]
+        assert item is not None
+        pending[index] = None  # read once: its tokens and phrases can go
+        normalized, spans, window_scan = item
+        text = normalized.text
+        characters += len(text) - text.count(" ")
+        stated = False
+        for start, end in spans:
+            if start:
+                window_scan = scan(text[start:end])
+                if budget is not None:
+                    budget.check(_position(document, passage))
+            window = text[start:start + window_scan.length]
+            said = read(window, window_scan, table_row=passage.kind == "table-row", frame=frame,
+                        providers=providers)
+            if frame.kind == "offer" and _DIGIT.search(window):
+                said += read_claims(window)
+            in_facts += _covered(window, [span for s in said for span in s.spans])
+            stated = stated or bool(said)
+            for statement in said:
                 statement.spans = [(a + start, b + start) for a, b in statement.spans]
-            said.extend(found)
-        characters += sum(1 for ch in normalized.text if not ch.isspace())
-        covered = {i for s in said for start, end in s.spans for i in range(start, end)}
-        in_facts += sum(1 for i in covered if not normalized.text[i].isspace())
-        with_facts += bool(said)
-        statements.extend(_statement(s, document, passage, normalized) for s in said)
+                if kept.wants(statement):
+                    kept.keep(statement, _statement(statement, document, passage, normalized))
+        with_facts += stated
     coverage = Coverage(len(document.passages), with_facts, characters, in_facts)
-    return Extraction(statements=statements, coverage=coverage)
+    return Extraction(statements=kept.statements, coverage=coverage)
+
+
+_DIGIT = re.compile(r"\d")
+"""Every claim states a figure: a window without a digit has none."""
+_UNCAPPED = ("acceptance.", "fabric.rate_gbps")
+"""Paths whose every statement is kept: measured thresholds place them by position (rules.measured)."""
+
+
+class _Kept:
+    """The statements worth keeping, in order.
+
+    A statement is dropped only when it adds nothing to any offering built from them: one like it (same
+    path, value, hedging, tag and option) came before, and the facts of its path, value and option already
+    have MAX_EVIDENCE distinct quotes, the most an offering keeps (offering.assemble). A document that
+    states one thing a million times then costs what a few pages of it do.
+    """
+
+    def __init__(self) -> None:
+        self.statements: list[Statement] = []
+        self._kinds: set[tuple[Any, ...]] = set()
+        self._quotes: dict[tuple[Any, ...], set[Evidence]] = {}
+
+    def wants(self, said: Said) -> bool:
+        """Whether the statement read as ``said`` would add anything."""
+        group = (said.path, said.value, said.option)
+        try:
+            seen = (group, said.hedged, said.tag) in self._kinds
+        except TypeError:  # an unhashable value: kept, never compared
+            return True
+        return not seen or len(self._quotes.get(group, ())) < MAX_EVIDENCE or said.path.startswith(_UNCAPPED)
+
+    def keep(self, said: Said, statement: Statement) -> None:
+        """Keep ``statement`` (read as ``said``)."""
+        self.statements.append(statement)
+        group = (said.path, said.value, said.option)
+        try:
+            self._kinds.add((group, said.hedged, said.tag))
+        except TypeError:
+            return
+        self._quotes.setdefault(group, set()).update(statement.evidence)
+
+
+def _covered(text: str, spans: list[tuple[int, int]]) -> int:
+    """Non-space characters of ``text`` inside any of the spans (overlaps counted once)."""
+    count = end = 0
+    for start, stop in sorted(spans):
+        start = max(start, end)
+        if stop > start:
+            count += stop - start - text.count(" ", start, stop)
+            end = stop
+    return count
 
 
 def _windows(text: str) -> list[tuple[int, int]]:
@@ -119,15 +182,16 @@ def _evidence_for(document: Document, passage: Passage, normalized: Normalized, 
     return evidence
 
 
+_CJK = re.compile(r"[\u4e00-\u9fff]+")
+_LATIN = re.compile("[A-Za-z]+")
+
+
 def document_language(document: Document) -> str:
-    """``zh``, ``en`` or ``mixed`` from the share of CJK ideographs among letters."""
+    """``zh``, ``en`` or ``mixed`` from the share of CJK ideographs among letters (counted by runs)."""
     cjk = latin = 0
     for line in document.lines:
-        for ch in line.text:
-            if "\u4e00" <= ch <= "\u9fff":
-                cjk += 1
-            elif ch.isascii() and ch.isalpha():
-                latin += 1
+        cjk += sum(map(len, _CJK.findall(line.text)))
+        latin += sum(map(len, _LATIN.findall(line.text)))
     if cjk < 5:
         return "en"
     if cjk * 3 >= latin:

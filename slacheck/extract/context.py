@@ -30,6 +30,9 @@ _CLAUSE_END = re.compile(r"[。;!?,|\n]|(?<!\.)\.(?!\.)(?=\s|$)")
 _EN_NUMBERS = values("NUMBER_WORD")
 _ZH_DIGITS = {word: value for word, value in values("NUMBER_ZH").items() if value < 10}
 _ZH_TEN = next(word for word, value in values("NUMBER_ZH").items() if value == 10)
+_DIGITS = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
+_ZH_NUMERALS = re.compile(f"[{''.join(_ZH_DIGITS)}{_ZH_TEN}]+")
+_EN_WORDS = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
 _NOT_BEFORE = re.compile(rf"(?:{alternation('not_before')})\s*$", re.I)
 _MAX_COUNT = 100_000
 MAX_SPAN = 1000
@@ -84,14 +87,14 @@ class Context:
         clause_ends = [m.end() for m in _CLAUSE_END.finditer(self.text)
                        if m.group() != "," or not any(a < m.start() < b for a, b in inside)]
         self.clause_starts = _bounded(self.text, sorted({0, *clause_ends, *self.sentence_starts}))
-        self._by_sentence = _group(self.keywords, self.sentence)
-        self._by_clause = _group(self.keywords, self.clause)
-        self._sentence_types = {i: {t.type for t in ts} for i, ts in self._by_sentence.items()}
-        self._clause_types = {i: {t.type for t in ts} for i, ts in self._by_clause.items()}
-        self._first_of: dict[str, Token] = {}
-        for token in self.keywords:
-            self._first_of.setdefault(token.type, token)
         self._positions = [t.start_pos for t in self.keywords]
+        self._by_sentence = _group(self.keywords, self._positions, self.sentence_starts)
+        self._by_clause = _group(self.keywords, self._positions, self.clause_starts)
+        self._sentence_types: dict[int, set[str]] = {}
+        self._clause_types: dict[int, set[str]] = {}
+        self._first_of: dict[str, Token] = {}
+        for token in reversed(self.keywords):
+            self._first_of[token.type] = token
         self._phrase_starts = [p.start for p in self.phrases]
         self._label = [t for t in self.keywords if t.end_pos <= self.label_end]
         self._label_types = {t.type for t in self._label}
@@ -140,13 +143,13 @@ class Context:
     def sentence_types(self, position: int) -> set[str]:
         """Token types of the sentence at a position (with the label's)."""
         index = self.sentence(position)
-        found = self._sentence_types.get(index, set())
+        found = _types(self._sentence_types, self._by_sentence, index)
         return found | self._label_types if self._labelled(position, index, self.sentence_starts) else found
 
     def clause_types(self, position: int) -> set[str]:
         """Token types of the clause at a position (with the label's)."""
         index = self.clause(position)
-        found = self._clause_types.get(index, set())
+        found = _types(self._clause_types, self._by_clause, index)
         return found | self._label_types if self._labelled(position, index, self.clause_starts) else found
 
     def header_types(self, position: int) -> frozenset[str]:
@@ -190,11 +193,28 @@ def _bounded(text: str, starts: list[int]) -> list[int]:
     return bounded
 
 
-def _group(tokens: list[Token], index_of: Callable[[int], int]) -> dict[int, list[Token]]:
+def _group(tokens: list[Token], positions: list[int], starts: list[int]) -> dict[int, list[Token]]:
+    """The tokens of each sentence or clause, by its index; ``tokens`` are in text order and ``positions`` are
+    their starts, so each group is found by one bisection."""
     grouped: dict[int, list[Token]] = {}
-    for token in tokens:
-        grouped.setdefault(index_of(token.start_pos), []).append(token)
+    low = 0
+    for index in range(len(starts)):
+        if low == len(tokens):
+            break
+        end = starts[index + 1] if index + 1 < len(starts) else None
+        high = bisect_left(positions, end, low) if end is not None else len(tokens)
+        if high > low:
+            grouped[index] = tokens[low:high]
+            low = high
     return grouped
+
+
+def _types(cache: dict[int, set[str]], grouped: dict[int, list[Token]], index: int) -> set[str]:
+    """The token types of one sentence or clause, worked out once."""
+    found = cache.get(index)
+    if found is None:
+        found = cache[index] = {t.type for t in grouped.get(index, ())}
+    return found
 
 
 def span_of(token: Token) -> Span:
@@ -202,21 +222,33 @@ def span_of(token: Token) -> Span:
 
 
 def leaves(tree: Tree) -> list[Token]:
-    return [leaf for leaf in tree.scan_values(lambda v: isinstance(v, Token))]
+    """The tokens of a phrase tree, in text order."""
+    found: list[Token] = []
+    _collect(tree, found)
+    return found
+
+
+def _collect(tree: Tree, found: list[Token]) -> None:
+    """Append the tokens under ``tree`` to ``found``, left to right."""
+    for child in tree.children:
+        if isinstance(child, Tree):
+            _collect(child, found)
+        elif isinstance(child, Token):
+            found.append(child)
 
 
 def as_number(token: Token) -> float | None:
     """The number a count, rate or size token carries: digits, else Chinese numerals or English words."""
-    match = re.search(r"\d+(?:,\d{3})*(?:\.\d+)?", token.value)
+    match = _DIGITS.search(token.value)
     if match:
         return float(match.group().replace(",", "")) if len(match.group()) <= 15 else None
-    zh = re.match(f"[{''.join(_ZH_DIGITS)}{_ZH_TEN}]+", token.value)
+    zh = _ZH_NUMERALS.match(token.value)
     return _zh_number(zh.group()) if zh else _en_number(token.value)
 
 
 def _en_number(text: str) -> float | None:
     """"twelve", "thirty-two" at the start of a text ("six-month": six)."""
-    words = re.match(r"[A-Za-z]+(?:-[A-Za-z]+)?", text)
+    words = _EN_WORDS.match(text)
     if not words:
         return None
     parts = [_EN_NUMBERS.get(part) for part in words.group().lower().split("-")]

@@ -72,12 +72,24 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     end = label_end(context.text) if not cells else None
     label = subject_of([t for t in context.keywords if t.start_pos < end]) if end else None
     kept = []
+    clause_subjects: dict[int, str | None] = {}
+    questions: dict[int, bool] = {}
     for statement in said:
         position = statement.spans[0][0]
         column = bisect_right(cells, position) - 1 if cells else -1
-        subject = (label or row_label or subject_of(context.in_clause(position))
-                   or _at(frame.column_subjects, column) or frame.subject)
-        if frame.kind == "command" and not statement.path.startswith("acceptance.") or context.in_question(position):
+        subject = label or row_label
+        if not subject:
+            clause = context.clause(position)
+            if clause not in clause_subjects:
+                clause_subjects[clause] = subject_of(context.in_clause(position))
+            subject = clause_subjects[clause]
+        subject = subject or _at(frame.column_subjects, column) or frame.subject
+        if frame.kind == "command" and not statement.path.startswith("acceptance."):
+            continue
+        sentence = context.sentence(position)
+        if sentence not in questions:
+            questions[sentence] = context.in_question(position)
+        if questions[sentence]:
             continue
         if subject == "vendor" or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
             continue
