@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from slacheck.documents import DocumentError
 from slacheck.pipeline import Log, Options, check_file, warm_up
-from slacheck.report.messages import words as catalogue
 from slacheck.report.clean import clean_text
+from slacheck.report.messages import words as catalogue
 from slacheck.report.model import Report
 from slacheck.rules.pack import Rule
 

@@ -13,10 +13,10 @@ from typing import Any
 
 from slacheck.documents import Budget, Document, Passage
 from slacheck.extract.claims import read_claims
-from slacheck.extract.parser import Scan, scan
-from slacheck.extract.structure import frames, provider_names
 from slacheck.extract.context import Said
+from slacheck.extract.parser import Scan, scan
 from slacheck.extract.reading import read
+from slacheck.extract.structure import frames, provider_names
 from slacheck.normalize import Normalized, normalize
 from slacheck.offering import MAX_EVIDENCE, Evidence, Statement
 

@@ -7,8 +7,22 @@ from typing import Callable
 
 from lark import Token, Tree
 
-from slacheck.extract.context import (COUNTS, FABRIC_WORDS, GPU_WORDS, Context, Handler, PhraseHandler, Said, as_count,
-                                      as_number, flag, leaves, negated, sentence_text, span_of)
+from slacheck.extract.context import (
+    COUNTS,
+    FABRIC_WORDS,
+    GPU_WORDS,
+    Context,
+    Handler,
+    PhraseHandler,
+    Said,
+    as_count,
+    as_number,
+    flag,
+    leaves,
+    negated,
+    sentence_text,
+    span_of,
+)
 from slacheck.extract.lexicon import alternation, values
 from slacheck.extract.parser import Phrase
 

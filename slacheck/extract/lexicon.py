@@ -18,7 +18,6 @@ terminal excludes every CJK character the terminals use (``CJK_MARK``).
 
 from __future__ import annotations
 
-import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache

@@ -6,12 +6,27 @@ import re
 
 from lark import Token, Tree
 
-from slacheck.extract.context import (COUNTS, NETWORK_WORDS, Context, Handler, PhraseHandler, Said, as_count,
-                                      as_rate_gbps, best_protocol, flag, leaves, negated, protocol_of, public_only,
-                                      sentence_text, span_of, text_value)
+from slacheck.extract.context import (
+    COUNTS,
+    NETWORK_WORDS,
+    Context,
+    Handler,
+    PhraseHandler,
+    Said,
+    as_count,
+    as_rate_gbps,
+    best_protocol,
+    flag,
+    leaves,
+    negated,
+    protocol_of,
+    public_only,
+    sentence_text,
+    span_of,
+    text_value,
+)
 from slacheck.extract.lexicon import alternation, meaning
 from slacheck.extract.parser import Phrase
-
 
 # "one HCA per GPU", "每张 GPU 对应一张网卡": a count of NICs for each GPU, not for the node
 _PER_GPU_AFTER = re.compile(alternation("per_gpu_after"), re.I)

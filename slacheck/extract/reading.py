@@ -11,10 +11,10 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from slacheck.extract import hardware, network, terms
-from slacheck.extract.quantities import row_counts
-from slacheck.extract.responsibilities import row_owners
 from slacheck.extract.context import Context, Handler, PhraseHandler, Said, span_of
 from slacheck.extract.parser import Scan
+from slacheck.extract.quantities import row_counts
+from slacheck.extract.responsibilities import row_owners
 from slacheck.extract.structure import OTHER_NETWORKS, Frame, cell_spans, first_worded_cell, label_end, subject_of
 
 _PHRASES: dict[str, PhraseHandler] = {**hardware.PHRASES, **network.PHRASES, **terms.PHRASES}
@@ -55,7 +55,8 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
 
 
 _OTHER_NETWORK_KEEPS = ("commercial.price_hedged", "commercial.billing", "commercial.term_months",
-                        "commercial.power_kw", "fabric.public_bandwidth", "fabric.multi_site", "backup.", "sla.", "verification.")
+                        "commercial.power_kw", "fabric.public_bandwidth", "fabric.multi_site", "backup.", "sla.",
+                        "verification.")
 """What a clause about the storage, management, front-end or public network may still state."""
 
 

@@ -60,8 +60,9 @@ class Frame:
     column_options: tuple[str | None, ...] = ()
     column_subjects: tuple[str | None, ...] = ()
     kind: str = "offer"
+    """"offer", "heading", "quoted", "command" or "not-chosen"."""
     column_types: tuple[frozenset[str], ...] = ()
-    """The token types each column's header holds ("响应时间": RESPONSE): what the cells under it are."""  # "offer", "heading", "quoted", "command", "not-chosen"
+    """The token types each column's header holds ("响应时间": RESPONSE): what the cells under it are."""
 
 
 @dataclass
@@ -116,7 +117,8 @@ def provider_names(document: Document) -> tuple[str, ...]:
     a clause naming one of them names the provider."""
     suffix = alternation("company_suffix")
     intro = alternation("defined_as")
-    pattern = re.compile(rf"(?i:{suffix})\W{{0,6}}[(（]\s*(?:(?:{intro})\s*)?[\"“”'‘]([^\"“”'’)）]{{2,30}})[\"“”'’]\s*[)）]")
+    pattern = re.compile(rf"(?i:{suffix})\W{{0,6}}[(（]\s*(?:(?:{intro})\s*)?"
+                         rf"[\"“”'‘]([^\"“”'’)）]{{2,30}})[\"“”'’]\s*[)）]")
     customer = re.compile(rf"(?i:{alternation('CUSTOMER')}|{alternation('PROVIDER')})")
     names = []
     for line in document.lines:

@@ -7,11 +7,23 @@ from typing import Callable, Iterable
 
 from lark import Token
 
-from slacheck.extract.context import (COUNTS, FABRIC_WORDS, Context, Handler, PhraseHandler, Said, as_count, as_number, flag,
-                                      leaves, negated, sentence_text, span_of)
+from slacheck.extract.context import (
+    COUNTS,
+    FABRIC_WORDS,
+    Context,
+    Handler,
+    PhraseHandler,
+    Said,
+    as_count,
+    as_number,
+    flag,
+    leaves,
+    negated,
+    sentence_text,
+    span_of,
+)
 from slacheck.extract.lexicon import alternation, meaning, values, words
 from slacheck.extract.parser import Phrase
-
 
 _HEDGED_PRICE = re.compile(alternation("hedge_price"), re.I)
 

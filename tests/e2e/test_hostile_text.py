@@ -123,7 +123,7 @@ def test_markup_in_a_path_prints_as_written(tmp_path: Path, capsys: pytest.Captu
                                             monkeypatch: pytest.MonkeyPatch, folder: str) -> None:
     monkeypatch.setenv("COLUMNS", "400")
     monkeypatch.setenv("TERM", "xterm-256color")
-    sample = Path(__file__).parent.parent / "samples" / "zh_quote_a100_10gbe.md"
+    sample = SAMPLES / "zh_quote_a100_10gbe.md"
     (tmp_path / folder).mkdir(parents=True)
     document = tmp_path / folder / "q.md"
     document.write_text(sample.read_text(encoding="utf-8"), encoding="utf-8")
