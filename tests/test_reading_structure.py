@@ -405,3 +405,12 @@ def test_a_disks_pcie_interface_is_not_the_gpu_link() -> None:
     text = "每台：8 × H100 80GB；数据盘 4 × 7.68TB NVMe SSD（PCIe 5.0）"
     assert value(text, "intra_node.link") is None
     assert value(text, "gpu.variant") is None
+
+
+def test_a_lead_in_ending_in_a_colon_says_where_the_listed_tests_run() -> None:
+    text = ("5.1 Before hand-over the vendor runs on each node individually:\n"
+            "  (a) a burn-in of 24 hours;\n"
+            "  (b) nccl-tests all_reduce_perf over the eight GPUs of the node.\n")
+    assert value(text, "acceptance.multi_node") is False
+    across = text.replace("on each node individually", "across all nodes")
+    assert value(across, "acceptance.multi_node") is True

@@ -76,6 +76,8 @@ class Context:
     """In a table row, the token types of each column's header."""
     provider_names: tuple[str, ...] = ()
     """Short names the document defines for the provider ("Tessellate")."""
+    lead_in: tuple[Token, ...] = ()
+    """In a list item, the keywords of the lead-in sentence above the list ("run on each node individually:")."""
     label_end: int = 0
     """Where the passage's label ends ("可用性：", a row's first cell): its words speak for every sentence after it."""
     sentence_starts: list[int] = field(init=False)

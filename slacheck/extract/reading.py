@@ -34,7 +34,7 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
     if frame.kind != "offer" and frame.kind != "command":
         return []
     context = Context(text, scan.keywords(), phrases=scan.phrases, table_row=table_row, provider_names=providers,
-                      column_types=frame.column_types,
+                      column_types=frame.column_types, lead_in=frame.lead_in,
                       label_end=_label_end(text, table_row))
     said: list[Said] = []
     for phrase in scan.phrases:

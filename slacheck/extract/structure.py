@@ -32,6 +32,7 @@ _MARKDOWN_HEADING = re.compile(r"(#{1,6})\s")
 _NUMBERED = tuple((re.compile(pattern), level) for pattern, level in values("heading_number").items())
 _SENTENCE_PUNCTUATION = re.compile(r"[。;；!?！？]|[.,，](?=\s|$)")
 _LABEL = re.compile(r"^\s*[-*+•·]?\s*(?:\*\*)?([^:：|]{1,24}?)(?:\*\*)?\s*[:：]")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+•·]|\(?[a-z]\)|\(?\d{1,2}\)|\d{1,2}[.、)](?!\d)|[（(][一二三四五六七八九十\d]{1,2}[）)])\s*")
 _RUN_IN_HEADING = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?\*\*[^*]{1,40}\*\*")
 _EMAIL_HEADER = re.compile(rf"^\s*(?:{alternation('email_header')})\s*[:：]", re.I)
 _EARLIER_MESSAGE = re.compile(rf"^[>\s]*(?:{alternation('earlier_message')})")
@@ -63,6 +64,9 @@ class Frame:
     """"offer", "heading", "quoted", "command" or "not-chosen"."""
     column_types: tuple[frozenset[str], ...] = ()
     """The token types each column's header holds ("响应时间": RESPONSE): what the cells under it are."""
+    lead_in: tuple[Token, ...] = ()
+    """A list item's lead-in: the keywords of the sentence ending in a colon above the list (their positions
+    are in that sentence's passage)."""
 
 
 @dataclass
@@ -183,6 +187,7 @@ def frames(document: Document, passages: list[tuple[str, list[Token]]]) -> list[
     header = Frame()
     earlier_message = in_fence = False
     previous_row = False
+    lead_in: tuple[Token, ...] = ()
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
         first_line = document.lines[passage.segments[0].line].text if passage.segments else ""
         if email and _EARLIER_MESSAGE.match(first_line):
@@ -228,7 +233,10 @@ def frames(document: Document, passages: list[tuple[str, list[Token]]]) -> list[
             option = None
         elif named and _label_names_option(text, tokens):
             option = named[0]
-        result.append(Frame(subject=subject, option=option))
+        item = bool(_LIST_ITEM.match(text))
+        result.append(Frame(subject=subject, option=option, lead_in=lead_in if item else ()))
+        if not item:  # a sentence that ends in a colon speaks for the list items under it
+            lead_in = tuple(tokens) if text.rstrip().endswith((":", "：")) else ()
     return result
 
 

@@ -71,7 +71,8 @@ def _where_it_runs(token: Token, context: Context) -> list[Said]:
 
     One machine named in the test's own clause wins ("每台单独运行 all_reduce_perf（单机 8 卡）");
     else several nodes named in its sentence (or the one before: a wrapped line) make it multi-node:
-    全部/跨机/双机, or a count of two or more nodes ("4 机 32 卡", "across the eight (8) servers").
+    全部/跨机/双机, or a count of two or more nodes ("4 机 32 卡", "across the eight (8) servers");
+    else the lead-in above a list of tests says where they run.
     """
     clause = context.in_clause(token.start_pos)
     near = context.in_sentence(token.start_pos, before=1) + context.in_sentence(token.start_pos)
@@ -81,6 +82,11 @@ def _where_it_runs(token: Token, context: Context) -> list[Said]:
         return [Said("acceptance.multi_node", False, [span_of(single[0])])]
     if spread:
         return [Said("acceptance.multi_node", True, [span_of(spread[0])])]
+    lead_in = context.lead_in  # "Provider shall run on each node individually:" above a list of tests
+    if any(t.type == "SINGLE_NODE" for t in lead_in):
+        return [Said("acceptance.multi_node", False, [span_of(token)])]
+    if any(t.type == "ALL_NODES" for t in lead_in):
+        return [Said("acceptance.multi_node", True, [span_of(token)])]
     return []
 
 
