@@ -58,6 +58,7 @@ def _unit_cell(context: Context, cells: list[tuple[int, int]], index: int) -> tu
 
 
 def _unit_tokens(context: Context, cell: tuple[int, int]) -> list[Token]:
+    """The keywords inside a cell."""
     return [t for t in context.keywords if cell[0] <= t.start_pos < cell[1]]
 
 
