@@ -177,6 +177,10 @@ class Context:
         index = bisect_left(self._positions, position)
         return self.keywords[index] if index < len(self.keywords) else None
 
+    def keywords_in(self, start: int, end: int) -> list[Token]:
+        """The keywords that start inside ``text[start:end]`` (a cell, a label)."""
+        return self.keywords[bisect_left(self._positions, start):bisect_left(self._positions, end)]
+
     def in_phrase(self, token: Token) -> bool:
         """Whether a token lies inside a parsed phrase."""
         index = bisect_right(self._phrase_starts, token.start_pos) - 1
@@ -217,6 +221,12 @@ def _types(cache: dict[int, set[str]], grouped: dict[int, list[Token]], index: i
     if found is None:
         found = cache[index] = {t.type for t in grouped.get(index, ())}
     return found
+
+
+def counts_per_node(token: Token) -> bool:
+    """Whether a unit token counts per server: 每台 / per node, or a "/台", "/node" unit."""
+    return token.type == "PER_NODE" or token.type == "PRICE_UNIT" and any(
+        word in token.value.lower() for word, per in values("price_per").items() if per == "node")
 
 
 def span_of(token: Token) -> Span:

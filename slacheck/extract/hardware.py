@@ -17,13 +17,14 @@ from slacheck.extract.context import (
     Said,
     as_count,
     as_number,
+    counts_per_node,
     flag,
     leaves,
     negated,
     sentence_text,
     span_of,
 )
-from slacheck.extract.lexicon import alternation, values
+from slacheck.extract.lexicon import alternation
 from slacheck.extract.parser import Phrase
 
 
@@ -153,8 +154,7 @@ def _nic_or_gpu(handler: PhraseHandler) -> PhraseHandler:
         if not any(t.type in ("NIC", "NIC_MODEL") for t in item) or any(t.type == "MODEL" for t in item):
             return said
         after = context.following(phrase.end)
-        per_node = after is not None and (after.type == "PER_NODE" or after.type == "PRICE_UNIT" and any(
-            word in after.value.lower() for word, per in values("price_per").items() if per == "node"))
+        per_node = after is not None and counts_per_node(after)
         for statement in said:
             statement.path = "fabric.nics_per_node" if per_node else _GPU_TO_NIC.get(statement.path, statement.path)
         return said

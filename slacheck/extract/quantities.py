@@ -10,8 +10,7 @@ import re
 
 from lark import Token
 
-from slacheck.extract.context import Context, Said
-from slacheck.extract.lexicon import values
+from slacheck.extract.context import Context, Said, counts_per_node
 from slacheck.extract.structure import cell_spans, first_worded_cell
 
 _BARE_COUNT = re.compile(r"\s*(\d{1,4})\s*")
@@ -27,7 +26,7 @@ def row_counts(context: Context) -> list[Said]:
     item = first_worded_cell(text)
     if item is None:
         return []
-    item_types = {t.type for t in context.keywords if item[0] <= t.start_pos < item[1]}
+    item_types = {t.type for t in context.keywords_in(*item)}
     said: list[Said] = []
     for index, (start, end) in enumerate(cells):
         match = _BARE_COUNT.fullmatch(text, start, end)
@@ -38,7 +37,7 @@ def row_counts(context: Context) -> list[Said]:
             continue
         count = int(match.group(1))
         span = [(match.start(1), unit[1] if unit else match.end(1))]
-        path = _counted(item_types, _unit_tokens(context, unit) if unit else [], count)
+        path = _counted(item_types, context.keywords_in(*unit) if unit else [], count)
         if count and path:
             said.append(Said(path, count, span))
     return said
@@ -49,7 +48,7 @@ def _unit_cell(context: Context, cells: list[tuple[int, int]], index: int) -> tu
     if index + 1 >= len(cells):
         return None
     start, end = cells[index + 1]
-    inside = _unit_tokens(context, (start, end))
+    inside = context.keywords_in(start, end)
     words = re.sub(r"[\s/]", "", context.text[start:end])
     covered = sum(len(re.sub(r"[\s/]", "", t.value)) for t in inside)
     if not inside or any(t.type not in _UNIT_TYPES for t in inside) or covered < len(words):
@@ -57,21 +56,9 @@ def _unit_cell(context: Context, cells: list[tuple[int, int]], index: int) -> tu
     return start, end
 
 
-def _unit_tokens(context: Context, cell: tuple[int, int]) -> list[Token]:
-    """The keywords inside a cell."""
-    return [t for t in context.keywords if cell[0] <= t.start_pos < cell[1]]
-
-
-def _per_node(unit: list[Token]) -> bool:
-    """Whether a unit counts per server ("张/台", "per node")."""
-    per = values("price_per")
-    return any(t.type == "PER_NODE" or t.type == "PRICE_UNIT" and any(
-        word in t.value.lower() for word, kind in per.items() if kind == "node") for t in unit)
-
-
 def _counted(item: set[str], unit: list[Token], count: int) -> str | None:
     """The fact a count of the row's item states, or None when the item is not counted here."""
-    per_node = _per_node(unit)
+    per_node = any(counts_per_node(t) for t in unit)
     if item & {"NIC", "NIC_MODEL"}:
         return "fabric.nics_per_node" if per_node or count <= PER_NODE_MAX and not unit else "fabric.nics_total"
     if "NODE_UNIT" in item and not per_node:  # "GPU server", "H100 整机"

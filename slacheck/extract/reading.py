@@ -69,9 +69,9 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     """
     cells = [start for start, _ in cell_spans(context.text)] if frame.columns or frame.column_options else []
     item = first_worded_cell(context.text, among=2) if cells else None
-    row_label = subject_of([t for t in context.keywords if item[0] <= t.start_pos < item[1]]) if item else None
+    row_label = subject_of(context.keywords_in(*item)) if item else None
     end = label_end(context.text) if not cells else None
-    label = subject_of([t for t in context.keywords if t.start_pos < end]) if end else None
+    label = subject_of(context.keywords_in(0, end)) if end else None
     kept = []
     clause_subjects: dict[int, str | None] = {}
     questions: dict[int, bool] = {}

@@ -27,7 +27,7 @@ def row_owners(context: Context, columns: tuple[str, ...], providers: tuple[str,
     item = first_worded_cell(context.text)
     if item is None or not any(parties):
         return []
-    paths = {_TASKS[t.type] for t in context.keywords if t.type in _TASKS and item[0] <= t.start_pos < item[1]}
+    paths = {_TASKS[t.type] for t in context.keywords_in(*item) if t.type in _TASKS}
     owners = {parties[i] for i, (start, end) in enumerate(cell_spans(context.text))
               if i < len(parties) and parties[i] and _MARK.fullmatch(context.text, start, end)}
     if not paths or not owners:
