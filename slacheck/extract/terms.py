@@ -24,6 +24,7 @@ from slacheck.extract.context import (
 )
 from slacheck.extract.lexicon import alternation, meaning, values, words
 from slacheck.extract.parser import Phrase
+from slacheck.extract.sizes import judged_sizes
 
 _HEDGED_PRICE = re.compile(alternation("hedge_price"), re.I)
 
@@ -131,7 +132,7 @@ def _pass_threshold(token: Token, context: Context) -> list[Said]:
         value = value / 8
     elif "TB" in token.value:
         value *= 1000
-    return [Said("acceptance.threshold_gbytes", value, [span_of(token)])]
+    return [Said("acceptance.threshold_gbytes", value, [span_of(token)]), *judged_sizes(token, context)]
 
 
 def _rate_bits(token: Token, context: Context) -> list[Said]:

@@ -135,10 +135,13 @@ def _nearby_test(where: tuple[int, int, int], named: list[tuple[tuple[int, int, 
 
 def _sizes_of(statement: Statement, test: str | None,
               sizes: list[Statement]) -> tuple[float | None, float | None]:
-    """The size range said with a threshold: one tagged with its test, else one on its line."""
+    """The size range said with a threshold: one placed where it stands (the reader puts the sizes of a
+    threshold's sentence there), else one tagged with its test, else one on its line."""
     where = _position(statement)
-    chosen = next((s for s in sizes if test is not None and test_name(s.tag) == test), None) or next(
-        (s for s in sizes if s.tag is None and _position(s)[:2] == where[:2]), None)
+    untagged = [s for s in sizes if s.tag is None]
+    chosen = next((s for s in untagged if _position(s) == where), None) or next(
+        (s for s in sizes if test is not None and test_name(s.tag) == test), None) or next(
+        (s for s in untagged if _position(s)[:2] == where[:2]), None)
     if chosen is None:
         return None, None
     low, high = chosen.value

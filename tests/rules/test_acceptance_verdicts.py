@@ -70,14 +70,44 @@ def perftest_log(folder: Path, *, average: float, link: str = "IB") -> Path:
 def test_a_threshold_belongs_to_the_test_named_before_it():
     offering, said = read("10 nodes x 8 H100 SXM5. Acceptance: nccl-tests all_gather busbw >= 300 GB/s. "
                           "all_reduce busbw >= 350 GB/s.")
-    assert thresholds(offering, said) == {"all_reduce": Threshold("all_reduce", 350.0)}
+    assert thresholds(offering, said) == {"all_gather": Threshold("all_gather", 300.0),
+                                          "all_reduce": Threshold("all_reduce", 350.0)}
+
+
+@pytest.mark.parametrize("said, sizes", [
+    ("all_reduce busbw of at least 330 GB/s at message sizes of 512 MiB and above.", (2**29, None)),
+    ("all_reduce bus bandwidth >= 330 GB/s for every message size of 1 GB or larger.", (2**30, None)),
+    ("AllReduce must reach 330 GB/s busbw at message sizes from 256 MB to 8 GB.", (2**28, 8 * 2**30)),
+    ("all_reduce 在消息大小不小于 512MB 时，总线带宽不低于 330 GB/s。", (2**29, None)),
+    ("all_reduce 在 1GB 至 16GB 区间，busbw 不低于 330 GB/s。", (2**30, 16 * 2**30)),
+    ("allreduce：2GB 及以上的消息，busbw ≥ 330 GB/s。", (2 * 2**30, None)),
+    ("all_reduce_perf -b 1G -e 4G -f 2，各消息大小 busbw ≥ 330 GB/s。", (2**30, 4 * 2**30)),
+    ("all_reduce_perf -b 8 -e 8G -f 2, busbw >= 330 GB/s.", (None, None)),  # the run's range, not the judged one
+    ("all_reduce busbw >= 330 GB/s. Message sizes from 8 B to 16 GiB are run.", (None, None)),  # another sentence
+])
+def test_the_sizes_a_threshold_judges_are_read_from_its_sentence(said, sizes):
+    offering, statements = read("10 nodes x 8 H100 SXM5, 8 x 400G InfiniBand NICs per node. Acceptance: " + said)
+    threshold = thresholds(offering, statements)["all_reduce"]
+    assert (threshold.gbytes, threshold.min_bytes, threshold.max_bytes) == (330.0, *sizes)
+
+
+def test_a_contract_size_range_read_from_the_text_reaches_acc001_and_plan(tmp_path, capsys):
+    contract = IB_10X8 + " Acceptance: nccl-tests all_reduce_perf across all 10 nodes, busbw of at least 330 GB/s " \
+                         "at message sizes of 512 MiB and above."
+    hit = findings(contract, real(2))["ACC001"][0]
+    assert "all_reduce 315.96 GB/s busbw at 512 MiB-16 GiB" in hit.message
+    path = tmp_path / "contract.md"
+    path.write_text(contract + "\n", encoding="utf-8")
+    assert main(["plan", str(path), "--format", "json"]) == 0
+    steps = {s["test"]: s for s in json.loads(capsys.readouterr().out)["steps"]}
+    assert steps["all_reduce_perf"]["sizes"] == ">= 512 MiB" and steps["all_gather_perf"]["sizes"] == ">= 1 GiB"
 
 
 def test_clean_samples_carry_their_own_busbw_and_per_hca_thresholds():
     for name in ("en_clean_h100_order_form.md", "zh_clean_h100_ib_cluster.md"):
         analysis = analyse(SAMPLES / name, Options())
         found = thresholds(analysis.offering, analysis.extraction.statements)
-        assert found["all_reduce"] == Threshold("all_reduce", 340.0)
+        assert found["all_reduce"] == Threshold("all_reduce", 340.0, min_bytes=2**30)  # "1 GiB and above"
         assert found["ib_write_bw"].figure == "380 Gb/s" and found["ib_write_bw"].bits
 
 
