@@ -146,10 +146,23 @@ class Commercial(Section):
     contract_total: Fact[float] | None = None
 
 
+class CollectiveClaim(BaseModel):
+    """A claimed nccl-tests figure: busbw or algbw (GB/s) of one collective, on one node or across the nodes."""
+
+    model_config = ConfigDict(frozen=True)
+
+    gbytes: float
+    measure: Literal["busbw", "algbw"] = "busbw"
+    collective: str = "all_reduce"
+    scope: Literal["one-node", "cluster"] | None = None
+    """Where it was seen: one node, across the nodes, or not said."""
+
+
 class Claims(Section):
     """Performance claims the document makes (checked against the model by the CLM rules)."""
 
     bandwidth_gbps: Fact[float] | None = None
+    collective: Fact[CollectiveClaim] | None = None
     efficiency_pct: Fact[float] | None = None
     comm_share_pct: Fact[float] | None = None
 

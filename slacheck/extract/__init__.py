@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from slacheck.documents import Budget, Document, Passage
-from slacheck.extract.claims import read_claims
+from slacheck.extract.claims import read_claims, without_references
 from slacheck.extract.context import Said
 from slacheck.extract.parser import Scan, scan
 from slacheck.extract.reading import read
@@ -83,7 +83,8 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
             said = read(window, window_scan, table_row=passage.kind == "table-row", frame=frame,
                         providers=providers)
             if frame.kind == "offer" and _DIGIT.search(window):
-                said += read_claims(window)
+                claims = read_claims(window)
+                said = without_references(said, claims) + claims
             in_facts += _covered(window, [span for s in said for span in s.spans])
             stated = stated or bool(said)
             for statement in said:

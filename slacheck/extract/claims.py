@@ -9,7 +9,8 @@ Three kinds, each a Statement with evidence quoting the original text:
   NVLink, PCIe, memory, storage and public-Internet figures are not claims of this kind;
   totals (总/aggregate/in total) are skipped, being cluster-wide sums.
 - ``claims.efficiency_pct``: a scaling/training efficiency or a share of InfiniBand
-  performance ("95% scaling efficiency", "扩展效率 95%", "达到 IB 90% 性能").
+  performance ("95% scaling efficiency", "扩展效率 95%", "达到 IB 90% 性能", "within 5% of InfiniBand");
+  the InfiniBand named there is a reference, so its fabric facts are dropped (``without_references``).
 - ``claims.comm_share_pct``: a communication share of step time ("通信占比 5%").
 """
 
@@ -31,11 +32,21 @@ _EFFICIENCY = (
     re.compile(_NUMBER + r"\s*%\s*" + _OF + rf"(?:{alternation('claim_efficiency_after')})", re.I),
     re.compile(rf"(?:{alternation('claim_ib_share')})" + _NUMBER + r"\s*%", re.I),
 )
+_REFERENCE = rf"(?:{alternation('claim_reference')})"
+_REFERENCE_SHARE = (
+    (re.compile(rf"(?:{alternation('claim_within')})\s+" + _NUMBER + r"\s*%\s*of\s+" + _REFERENCE, re.I), True),
+    (re.compile(_NUMBER + r"\s*%\s*of\s+" + _REFERENCE, re.I), False),  # 95% of InfiniBand 400G performance
+    (re.compile(_REFERENCE + r"[^，。；;,\n%]{0,12}?" + rf"(?:{alternation('particle_of')})\s*" + _NUMBER + r"\s*%",
+                re.I), False),  # IB 400G 的 95%
+)
+"""A share of a reference fabric's performance: the fabric named is what the claim compares with, not an offer."""
 _COMM_SHARE = (
     re.compile(rf"(?:{alternation('claim_comm_share')})" + _GAP + _NUMBER + r"\s*%", re.I),
     re.compile(_NUMBER + r"\s*%\s*" + _OF + rf"(?:{alternation('claim_comm_share_after')})", re.I),
 )
 _SCALE = {"t": 1000.0, "g": 1.0}
+REFERENCE = "reference"
+"""The tag of a claim that compares with a reference fabric."""
 
 
 def _gbps(number: str, unit: str) -> float:
@@ -47,16 +58,33 @@ def _gbps(number: str, unit: str) -> float:
 def read_claims(text: str) -> list[Said]:
     """Every performance claim of one normalised passage, in order."""
     found: list[Said] = []
+    starts: set[int] = set()
+    for pattern, within in _REFERENCE_SHARE:
+        for match in pattern.finditer(text):
+            share = 100 - float(match[1]) if within else float(match[1])
+            if match.start(1) not in starts and 0 < share <= 100:
+                starts.add(match.start(1))
+                found.append(Said("claims.efficiency_pct", share, [(match.start(), match.end())], tag=REFERENCE))
+    references = [claim.spans[0] for claim in found]
     for match in _BANDWIDTH.finditer(text):
         before = text[max(0, match.start() - 20):match.start()]
         context = re.split(r"[，。；;,\n]", before)[-1] + match[0]
-        if not _NOT_NETWORK.search(context):
+        in_reference = any(start <= match.start(1) < end for start, end in references)
+        if not _NOT_NETWORK.search(context) and not in_reference:
             found.append(Said("claims.bandwidth_gbps", _gbps(match[1], match[2]), [(match.start(), match.end())]))
     for path, patterns in (("claims.efficiency_pct", _EFFICIENCY), ("claims.comm_share_pct", _COMM_SHARE)):
-        starts: set[int] = set()
         for pattern in patterns:
             for match in pattern.finditer(text):
                 if match.start(1) not in starts and 0 < float(match[1]) <= 100:
                     starts.add(match.start(1))
                     found.append(Said(path, float(match[1]), [(match.start(), match.end())]))
     return sorted(found, key=lambda said: said.spans[0])
+
+
+def without_references(said: list[Said], claims: list[Said]) -> list[Said]:
+    """``said`` less the fabric facts read from a reference a claim compares with ("95% of IB 400G")."""
+    references = [claim.spans[0] for claim in claims if claim.tag == REFERENCE]
+    if not references:
+        return said
+    return [s for s in said if not (s.path.startswith("fabric.") and all(
+        any(start <= a and b <= end for start, end in references) for a, b in s.spans))]

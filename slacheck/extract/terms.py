@@ -7,6 +7,7 @@ from typing import Callable, Iterable
 
 from lark import Token
 
+from slacheck.extract.collective_claims import collective_claim
 from slacheck.extract.context import (
     COUNTS,
     FABRIC_WORDS,
@@ -118,10 +119,17 @@ def _one_machine(token: Token, context: Context) -> bool:
 
 
 def _pass_threshold(token: Token, context: Context) -> list[Said]:
-    """A GB/s, Gb/s or % figure in a sentence about an acceptance test or its bus bandwidth."""
+    """A GB/s, Gb/s or % figure in a sentence about an acceptance test or its bus bandwidth.
+
+    A busbw or algbw figure said as measured is a claim instead; an algbw figure is no busbw threshold.
+    """
+    claimed = collective_claim(token, context)
+    if claimed is not None:
+        return claimed
     sentence = context.sentence_types(token.start_pos)
-    if not sentence & {"BENCH", "BUSBW", "ACCEPTANCE"} or context.clause_types(token.start_pos) & {
-            "NVLINK", "NVSWITCH", "AVAILABILITY", "CREDIT"}:
+    clause = context.clause_types(token.start_pos)
+    if not sentence & {"BENCH", "BUSBW", "ACCEPTANCE"} or clause & {
+            "NVLINK", "NVSWITCH", "AVAILABILITY", "CREDIT"} or ("ALGBW" in clause and "BUSBW" not in clause):
         return []
     value = as_number(token)
     if value is None:
@@ -332,7 +340,7 @@ def _price(phrase: Phrase, context: Context) -> list[Said]:
 
 def _bw_threshold(token: Token, context: Context) -> list[Said]:
     """A GB/s figure as an acceptance threshold (inside a phrase only when the sentence names bus bandwidth)."""
-    if context.in_phrase(token) and "BUSBW" not in context.sentence_types(token.start_pos):
+    if context.in_phrase(token) and not context.sentence_types(token.start_pos) & {"BUSBW", "ALGBW"}:
         return []
     return _pass_threshold(token, context)
 

@@ -134,6 +134,8 @@ CONTRACT: tuple[Group, ...] = (
         "claim_limit": "what the stated hardware can carry, in the same unit",
         "cross_site_gbps": "Gb/s an acceptance run across sites must push through the inter-site link per "
                            "direction",
+        "collective_claim_over": "a claimed busbw or algbw (converted to busbw) above what one node or the "
+                                 "whole cluster can show",
     }, limits),
 )
 """The contract-side names, by the group that computes them."""

@@ -6,7 +6,7 @@ import math
 from typing import Any
 
 from slacheck.fleet import cluster_spec, expected_band, stated
-from slacheck.offering import Offering
+from slacheck.offering import CollectiveClaim, Offering
 from slacheck.perf import catalogue
 from slacheck.perf.model import COLLECTIVES, ClusterSpec, comm_share, expected_busbw, node_network_gbytes
 from slacheck.rules.thresholds import PERFTESTS, THRESHOLD_PATH, UNTAGGED_COLLECTIVE, number, test_name
@@ -61,12 +61,16 @@ def claim_limits(offering: Offering) -> dict[str, Any]:
         judged = judged.model_copy(update={"nodes": 1})  # the target is one machine's
     ceiling = max_busbw(judged, test) if judged is not None and judged.total_gpus > 1 else None
     claimed = stated(offering, "claims.bandwidth_gbps")
+    over = _collective_claim_over(offering, judged)
     limits: dict[str, Any] = {"node_network_gbps": network, "model_max_efficiency_pct": None,
                               "model_min_comm_share_pct": None,
                               "model_max_busbw_gbytes": round(ceiling, 1) if ceiling is not None else None,
-                              "claim_figure": None, "claim_limit": None, "cross_site_gbps": None}
+                              "claim_figure": None, "claim_limit": None, "cross_site_gbps": None,
+                              "collective_claim_over": over is not None}
     if claimed is not None and network is not None and claimed > network:
         limits["claim_figure"], limits["claim_limit"] = f"{number(claimed)} Gb/s", f"{number(network)} Gb/s"
+    elif over is not None:
+        limits["claim_figure"], limits["claim_limit"] = over
     elif target is not None and ceiling is not None and target > ceiling:
         limits["claim_figure"] = f"{test} {number(target)} GB/s busbw"
         limits["claim_limit"] = f"{number(round(ceiling, 1))} GB/s busbw"
@@ -86,3 +90,34 @@ def claim_limits(offering: Offering) -> dict[str, Any]:
     limits["model_max_efficiency_pct"] = round(100 * min(factor, 1 - share.floor), 1)
     limits["model_min_comm_share_pct"] = round(100 * share.floor, 1)
     return limits
+
+
+_BUSBW_PER_ALGBW = {"all_reduce": lambda n: 2 * (n - 1) / n, "all_gather": lambda n: (n - 1) / n,
+                    "reduce_scatter": lambda n: (n - 1) / n, "alltoall": lambda n: (n - 1) / n}
+"""busbw / algbw per collective on n GPUs, as nccl-tests computes it (1 for sendrecv, broadcast, reduce)."""
+
+
+def _collective_claim_over(offering: Offering, spec: ClusterSpec | None) -> tuple[str, str] | None:
+    """(figure, limit) when a claimed busbw or algbw exceeds what the stated hardware can show.
+
+    A claim is judged where it says it was seen (one node, or the whole cluster); one that does not
+    say fires only when neither one node nor the whole cluster can show it.
+    """
+    claim = stated(offering, "claims.collective")
+    if not isinstance(claim, CollectiveClaim) or spec is None or claim.collective not in COLLECTIVES:
+        return None
+    one_node = spec.model_copy(update={"nodes": 1})
+    setups = {"one-node": [one_node], "cluster": [spec]}.get(claim.scope or "", [one_node, spec])
+    over: tuple[str, str] | None = None
+    for setup in setups:
+        ceiling = max_busbw(setup, claim.collective) if setup.total_gpus > 1 else None
+        if ceiling is None:
+            return None
+        busbw, figure = claim.gbytes, f"{claim.collective} {number(claim.gbytes)} GB/s {claim.measure}"
+        if claim.measure == "algbw":
+            busbw *= _BUSBW_PER_ALGBW.get(claim.collective, lambda n: 1.0)(setup.total_gpus)
+            figure += f" (= {number(busbw)} GB/s busbw, {setup.total_gpus} GPU)"
+        if busbw <= ceiling:
+            return None
+        over = figure, f"{number(round(ceiling, 1))} GB/s busbw"
+    return over

@@ -98,3 +98,42 @@ def test_clm001_reads_an_unstated_nic_count_generously():
     assert values_of(offering_of(text.format(300)))["model_max_busbw_gbytes"] == 700.0  # one NIC per GPU assumed
     assert fired(text.format(300)) == []
     assert fired(text.format(720)) == ["CLM001"]
+
+
+def test_a_measured_busbw_or_algbw_is_a_claim_not_a_threshold():
+    offering = offering_of("2 nodes x 8 H100 SXM5, 8 x 400G InfiniBand NICs per node. "
+                           "In our lab we measured an all_gather algbw of 300 GB/s across both nodes.")
+    claim = offering.claims.collective
+    assert claim is not None and offering.acceptance.threshold_gbytes is None
+    assert (claim.value.gbytes, claim.value.measure, claim.value.collective, claim.value.scope) == (
+        300.0, "algbw", "all_gather", "cluster")
+    required = offering_of("2 nodes x 8 H100 SXM5. Acceptance: all_reduce busbw must reach at least 300 GB/s.")
+    assert required.claims.collective is None and required.acceptance.threshold_gbytes is not None
+
+
+def test_clm001_algbw_is_judged_as_the_busbw_it_implies():
+    setup = "2 nodes x 8 H100 SXM5, 8 x 400G InfiniBand NICs per node. "
+    (found,) = findings_for(setup + "Measured all_reduce algbw across both nodes: 450 GB/s.", RULES, language="en")
+    assert found.rule == "CLM001" and "(= 843.75 GB/s busbw, 16 GPU)" in found.message  # 450 x 2(16-1)/16
+    assert fired(setup + "Measured all_reduce algbw across both nodes: 300 GB/s.") == []
+    assert fired(setup + "实测双机 all_gather 算法带宽 450 GB/s。") == ["CLM001"]  # 421.9 busbw > 400 of the NICs
+    assert fired(setup + "实测双机 all_gather 总线带宽 380 GB/s。") == []
+
+
+def test_a_single_node_figure_is_judged_on_one_node():
+    setup = "4 nodes x 8 H100 SXM5, 1 x 100G RoCE v2 NIC per node. "
+    assert fired(setup + "单机 8 卡实测 all_reduce 总线带宽 480 GB/s。") == []  # NVLink inside one node
+    assert fired(setup + "Measured across all nodes: all_reduce busbw 480 GB/s.") == ["CLM001"]
+    assert fired(setup + "单机实测 all_reduce 总线带宽 800 GB/s。") == ["CLM001"]
+
+
+def test_a_share_of_infiniband_is_a_claim_and_no_infiniband_offer():
+    setup = "2 nodes x 8 H100 SXM5, 2 x 100G RoCE v2 NICs per node. "
+    for claim in ("Our fabric reaches 95% of InfiniBand NDR 400G performance.",
+                  "Training runs within 5% of an InfiniBand 400G cluster.",
+                  "网络性能可达 IB 400G 的 95%。"):
+        offering = offering_of(setup + claim)
+        assert offering.fabric.protocol is not None and offering.fabric.protocol.value == "roce-v2"
+        assert offering.fabric.rate_gbps is not None and offering.fabric.rate_gbps.value == 100.0
+        assert offering.claims.efficiency_pct is not None and offering.claims.efficiency_pct.value == 95.0
+        assert fired(setup + claim) == ["CLM002"]

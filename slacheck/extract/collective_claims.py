@@ -1,0 +1,54 @@
+"""A collective bandwidth figure said as seen, not required: "measured all_reduce busbw 900 GB/s",
+"实测 all_reduce 算法带宽可达 300 GB/s". It is a claim (CLM001 judges it), never an acceptance threshold."""
+
+from __future__ import annotations
+
+import re
+
+from lark import Token
+
+from slacheck.extract.context import Context, Said, as_number, span_of
+from slacheck.extract.lexicon import alternation, meaning
+
+CLAIM_PATH = "claims.collective"
+
+_MEASURED = re.compile(alternation("claim_measured"), re.I)
+_REQUIRED = re.compile(alternation("claim_required"), re.I)
+
+
+def collective_claim(token: Token, context: Context) -> list[Said] | None:
+    """The claim a GB/s figure makes, or None when its sentence does not claim a measured figure.
+
+    The sentence must name busbw or algbw and say the figure was seen (measured, 可达, up to) without
+    also requiring it (at least, 不低于, acceptance). The collective is the nearest named before the
+    figure (all_reduce if none); one node or the cluster when the sentence says so (单机, "across both nodes").
+    """
+    sentence = context.sentence_types(token.start_pos)
+    if not sentence & {"BUSBW", "ALGBW"} or token.type != "BW_BYTES":
+        return None
+    text = context.sentence_at(token.start_pos)
+    if not _MEASURED.search(text) or _REQUIRED.search(text):
+        return None
+    value = as_number(token)
+    if value is None:
+        return []
+    if "TB" in token.value:
+        value *= 1000
+    tokens = context.in_sentence(token.start_pos)
+    measures = [t for t in tokens if t.type in ("BUSBW", "ALGBW") and t.start_pos < token.start_pos] or [
+        t for t in tokens if t.type in ("BUSBW", "ALGBW")]
+    named = [t for t in tokens if t.type == "BENCH" and t.start_pos < token.start_pos]
+    collective = _collective(named[-1].value) if named else None
+    one_node = any(t.type == "SINGLE_NODE" or (t.type == "PER_NODE" and meaning("PER_NODE", t.value) == "single")
+                   for t in tokens)
+    cluster = any(t.type == "ALL_NODES" for t in tokens)
+    claim = {"gbytes": value, "measure": "algbw" if measures[-1].type == "ALGBW" else "busbw",
+             "collective": collective or "all_reduce",
+             "scope": "one-node" if one_node else "cluster" if cluster else None}
+    return [Said(CLAIM_PATH, claim, [span_of(token)])]
+
+
+def _collective(word: str) -> str | None:
+    """The collective a benchmark word names (all_gather_perf: all_gather), if it names one."""
+    name = str(meaning("BENCH", word, ""))
+    return name.removesuffix("_perf") if name.endswith("_perf") else None
