@@ -414,3 +414,20 @@ def test_a_lead_in_ending_in_a_colon_says_where_the_listed_tests_run() -> None:
     assert value(text, "acceptance.multi_node") is False
     across = text.replace("on each node individually", "across all nodes")
     assert value(across, "acceptance.multi_node") is True
+
+
+# --- servers placed in named cities ---------------------------------------------------------------
+
+def test_two_named_cities_with_servers_make_a_multi_site_cluster_and_their_counts_add_up():
+    zh = offering_of("8 卡 H100 SXM5 服务器：东京 3 台 + 香港 3 台，每台 8 张 400G IB 网卡。\n")
+    assert (zh.nodes.value, zh.fabric.multi_site.value) == (6, True)
+    en = offering_of("Sixteen H100 servers in total, with 8 servers in Frankfurt and 8 servers in London.\n")
+    assert (en.nodes.value, en.fabric.multi_site.value) == (16, True)
+    assert [e.text for e in en.fabric.multi_site.evidence] == ["Frankfurt", "London"]
+
+
+def test_places_offered_as_a_choice_or_without_servers_are_not_a_split():
+    assert offering_of("You may host the 4 nodes in Tokyo or Seoul.\n").fabric.multi_site is None
+    assert offering_of("Offices in Beijing and Shanghai. Offer: 4 台 H100 服务器。\n").fabric.multi_site is None
+    single = offering_of("Hosted in Singapore: 4 nodes of 8 H100 SXM5.\n")
+    assert single.fabric.multi_site is None and single.nodes.value == 4

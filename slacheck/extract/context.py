@@ -229,6 +229,12 @@ def counts_per_node(token: Token) -> bool:
         word in token.value.lower() for word, per in values("price_per").items() if per == "node")
 
 
+def node_counts(tokens: list[Token]) -> list[Token]:
+    """The counts a node word follows ("4 台", "32 节点", "eight (8) Servers")."""
+    return [count for count, unit in zip(tokens, tokens[1:])
+            if count.type in COUNTS and unit.type == "NODE_UNIT" and unit.start_pos - count.end_pos <= 2]
+
+
 def span_of(token: Token) -> Span:
     return (token.start_pos, token.end_pos)
 

@@ -9,7 +9,6 @@ from lark import Token
 
 from slacheck.extract.collective_claims import collective_claim
 from slacheck.extract.context import (
-    COUNTS,
     FABRIC_WORDS,
     Context,
     Handler,
@@ -20,6 +19,7 @@ from slacheck.extract.context import (
     flag,
     leaves,
     negated,
+    node_counts,
     sentence_text,
     span_of,
 )
@@ -79,7 +79,7 @@ def _where_it_runs(token: Token, context: Context) -> list[Said]:
     clause = context.in_clause(token.start_pos)
     near = context.in_sentence(token.start_pos, before=1) + context.in_sentence(token.start_pos)
     single = [t for t in near if _single(t, context)]
-    spread = [t for t in near if t.type == "ALL_NODES"] + _node_counts(near)
+    spread = [t for t in near if t.type == "ALL_NODES"] + [t for t in node_counts(near) if (as_count(t) or 0) >= 2]
     if any(_single(t, context) for t in clause) or (single and not spread):
         return [Said("acceptance.multi_node", False, [span_of(single[0])])]
     if spread:
@@ -94,13 +94,6 @@ def _where_it_runs(token: Token, context: Context) -> list[Said]:
 
 def _single(token: Token, context: Context) -> bool:
     return token.type == "SINGLE_NODE" or (token.type == "PER_NODE" and _one_machine(token, context))
-
-
-def _node_counts(tokens: list[Token]) -> list[Token]:
-    """Counts of two or more that a node word follows ("4 台", "32 节点", "eight (8) Servers")."""
-    return [count for count, unit in zip(tokens, tokens[1:])
-            if count.type in COUNTS and unit.type == "NODE_UNIT" and (as_count(count) or 0) >= 2
-            and unit.start_pos - count.end_pos <= 2]
 
 
 def _acceptance(token: Token, context: Context) -> list[Said]:

@@ -137,3 +137,10 @@ def test_a_share_of_infiniband_is_a_claim_and_no_infiniband_offer():
         assert offering.fabric.rate_gbps is not None and offering.fabric.rate_gbps.value == 100.0
         assert offering.claims.efficiency_pct is not None and offering.claims.efficiency_pct.value == 95.0
         assert fired(setup + claim) == ["CLM002"]
+
+
+def test_clm003_a_cluster_split_between_named_cities():
+    text = ("8 nodes x 8 H100 SXM5, 4 nodes in Singapore and 4 nodes in Los Angeles, 8 x 400G InfiniBand NICs "
+            "per node. Acceptance: nccl-tests all_reduce across all 8 nodes, busbw >= 300 GB/s.")
+    assert "CLM003" in fired(text)
+    assert "CLM003" not in fired(text.replace("Singapore and 4 nodes in Los Angeles", "Singapore"))
