@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from slacheck.documents.model import Geo, Page
 from slacheck.documents.passages import is_cjk
+from slacheck.documents.pdf_notdef import NOTDEF_TEXT
 
 if TYPE_CHECKING:
     from pdfplumber.page import Page as PdfPage
@@ -38,7 +39,7 @@ def read_page(page: PdfPage, number: int) -> Page:
 
 def laid_out(page: PdfPage, number: int) -> tuple[Page, Placed]:
     """The page as :func:`read_page` gives it, and where each column of each line came from."""
-    chars = [c for c in page.chars if c.get("text")]
+    chars = [dict(c, text="\t") if c.get("text") == NOTDEF_TEXT else c for c in page.chars if c.get("text")]
     content = Page(number, [], [], [], set(), [], float(page.width))
     placed: Placed = []
     if not any(not c["text"].isspace() for c in chars):
@@ -115,12 +116,17 @@ def _split_words(chars: list[dict]) -> list[list[dict]]:
         spacing = 0.0
     words: list[list[dict]] = []
     current: list[dict] = []
+    tab = False
     for c in chars:
         if c["text"].isspace():
             if current:
                 words.append(current)
             current = []
+            tab = tab or c["text"] == "\t"
             continue
+        if tab and not current:  # a blank .notdef glyph (pdf_notdef): a tab in the source, kept as one
+            c = dict(c, after_tab=True)
+        tab = False
         if current:
             prev = current[-1]
             limit = 0.25 * prev["size"] + spacing
@@ -136,13 +142,14 @@ def _split_words(chars: list[dict]) -> list[list[dict]]:
 
 
 def _add_line(content: Page, placed: list, words: list[list[dict]], *, with_geometry: bool) -> None:
-    """Append a line: its words joined by one space, each char's columns, its geometry."""
+    """Append a line: its words joined by one space (a tab after a .notdef blank), each char's columns, its
+    geometry."""
     parts: list[str] = []
     columns: list[tuple[dict, int, int]] = []
     col = 0
     for w, word in enumerate(words):
         if w:
-            parts.append(" ")
+            parts.append("\t" if word[0].get("after_tab") else " ")
             col += 1
         for c in word:
             columns.append((c, col, col + len(c["text"])))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from slacheck.documents.markdown import markdown_table
 from slacheck.documents.model import Budget, Document, DocumentError, Page
 from slacheck.documents.passages import assemble
+from slacheck.documents.text import aligned_tables
 
 OCR_HINT = "pip install 'slacheck[ocr]'"
 """How to get the OCR engine (named where a page has no text layer)."""
@@ -23,13 +24,15 @@ if TYPE_CHECKING:
 
 
 def _with_text_tables(page: Page) -> Page:
-    """A page with the pipe tables its text draws (a Markdown table printed to PDF, its rows wrapped
-    at the page's width), on lines no ruled table holds."""
+    """A page with the tables its text draws on lines no ruled table holds: pipe tables (a Markdown
+    table printed to PDF, its rows wrapped at the page's width) and tab-separated ones (a tab the
+    font could not draw is kept by pdf_notdef)."""
     free = [t if k not in page.reserved else "" for k, t in enumerate(page.texts)]
     piped, used = markdown_table(free, wrapped=True)
-    if not piped:
+    tabbed, tab_lines = aligned_tables(free, used)
+    if not piped and not tabbed:
         return page
-    return replace(page, table_rows=page.table_rows + piped, reserved=page.reserved | used)
+    return replace(page, table_rows=page.table_rows + piped + tabbed, reserved=page.reserved | used | tab_lines)
 
 
 PDF_HEADROOM = 320 * 2**20

@@ -13,6 +13,7 @@ from slacheck.documents import pdf
 from slacheck.documents.layout import read_page
 from slacheck.documents.model import DocumentError, Page
 from slacheck.documents.pdf import PageResult
+from slacheck.documents.pdf_notdef import keep_unmapped_codes
 from slacheck.documents.pdf_pdfium import PdfiumReader
 from slacheck.documents.text import text_lines
 
@@ -26,6 +27,8 @@ class PlumberReader:
     def __init__(self, data: bytes, password: str | None) -> None:
         import pdfplumber
         from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
+
+        keep_unmapped_codes()
 
         self._data, self._password = data, password
         self._fallback: PdfiumReader | None = None

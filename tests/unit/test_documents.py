@@ -593,3 +593,19 @@ def test_cid_glyph_page_is_reported() -> None:
     page = SimpleNamespace(chars=chars, width=595.0, images=[], objects={})
     content = layout.read_page(page, 3)
     assert content.texts == [] and "cid" in content.problem
+
+
+def test_a_tab_the_font_cannot_draw_still_separates_cells(tmp_path: Path) -> None:
+    """A tab in a two-byte CID font has no glyph: the PDF gives it .notdef, which is kept as a tab."""
+    pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
+    path = tmp_path / "tabs.pdf"
+    page = canvas.Canvas(str(path), pagesize=A4)
+    page.setFont("STSong-Light", 10)
+    for row, line in enumerate(["项目\t规格\t数量\t单位", "GPU 服务器\tH100 SXM5 80GB×8\t4\t台", "备注：含税。"]):
+        page.drawString(50, 780 - 15 * row, line)
+    page.save()
+    doc = load_document(path)
+    check_segments(doc)
+    assert texts(doc, "table-row") == ["项目 | 规格 | 数量 | 单位", "GPU 服务器 | H100 SXM5 80GB×8 | 4 | 台"]
+    assert texts(doc, "text") == ["备注：含税。"]
+    assert "80GB×84" not in doc.lines[1].text
