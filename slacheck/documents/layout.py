@@ -39,7 +39,7 @@ def read_page(page: PdfPage, number: int) -> Page:
 
 def laid_out(page: PdfPage, number: int) -> tuple[Page, Placed]:
     """The page as :func:`read_page` gives it, and where each column of each line came from."""
-    chars = [dict(c, text="\t") if c.get("text") == NOTDEF_TEXT else c for c in page.chars if c.get("text")]
+    chars = [c for c in page.chars if c.get("text")]
     content = Page(number, [], [], [], set(), [], float(page.width))
     placed: Placed = []
     if not any(not c["text"].isspace() for c in chars):
@@ -50,6 +50,7 @@ def laid_out(page: PdfPage, number: int) -> tuple[Page, Placed]:
         return content, placed
     for cluster in cluster_lines([c for c in chars if c.get("upright", True)]):
         cluster.sort(key=lambda c: c["x0"])
+        cluster = [_notdef_read(c, k == 0) for k, c in enumerate(cluster)]
         kept = [cluster[0]]
         for c in cluster[1:]:  # drop overprinted duplicates (fake bold)
             k = kept[-1]
@@ -62,6 +63,14 @@ def laid_out(page: PdfPage, number: int) -> tuple[Page, Placed]:
     if page.objects.get("rect") or page.objects.get("line"):
         _add_tables(content, placed, page.find_tables())
     return content, placed
+
+
+def _notdef_read(char: dict, first: bool) -> dict:
+    """A blank .notdef glyph (pdf_notdef) as what it stood for: a list bullet at the start of a line
+    (a marker the font lacks, "·" in a Chinese font), elsewhere a tab (a control code between cells)."""
+    if char["text"] != NOTDEF_TEXT:
+        return char
+    return dict(char, text="•" if first else "\t")
 
 
 def _add_rotated(content: Page, placed: list, chars: list[dict]) -> None:

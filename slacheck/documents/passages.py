@@ -87,7 +87,7 @@ def _paragraphs(bodies: list[_Body], skippable: set[int], marks: dict[int, str])
     passages: list[Passage] = []
     paragraph: list[_Body] = []
     for body in bodies:
-        if paragraph and _continues(paragraph[-1], body, skippable):
+        if paragraph and _continues(paragraph[-1], body, skippable, paragraph[0]):
             paragraph.append(body)
             continue
         if paragraph:
@@ -138,16 +138,25 @@ def _furniture_key(text: str) -> str:
     return re.sub(r"\d+", "#", "".join(unicodedata.normalize("NFKC", text).split()))
 
 
-def _continues(prev: _Body, cur: _Body, skippable: set[int]) -> bool:
-    """Whether ``cur`` continues the wrapped sentence that ``prev`` ends."""
+def _continues(prev: _Body, cur: _Body, skippable: set[int], first: _Body) -> bool:
+    """Whether ``cur`` continues the wrapped sentence that ``prev`` ends (``first``: its paragraph's first line)."""
     if any(i not in skippable for i in range(prev.index + 1, cur.index)):
         return False
     if _is_title(prev.text) or _ends_sentence(prev.text) or _starts_item(cur.text):
         return False
     if prev.geo is not None and cur.geo is not None:
         # prev is wrapped only if cur's first word would not have fitted at its end
-        return prev.right - prev.geo.x1 <= cur.geo.first_word + prev.geo.size
+        return prev.right - prev.geo.x1 <= cur.geo.first_word + prev.geo.size or _hangs(first, prev, cur)
     return True
+
+
+def _hangs(first: _Body, prev: _Body, cur: _Body) -> bool:
+    """``cur`` is indented under a numbered clause's first line, as the clause's earlier lines are:
+    a hanging indent, whatever the length of the line before it."""
+    if first.geo is None or prev.geo is None or cur.geo is None or not _starts_item(first.text):
+        return False
+    indented = cur.geo.x0 - first.geo.x0 > first.geo.size
+    return indented and (prev is first or abs(prev.geo.x0 - cur.geo.x0) <= 1)
 
 
 def _text_passage(bodies: list[_Body], mark: str = "") -> Passage:

@@ -609,3 +609,21 @@ def test_a_tab_the_font_cannot_draw_still_separates_cells(tmp_path: Path) -> Non
     assert texts(doc, "table-row") == ["项目 | 规格 | 数量 | 单位", "GPU 服务器 | H100 SXM5 80GB×8 | 4 | 台"]
     assert texts(doc, "text") == ["备注：含税。"]
     assert "80GB×84" not in doc.lines[1].text
+
+
+def test_hanging_indent_continues_a_numbered_clause_and_an_undrawable_marker_is_a_bullet(tmp_path: Path) -> None:
+    pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
+    path = tmp_path / "clauses.pdf"
+    page = canvas.Canvas(str(path), pagesize=A4)
+    page.setFont("STSong-Light", 10)
+    lines = ["4.2 Placement. Two servers stand in hall A", "      and two in hall B of the same campus.",
+             "4.3 Support. Tickets are answered within one hour.", "\u00b7 spare parts kept on site;",
+             "\u00b7 replacement within four hours."]
+    for row, line in enumerate(lines):
+        page.drawString(50, 780 - 15 * row, line)
+    page.save()
+    doc = load_document(path)
+    check_segments(doc)
+    assert texts(doc) == ["4.2 Placement. Two servers stand in hall A and two in hall B of the same campus.",
+                          "4.3 Support. Tickets are answered within one hour.",
+                          "• spare parts kept on site;", "• replacement within four hours."]
