@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from slacheck.offering import Evidence, Price
+from slacheck.facts import Price
+from slacheck.offering import Evidence
 
 LABELS: dict[str, tuple[str, str]] = {
     "nodes": ("Nodes", "节点数"),
