@@ -1,7 +1,8 @@
 """HTML: one standalone page (inline CSS and SVG, no scripts, no external assets).
 
-Per document: the summary, the findings (errors, then warnings, then info),
-the measurements chart, then the offering table folded in a ``<details>``.
+Per document: the summary, the configuration, waiver and baseline files applied (and those not), the
+findings (errors, then warnings, then info), what could not be judged, the measurements chart, then the
+offering table folded in a ``<details>``.
 Every piece of document and rule text goes through ``html.escape``.
 """
 
@@ -26,7 +27,8 @@ _CSS = """body{font-family:""" + _FONTS + """;max-width:60rem;margin:2rem auto;c
 table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3rem .5rem;text-align:left}
 .finding{border-left:.4rem solid #888;padding:.2rem 1rem;margin:1rem 0}.error{border-color:#c62828}
 .warning{border-color:#ef8f00}.info{border-color:#1565c0}mark{background:#fff3a0}.where{color:#666}
-summary{cursor:pointer;font-weight:bold;margin:1rem 0}.fp{color:#666;font-size:.85em}"""
+summary{cursor:pointer;font-weight:bold;margin:1rem 0}.fp{color:#666;font-size:.85em}
+.files{color:#666}.distrusted,.unjudged{color:#8a5a00}"""
 
 
 def render_html(*reports: Report) -> str:
@@ -43,13 +45,27 @@ def render_html(*reports: Report) -> str:
                          f"sha-256 <code>{escape(document.sha256)}</code></p>")
         s = report.summary
         parts.append(f"<p>{escape(counts(s.error, s.warning, s.info, language))}</p>")
+        parts.extend(_files(report, words))
         for severity in SEVERITIES:
             parts.extend(_finding(f, words) for f in report.findings if f.severity == severity)
+        if report.unjudged:
+            parts.append('<ul class="unjudged">' + "".join(f"<li>? {escape(gap.message)}</li>"
+                                                           for gap in report.unjudged) + "</ul>")
         if any(run["busbw_by_size"] for entry in report.measurements for run in entry["collectives"]):
             parts.append(f"<h2>{words['measurements']}</h2>\n" + render_plot(report))
         parts.append(_offering(report, language))
     parts.append("</body>\n</html>\n")
     return "\n".join(parts)
+
+
+def _files(report: Report, words: Mapping[str, str]) -> list[str]:
+    """The configuration, waiver and baseline files applied (with the findings each suppressed), and those
+    found beside the document but not applied."""
+    items = [f"<li>{escape(words['applied'].format(file=a.file, kind=a.kind, n=a.suppressed))}</li>"
+             for a in report.applied]
+    items += [f'<li class="distrusted">{escape(words["distrusted"].format(file=name))}</li>'
+              for name in report.distrusted]
+    return [f'<ul class="files">{"".join(items)}</ul>'] if items else []
 
 
 def _finding(f: Finding, words: Mapping[str, str]) -> str:
