@@ -209,6 +209,27 @@ def test_html_names_the_files_applied_and_what_could_not_be_judged(findings: lis
     assert '<ul class="files">' not in plain and '<ul class="unjudged">' not in plain
 
 
+def test_html_shows_each_finding_beside_its_passage(tmp_path: Path) -> None:
+    document = tmp_path / "lease.txt"
+    document.write_text("Lease offer for the lab <script>x</script>\n\nEach of the 4 servers holds 8 x H100 SXM5 GPUs.\n"
+                        "The back-end ports are shared with other tenants & <b>guests</b>.\n"
+                        "Delivery within 30 days.\nPayment monthly.\nSupport by e-mail.\n", encoding="utf-8")
+    report = check_file(document, Options(select=("NET004",)))
+    page = FORMATS["html"](report)
+    finding = page[page.index('<div class="finding error beside">'):page.index("<details>")]
+    passage = finding[finding.index('<div class="passages">'):]
+    assert [int(n) for n in re.findall(r'<td class="where">(\d+)</td>', passage)] == [2, 3, 4, 5, 6]
+    assert ('<tr class="quoted"><td class="where">4</td><td>The back-end ports are <mark>shared</mark> with '
+            "other tenants &amp; &lt;b&gt;guests&lt;/b&gt;.</td></tr>") in passage
+    assert "<b>" not in page and "<script" not in page
+    assert "context" not in FORMATS["json"](report) and report.context
+
+
+def test_html_without_passages_keeps_the_finding_alone() -> None:
+    page = FORMATS["html"](_report([_finding("共享")]).model_copy(update={"context": []}))
+    assert '<div class="finding error">' in page and 'class="passages"' not in page
+
+
 def test_several_formats_in_one_run(tmp_path: Path, capsys) -> None:
     sarif, junit = tmp_path / "r.sarif", tmp_path / "r.xml"
     code, out, _ = run(capsys, "check", str(SAMPLE), "--format", "json", "--output", f"sarif:{sarif}",
