@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from slacheck.documents.blocks import Block, cell, layout, paragraph
 from slacheck.documents.model import Budget, Document, DocumentError
@@ -36,7 +36,7 @@ def docx_document(data: bytes, path: str, sha: str, budget: Budget | None) -> Do
         word = docx.Document(io.BytesIO(data))
     except Exception as error:
         raise DocumentError(f"corrupt .docx file ({type(error).__name__})") from None
-    body = _body(word, ListNumbers(word), budget)
+    body = _body(word, _StyleNames(word), ListNumbers(word), budget)
     furniture = _furniture(word)
     pages = [layout(1, body)] + ([layout(2, furniture)] if furniture else [])
     if not any(page.texts for page in pages):
@@ -45,7 +45,7 @@ def docx_document(data: bytes, path: str, sha: str, budget: Budget | None) -> Do
     return Document(path, "docx", len(pages), sha, None, lines, passages, ())
 
 
-def _body(word: WordDocument, numbers: ListNumbers, budget: Budget | None) -> list[Block]:
+def _body(word: WordDocument, styles: _StyleNames, numbers: ListNumbers, budget: Budget | None) -> list[Block]:
     """The body's paragraphs and table rows, in document order."""
     from docx.table import Table
     from docx.text.paragraph import Paragraph
@@ -56,7 +56,7 @@ def _body(word: WordDocument, numbers: ListNumbers, budget: Budget | None) -> li
         tag = child.tag.rsplit("}", 1)[-1]
         if tag == "p":
             paragraphs += 1
-            found = _paragraph(Paragraph(child, word), f"paragraph {paragraphs}", numbers)
+            found = _paragraph(Paragraph(child, word), f"paragraph {paragraphs}", styles.name, numbers)
             if found is not None:
                 blocks.append(found)
         elif tag == "tbl":
@@ -67,10 +67,31 @@ def _body(word: WordDocument, numbers: ListNumbers, budget: Budget | None) -> li
     return blocks
 
 
-def _paragraph(item: Paragraph, place: str, numbers: ListNumbers) -> Block | None:
+class _StyleNames:
+    """Paragraph style names by style id, read once: python-docx's ``Paragraph.style`` looks the default
+    style up anew for every paragraph, in time that grows with the number of styles."""
+
+    def __init__(self, word: WordDocument) -> None:
+        from docx.enum.style import WD_STYLE_TYPE
+
+        self._names: dict[str, str] = {}
+        for style in word.styles:
+            if style.type == WD_STYLE_TYPE.PARAGRAPH:
+                self._names.setdefault(style.style_id, style.name or "")
+        default = word.styles.default(WD_STYLE_TYPE.PARAGRAPH)
+        self._default = default.name or "" if default is not None else ""
+
+    def name(self, item: Paragraph) -> str:
+        """The name of the paragraph's style (its own, else the default paragraph style's; "" for none)."""
+        style_id = item._p.style
+        return self._names.get(style_id, self._default) if style_id else self._default
+
+
+def _paragraph(item: Paragraph, place: str, style_of: Callable[[Paragraph], str],
+               numbers: ListNumbers) -> Block | None:
     """A paragraph block after its list number, a heading when its style says so."""
-    style = item.style.name if item.style is not None else ""
-    level = _HEADING_STYLE.match(style or "")
+    style = style_of(item)
+    level = _HEADING_STYLE.match(style)
     heading = int(level.group(1)) if level else 1 if style == "Title" else 0
     number = numbers.label(item)
     return paragraph(number + item.text if item.text.strip() else "", place, heading=heading)
