@@ -1,8 +1,8 @@
 """HTML: one standalone page (inline CSS and SVG, no scripts, no external assets).
 
 Per document: the summary, the configuration, waiver and baseline files applied (and those not), the
-findings (errors, then warnings, then info), what could not be judged, the measurements chart, then the
-offering table folded in a ``<details>``.
+findings (errors, then warnings, then info; each beside the lines it quotes, see ``report.context``), what
+could not be judged, the measurements chart, then the offering table folded in a ``<details>``.
 Every piece of document and rule text goes through ``html.escape``.
 """
 
