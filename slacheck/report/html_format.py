@@ -84,8 +84,8 @@ def _finding(f: Finding, words: Mapping[str, str], passages: str) -> str:
             f'<p class="fp">{words["fingerprint"]} <code>{escape(f.fingerprint)}</code></p>')
     if not passages:
         return f'<div class="finding {f.severity}">\n{body}\n</div>'
-    return (f'<div class="finding {f.severity} beside">\n<div>\n{body}\n</div>\n'
-            f'<div class="passages">\n{passages}\n</div>\n</div>')
+    return (f'<div class="finding {f.severity}">\n<div class="beside">\n<div>\n{body}\n</div>\n'
+            f'<div class="passages">\n{passages}\n</div>\n</div>\n</div>')
 
 
 def _passages(context: Sequence[ContextLine], f: Finding, path: str) -> str:

@@ -216,7 +216,7 @@ def test_html_shows_each_finding_beside_its_passage(tmp_path: Path) -> None:
                         "Delivery within 30 days.\nPayment monthly.\nSupport by e-mail.\n", encoding="utf-8")
     report = check_file(document, Options(select=("NET004",)))
     page = FORMATS["html"](report)
-    finding = page[page.index('<div class="finding error beside">'):page.index("<details>")]
+    finding = page[page.index('<div class="finding error">\n<div class="beside">'):page.index("<details>")]
     passage = finding[finding.index('<div class="passages">'):]
     assert [int(n) for n in re.findall(r'<td class="where">(\d+)</td>', passage)] == [2, 3, 4, 5, 6]
     assert ('<tr class="quoted"><td class="where">4</td><td>The back-end ports are <mark>shared</mark> with '
