@@ -8,7 +8,10 @@ Rows (``--only`` takes the names in brackets): [pdf] 50- and 500-page PDFs again
 ``extract_text`` and pypdfium2; [text] prose-like text (the samples and, when it is beside the
 repository, ../shared/corpus, concatenated to 1 and 4 MB) and two dense inputs (1.6 MB of "8x H100 "
 and 50,000 short clause lines); [start] a cold ``slacheck check`` of a 3 KB sample beside
-``python -c "import pdfplumber"``; [batch] 100 small files with --jobs 1 and --jobs 2.
+``python -c "import pdfplumber"``; [batch] 100 small files with --jobs 1 and --jobs 2; [office] a .docx and
+a .xlsx of the samples' paragraphs and tables (0.5 MB of text) against bare python-docx and openpyxl reading
+(MB of text per CPU second); [ocr] a 3-page scan (pictures only) with --ocr against RapidOCR alone, in
+seconds per page (skipped, and said so, without the ``slacheck[ocr]`` extra).
 
 Every measurement is a child process started in the temporary folder, outside the repository, so
 it runs the installed package (``slacheck`` beside this Python, or ``python -m slacheck``). A row and
@@ -32,6 +35,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"
@@ -136,6 +140,8 @@ def cpu_time() -> float:
 
 def child(kind: str, path: str) -> dict[str, float]:
     """One measurement in this process (``--child``): the seconds and CPU seconds of the timed part."""
+    if kind in OFFICE_KINDS:
+        return office_child(kind, path)
     wall, cpu = time.perf_counter(), cpu_time()
     if kind == "pdfplumber":
         import pdfplumber
@@ -261,10 +267,161 @@ def alternated(commands: list[tuple[list[str], bool]], runs: int, cwd: Path) -> 
     return timings
 
 
+# --------------------------------------------------------------------------- Word, Excel and scans
+
+
+OFFICE_MB = 0.5
+"""Text in the Word and Excel inputs (the samples' paragraphs and tables, repeated)."""
+SCAN_PAGES = 3
+OFFICE_KINDS = ("python-docx", "openpyxl", "rapidocr", "slacheck-ocr")
+
+
+def _make_formats_module() -> ModuleType:
+    """samples/make_formats.py, imported by file path."""
+    spec = importlib.util.spec_from_file_location("make_formats", SAMPLES / "make_formats.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def office_blocks(megabytes: float) -> tuple[list[tuple[str, Any]], float]:
+    """The samples' headings, paragraphs and tables in turn, repeated to ``megabytes`` MB of text; the MB."""
+    unit = [block for sample in sample_sources() for block in _make_formats_module().blocks(sample)]
+    found: list[tuple[str, Any]] = []
+    size = 0
+    while size < megabytes * 1_000_000:
+        for kind, value in unit:
+            found.append((kind, value))
+            text = "\n".join(" ".join(row) for row in value) if kind == "table" else \
+                value[1] if kind == "heading" else value
+            size += len(text.encode("utf-8"))
+    return found, size / 1e6
+
+
+def write_docx(path: Path, megabytes: float) -> float:
+    """A Word file of the samples' blocks (headings, paragraphs, tables); returns its MB of text."""
+    import docx
+
+    word = docx.Document()
+    found, size = office_blocks(megabytes)
+    for kind, value in found:
+        if kind == "heading":
+            word.add_heading(value[1], level=min(value[0], 9))
+        elif kind == "paragraph":
+            word.add_paragraph(value)
+        else:
+            table = word.add_table(rows=len(value), cols=max(len(row) for row in value))
+            for r, row in enumerate(value):
+                for c, text in enumerate(row):
+                    table.cell(r, c).text = text
+    word.save(path)
+    return size
+
+
+def write_xlsx(path: Path, megabytes: float) -> float:
+    """A one-sheet workbook of the samples' blocks (a paragraph in column A, a table row across columns);
+    returns its MB of text."""
+    import openpyxl
+
+    book = openpyxl.Workbook(write_only=True)
+    sheet = book.create_sheet("Quote")
+    found, size = office_blocks(megabytes)
+    for kind, value in found:
+        rows = value if kind == "table" else [[value[1] if kind == "heading" else value]]
+        for row in rows:
+            sheet.append([text or None for text in row])
+    book.save(path)
+    return size
+
+
+def write_scan(path: Path, pages: int) -> None:
+    """A ``pages``-page PDF of page pictures only (the benchmark PDF rendered at the OCR resolution)."""
+    import pypdfium2
+
+    from slacheck.documents.ocr import DPI
+
+    text = path.with_name("scan_source.pdf")
+    write_pdf(text, pages)
+    pdf = pypdfium2.PdfDocument(str(text))
+    images = [pdf[i].render(scale=DPI / 72).to_pil().convert("RGB") for i in range(len(pdf))]
+    images[0].save(path, save_all=True, append_images=images[1:], resolution=DPI)
+
+
+def office_child(kind: str, path: str) -> dict[str, float]:
+    """One measurement of a baseline library reading a Word, Excel or scanned file, or of slacheck's OCR."""
+    wall, cpu = time.perf_counter(), cpu_time()
+    if kind == "python-docx":  # every paragraph's and table cell's text, in body order
+        import docx
+        from docx.table import Table
+        from docx.text.paragraph import Paragraph
+
+        wall, cpu = time.perf_counter(), cpu_time()
+        word = docx.Document(path)
+        read = 0
+        for element in word.element.body.iterchildren():
+            if element.tag.endswith("}p"):
+                read += len(Paragraph(element, word).text)
+            elif element.tag.endswith("}tbl"):
+                read += sum(len(item.text) for row in Table(element, word).rows for item in row.cells)
+    elif kind == "openpyxl":  # every cell's cached value, read-only
+        import openpyxl
+
+        wall, cpu = time.perf_counter(), cpu_time()
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        for sheet in book.worksheets:
+            for _ in sheet.iter_rows(values_only=True):
+                pass
+        book.close()
+    elif kind == "rapidocr":  # the engine alone on each page rendered as slacheck renders it
+        import pypdfium2
+        from rapidocr_onnxruntime import RapidOCR
+
+        from slacheck.documents.ocr import DPI
+
+        engine = RapidOCR()
+        wall, cpu = time.perf_counter(), cpu_time()
+        pdf = pypdfium2.PdfDocument(path)
+        for index in range(len(pdf)):
+            engine(pdf[index].render(scale=DPI / 72).to_numpy())
+    else:  # slacheck-ocr
+        from slacheck.pipeline import Options, check_file
+
+        check_file(SMALL, Options())  # the one-time grammar and pack loading, not timed
+        wall, cpu = time.perf_counter(), cpu_time()
+        check_file(path, Options(time_budget=0, ocr=True))
+    return {"seconds": time.perf_counter() - wall, "cpu": cpu_time() - cpu}
+
+
+def office_rows(only: set[str], runs: int, work: Path, me: list[str]) -> None:
+    """The [office] rows (.docx and .xlsx against bare python-docx and openpyxl) and the [ocr] rows."""
+    if "office" in only:
+        for suffix, baseline, write in ((".docx", "python-docx", write_docx), (".xlsx", "openpyxl", write_xlsx)):
+            path = work / f"office{suffix}"
+            size = write(path, OFFICE_MB)
+            bare, own = alternated([([*me, kind, str(path)], True) for kind in (baseline, "slacheck")], runs, work)
+            mb = path.stat().st_size / 1e6
+            row(f"{baseline} reading, {suffix} of {size:.1f} MB text ({mb:.1f} MB file)", bare,
+                f"{size / bare.cpu:.2f} MB/s")
+            row(f"slacheck check_file, {suffix} of {size:.1f} MB text", own, f"{size / own.cpu:.2f} MB/s")
+            row(f"  ratio slacheck / {baseline}: {own.cpu / bare.cpu:.2f}x", None)
+    if "ocr" in only:
+        if importlib.util.find_spec("rapidocr_onnxruntime") is None:
+            row("OCR: skipped, RapidOCR is not installed (pip install 'slacheck[ocr]')", None)
+            return
+        scan = work / f"scan_{SCAN_PAGES}p.pdf"
+        write_scan(scan, SCAN_PAGES)
+        bare, own = alternated([([*me, kind, str(scan)], True) for kind in ("rapidocr", "slacheck-ocr")], runs, work)
+        row(f"RapidOCR alone, {SCAN_PAGES} scanned pages", bare, f"{bare.cpu / SCAN_PAGES:.1f} s/page")
+        row(f"slacheck check_file --ocr, {SCAN_PAGES} scanned pages", own, f"{own.cpu / SCAN_PAGES:.1f} s/page")
+        row(f"  wall per page: {own.wall / SCAN_PAGES:.1f} s (RapidOCR alone {bare.wall / SCAN_PAGES:.1f} s)", None)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="alternated runs of each row (default 3)")
-    parser.add_argument("--only", default="start,text,batch,pdf", help="rows to run: start,text,batch,pdf")
+    parser.add_argument("--only", default="start,text,batch,pdf,office,ocr",
+                        help="rows to run: start,text,batch,pdf,office,ocr")
     parser.add_argument("--quick", action="store_true", help="one run each and no 500-page PDF")
     parser.add_argument("--child", nargs=2, metavar=("KIND", "PATH"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -323,6 +480,7 @@ def main(argv: list[str] | None = None) -> int:
                 row(f"pypdfium2 get_text_range, {pages} pages", fium, f"{pages / fium.cpu:.1f} p/s")
                 row(f"slacheck check_file --engine pdfium, {pages} pages", own_fium, f"{pages / own_fium.cpu:.1f} p/s")
                 row(f"  ratio pdfium engine / pdfplumber: {own_fium.cpu / plumber.cpu:.2f}x", None)
+        office_rows(only, runs, work, me)
     return 0
 
 

@@ -20,6 +20,7 @@ from slacheck.extract.parser import scan
 from slacheck.model import Evidence, Finding, Language, RuleInfo
 from slacheck.offering import NamedOffering, Offering, Statement, assemble_options
 from slacheck.perf.logs import NcclLog, PerftestLog, log_lines
+from slacheck.report.context import context_lines
 from slacheck.report.measurements import measurement_entry
 from slacheck.report.model import Applied, Coverage, DocumentInfo, DocumentLanguage, Report, shown_path, summarise
 from slacheck.rules.engine import check, check_options, check_subjects, rule_set, values_of
@@ -188,7 +189,8 @@ def check_file(path: str | Path, options: Options, rules: list[Rule] | None = No
         report = report.model_copy(update={"findings": findings, "summary": summarise(findings)})
     applied = [Applied(file=shown_path(config.path), kind="config", suppressed=suppressed)] if config.path else []
     distrusted = [] if options.config_file else [shown_path(p) for p in distrusted_configs(path, options.discovery)]
-    return report.model_copy(update={"applied": applied, "distrusted": distrusted})
+    context = context_lines(analysis.document.lines, findings, analysis.document.path)
+    return report.model_copy(update={"applied": applied, "distrusted": distrusted, "context": context})
 
 
 def _kept(findings: list[Finding], rules: list[Rule]) -> list[Finding]:

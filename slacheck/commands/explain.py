@@ -12,7 +12,6 @@ from rich.markup import escape
 from slacheck.commands.common import UsageError, add_rule_pack_option, console_for
 from slacheck.commands.rules_list import loaded_rules
 from slacheck.config import default_policy
-from slacheck.report.labels import LABELS, label
 from slacheck.report.messages import section
 from slacheck.rules.derived import descriptions as derived_descriptions
 from slacheck.rules.engine import POLICY_NAME, fill, policy_name
@@ -62,7 +61,7 @@ def slots(template: str, language: str) -> str:
         name = match.group(1)
         if name in defaults:
             return fill(match.group(0), defaults, language)
-        return f"[{label(name, language) if name in LABELS else name.replace('_', ' ').replace('.', ' ')}]"
+        return f"[{section(language, 'fact').get(name, name.replace('_', ' ').replace('.', ' '))}]"
     return PLACEHOLDER.sub(one, template)
 
 

@@ -3,17 +3,19 @@
 Places name what Word shows: ``paragraph 12`` (counting the body's paragraphs, empty ones too),
 ``table 1, row 2, cell 3`` (a merged cell once, at its first column) and ``header of section 1``.
 Headers and footers are kept apart from the body, on a second page.  Paragraphs in a heading
-style (``Heading 2``, ``标题 2``, ``Title``) are headings of that level.
+style (``Heading 2``, ``标题 2``, ``Title``) are headings of that level.  A numbered paragraph (in the body
+or a table cell) starts with its list number as Word shows it ("1.", "(2)", "一、"; see :mod:`.numbering`).
 """
 
 from __future__ import annotations
 
 import io
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from slacheck.documents.blocks import Block, cell, layout, paragraph
 from slacheck.documents.model import Budget, Document, DocumentError
+from slacheck.documents.numbering import ListNumbers
 from slacheck.documents.package import checked_package
 from slacheck.documents.passages import assemble
 
@@ -34,7 +36,7 @@ def docx_document(data: bytes, path: str, sha: str, budget: Budget | None) -> Do
         word = docx.Document(io.BytesIO(data))
     except Exception as error:
         raise DocumentError(f"corrupt .docx file ({type(error).__name__})") from None
-    body = _body(word, budget)
+    body = _body(word, _StyleNames(word), ListNumbers(word), budget)
     furniture = _furniture(word)
     pages = [layout(1, body)] + ([layout(2, furniture)] if furniture else [])
     if not any(page.texts for page in pages):
@@ -43,7 +45,7 @@ def docx_document(data: bytes, path: str, sha: str, budget: Budget | None) -> Do
     return Document(path, "docx", len(pages), sha, None, lines, passages, ())
 
 
-def _body(word: WordDocument, budget: Budget | None) -> list[Block]:
+def _body(word: WordDocument, styles: _StyleNames, numbers: ListNumbers, budget: Budget | None) -> list[Block]:
     """The body's paragraphs and table rows, in document order."""
     from docx.table import Table
     from docx.text.paragraph import Paragraph
@@ -54,27 +56,50 @@ def _body(word: WordDocument, budget: Budget | None) -> list[Block]:
         tag = child.tag.rsplit("}", 1)[-1]
         if tag == "p":
             paragraphs += 1
-            found = _paragraph(Paragraph(child, word), f"paragraph {paragraphs}")
+            found = _paragraph(Paragraph(child, word), f"paragraph {paragraphs}", styles.name, numbers)
             if found is not None:
                 blocks.append(found)
         elif tag == "tbl":
             tables += 1
-            blocks.extend(_rows(Table(child, word), f"table {tables}"))
+            blocks.extend(_rows(Table(child, word), f"table {tables}", numbers))
         if budget is not None:
             budget.check(f"reading paragraph {paragraphs}, table {tables}")
     return blocks
 
 
-def _paragraph(item: Paragraph, place: str) -> Block | None:
-    """A paragraph block, a heading when its style says so."""
-    style = item.style.name if item.style is not None else ""
-    level = _HEADING_STYLE.match(style or "")
+class _StyleNames:
+    """Paragraph style names by style id, read once: python-docx's ``Paragraph.style`` looks the default
+    style up anew for every paragraph, in time that grows with the number of styles."""
+
+    def __init__(self, word: WordDocument) -> None:
+        from docx.enum.style import WD_STYLE_TYPE
+
+        self._names: dict[str, str] = {}
+        for style in word.styles:
+            if style.type == WD_STYLE_TYPE.PARAGRAPH:
+                self._names.setdefault(style.style_id, style.name or "")
+        default = word.styles.default(WD_STYLE_TYPE.PARAGRAPH)
+        self._default = default.name or "" if default is not None else ""
+
+    def name(self, item: Paragraph) -> str:
+        """The name of the paragraph's style (its own, else the default paragraph style's; "" for none)."""
+        style_id = item._p.style
+        return self._names.get(style_id, self._default) if style_id else self._default
+
+
+def _paragraph(item: Paragraph, place: str, style_of: Callable[[Paragraph], str],
+               numbers: ListNumbers) -> Block | None:
+    """A paragraph block after its list number, a heading when its style says so."""
+    style = style_of(item)
+    level = _HEADING_STYLE.match(style)
     heading = int(level.group(1)) if level else 1 if style == "Title" else 0
-    return paragraph(item.text, place, heading=heading)
+    number = numbers.label(item)
+    return paragraph(number + item.text if item.text.strip() else "", place, heading=heading)
 
 
-def _rows(table: Table, place: str) -> list[Block]:
-    """One block per table row; a cell merged across columns is read once."""
+def _rows(table: Table, place: str, numbers: ListNumbers) -> list[Block]:
+    """One block per table row, each cell's paragraphs after their list numbers; a cell merged across
+    columns is read once."""
     blocks = []
     for r, row in enumerate(table.rows, start=1):
         cells, seen = [], set()
@@ -82,7 +107,8 @@ def _rows(table: Table, place: str) -> list[Block]:
             if id(item._tc) in seen:
                 continue
             seen.add(id(item._tc))
-            cells.append(cell(item.text, f"{place}, row {r}, cell {c}"))
+            text = "\n".join(numbers.label(p) + p.text if p.text.strip() else p.text for p in item.paragraphs)
+            cells.append(cell(text, f"{place}, row {r}, cell {c}"))
         blocks.append(Block(cells=tuple(cells)))
     return blocks
 

@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 from statistics import median
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal
 
 from slacheck.documents.model import Geo, Page
 from slacheck.documents.passages import is_cjk
@@ -25,10 +25,13 @@ from slacheck.documents.pdf_notdef import NOTDEF_TEXT
 
 if TYPE_CHECKING:
     from pdfplumber.page import Page as PdfPage
-    from pdfplumber.table import Table
+    from pdfplumber.table import CellGroup, Table
 
 
-Placed = list[list[tuple[dict, int, int]]]
+Char = dict[str, Any]
+Placed = list[list[tuple[Char, int, int]]]
+Grid = tuple[tuple[float, float, float, float], list["CellGroup"], int]
+Direction = Literal["ltr", "rtl", "ttb", "btt"]
 """Per line of a page: each char with the columns it takes in the line's text."""
 
 
@@ -65,7 +68,7 @@ def laid_out(page: PdfPage, number: int) -> tuple[Page, Placed]:
     return content, placed
 
 
-def _notdef_read(char: dict, first: bool) -> dict:
+def _notdef_read(char: Char, first: bool) -> Char:
     """A blank .notdef glyph (pdf_notdef) as what it stood for: a list bullet at the start of a line
     (a marker the font lacks, "·" in a Chinese font), elsewhere a tab (a control code between cells)."""
     if char["text"] != NOTDEF_TEXT:
@@ -73,14 +76,18 @@ def _notdef_read(char: dict, first: bool) -> dict:
     return dict(char, text="•" if first else "\t")
 
 
-def _add_rotated(content: Page, placed: list, chars: list[dict]) -> None:
+def _add_rotated(content: Page, placed: Placed, chars: list[Char]) -> None:
     """Rotated text (stamps, side notes) with pdfplumber's grouping, one passage per line.
     Text turned anticlockwise reads bottom to top, clockwise top to bottom."""
     from pdfplumber.utils.text import WordExtractor
 
     upward = [c for c in chars if c["matrix"][1] > 0]
     downward = [c for c in chars if c["matrix"][1] <= 0]
-    for group, char_dir, line_dir in ((upward, "btt", "ltr"), (downward, "ttb", "rtl")):
+    directions: tuple[tuple[list[Char], Direction, Direction], ...] = (
+        (upward, "btt", "ltr"),
+        (downward, "ttb", "rtl"),
+    )
+    for group, char_dir, line_dir in directions:
         if not group:
             continue
         extractor = WordExtractor(x_tolerance_ratio=1.0, char_dir_rotated=char_dir, line_dir_rotated=line_dir)
@@ -92,10 +99,10 @@ def _add_rotated(content: Page, placed: list, chars: list[dict]) -> None:
                 content.reserved.add(len(content.texts) - 1)
 
 
-def cluster_lines(chars: list[dict]) -> list[list[dict]]:
+def cluster_lines(chars: list[Char]) -> list[list[Char]]:
     """Group upright chars into lines: a char joins the current line when its vertical centre
     lies within the band of the line's tallest char (chars visited by vertical centre)."""
-    lines: list[list[dict]] = []
+    lines: list[list[Char]] = []
     top = bottom = 0.0
     for c in sorted(chars, key=lambda c: c["top"] + c["bottom"]):
         middle = (c["top"] + c["bottom"]) / 2
@@ -109,7 +116,7 @@ def cluster_lines(chars: list[dict]) -> list[list[dict]]:
     return lines
 
 
-def _split_words(chars: list[dict]) -> list[list[dict]]:
+def _split_words(chars: list[Char]) -> list[list[Char]]:
     """Split a line's chars (sorted by x) into words at space glyphs and at gaps wider than a
     quarter em plus the line's letter spacing, or than one em between two CJK characters.
 
@@ -123,8 +130,8 @@ def _split_words(chars: list[dict]) -> list[list[dict]]:
     spacing = median(gaps) if len(gaps) >= 4 else 0.0
     if not 0.0 < spacing <= max(c["size"] for c in glyphs):
         spacing = 0.0
-    words: list[list[dict]] = []
-    current: list[dict] = []
+    words: list[list[Char]] = []
+    current: list[Char] = []
     tab = False
     for c in chars:
         if c["text"].isspace():
@@ -150,11 +157,11 @@ def _split_words(chars: list[dict]) -> list[list[dict]]:
     return words
 
 
-def _add_line(content: Page, placed: list, words: list[list[dict]], *, with_geometry: bool) -> None:
+def _add_line(content: Page, placed: Placed, words: list[list[Char]], *, with_geometry: bool) -> None:
     """Append a line: its words joined by one space (a tab after a .notdef blank), each char's columns, its
     geometry."""
     parts: list[str] = []
-    columns: list[tuple[dict, int, int]] = []
+    columns: list[tuple[Char, int, int]] = []
     col = 0
     for w, word in enumerate(words):
         if w:
@@ -182,9 +189,9 @@ def _add_line(content: Page, placed: list, words: list[list[dict]], *, with_geom
     content.geometry.append(geo)
 
 
-def _add_tables(content: Page, placed: list[list[tuple[dict, int, int]]], tables: list[Table]) -> None:
+def _add_tables(content: Page, placed: Placed, tables: list[Table]) -> None:
     """Assign chars to table cells by their centre; build row runs and loose runs."""
-    grids = []
+    grids: list[Grid] = []
     for table in tables:
         rows = table.rows
         if any(sum(cell is not None for cell in row.cells) >= 2 for row in rows):
@@ -204,7 +211,7 @@ def _add_tables(content: Page, placed: list[list[tuple[dict, int, int]]], tables
                 content.table_rows[owner[0]][owner[1]].append((line, start, end))
 
 
-def _runs(columns: list[tuple[dict, int, int]],
+def _runs(columns: list[tuple[Char, int, int]],
           owners: list[tuple[int, int] | None]) -> list[tuple[tuple[int, int] | None, int, int]]:
     """Neighbouring non-empty columns of one line with the same owning cell, joined into (owner, start, end) runs."""
     runs: list[tuple[tuple[int, int] | None, int, int]] = []
@@ -218,7 +225,7 @@ def _runs(columns: list[tuple[dict, int, int]],
     return runs
 
 
-def _cell_of(c: dict, grids: list) -> tuple[int, int] | None:
+def _cell_of(c: Char, grids: list[Grid]) -> tuple[int, int] | None:
     """(row index in content.table_rows, cell index) of the cell holding char c's centre."""
     x, y = (c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2
     for (x0, top, x1, bottom), rows, first_row in grids:

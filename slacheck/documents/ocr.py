@@ -105,7 +105,7 @@ def _ocr_work(data: bytes, password: str | None, indices: list[int], send: Calla
         send((page.get_width(), boxes))
 
 
-def _spaced(text: str, chars: list, height: float) -> str:
+def _spaced(text: str, chars: list[list[list[float]]], height: float) -> str:
     """``text`` with a space put back wherever two recognised characters stand apart."""
     if not chars or len(chars) != len(text):
         return text

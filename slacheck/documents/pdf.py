@@ -133,7 +133,8 @@ def _next_message(child: Child, budget: Budget | None, where: str) -> tuple[str,
     page_seconds = budget.seconds / _PAGE_SHARE if budget is not None else None
     wait = min(page_seconds, budget.remaining()) if budget is not None and page_seconds is not None else None
     try:
-        return child.receive(wait)
+        message: tuple[str, Any] = child.receive(wait)
+        return message
     except ChildLate:
         if budget is not None and page_seconds is not None and wait is not None and wait < page_seconds:
             raise budget.exceeded(where) from None

@@ -37,7 +37,7 @@ class PdfiumReader:
         try:
             page = self._doc[index]
             textpage = page.get_textpage()
-            text = textpage.get_text_range()
+            text: str = textpage.get_text_range()
             textpage.close()
             page.close()
         except Exception:

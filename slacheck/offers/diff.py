@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from slacheck.offering import PROTOCOLS, Fact, Offering, fact_paths
+from slacheck.facts import Fact
+from slacheck.offering import PROTOCOLS, Offering, fact_paths
 
 HIGHER = {"nodes", "gpu.memory_gb", "gpu.per_node", "gpu.total", "intra_node.bandwidth_gbytes", "fabric.rate_gbps",
           "fabric.nics_per_node", "fabric.included_rate_gbps", "fabric.included_nics_per_node", "fabric.nics_total",

@@ -6,6 +6,7 @@ Document text is escaped so it cannot open HTML, links, code or table cells.
 from __future__ import annotations
 
 import re
+from typing import Mapping
 
 from slacheck.report.labels import short_location
 from slacheck.report.messages import counts
@@ -33,21 +34,35 @@ def render_markdown(*reports: Report) -> str:
         out += [f"### `{path.replace('`', '')}`", "",
                 counts(s.error, s.warning, s.info, language)
                 + (f"{words['separator']}{len(report.waived)} {words['waived']}" if report.waived else ""), ""]
-        if not report.findings:
-            out += [words["none"], ""]
-            continue
-        findings = sorted(report.findings, key=lambda f: SEVERITIES.index(f.severity))
-        out += [f"| {words['severity']} | {words['rule']} | {words['finding']} | {words['where']} |",
-                "|---|---|---|---|"]
-        for f in findings:
-            out.append(f"| {_ICONS[f.severity]} {words[f.severity]} | {f.rule} | {md_escape(f.title)} "
-                       f"| {short_location(f.evidence[0], language)} |")
-        out.append("")
-        for f in findings:
-            quotes = "; ".join(f"“{md_escape(e.text)}” ({short_location(e, language)})"
-                               for e in f.evidence[:3] if e.role == "quote")
-            out += [f"**{f.rule} {md_escape(f.title)}** — {md_escape(f.message)}", ""]
-            if quotes:
-                out += [f"- {words['evidence']}: {quotes}"]
-            out += [f"- {words['fix']}: {md_escape(f.fix)}", ""]
+        out += _files(report, words)
+        out += _findings(report, words, language) if report.findings else [words["none"], ""]
+        out += [f"- ? {md_escape(gap.message)}" for gap in report.unjudged] + ([""] if report.unjudged else [])
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _files(report: Report, words: Mapping[str, str]) -> list[str]:
+    """The configuration, waiver and baseline files applied (with the findings each suppressed), and those
+    found beside the document but not applied."""
+    lines = [f"- {md_escape(words['applied'].format(file=a.file, kind=a.kind, n=a.suppressed))}"
+             for a in report.applied]
+    lines += [f"- ⚠️ {md_escape(words['distrusted'].format(file=name))}" for name in report.distrusted]
+    return lines + [""] if lines else []
+
+
+def _findings(report: Report, words: Mapping[str, str], language: str) -> list[str]:
+    """The findings table, errors first, then each finding's message, quotes and fix."""
+    findings = sorted(report.findings, key=lambda f: SEVERITIES.index(f.severity))
+    out = [f"| {words['severity']} | {words['rule']} | {words['finding']} | {words['where']} |",
+           "|---|---|---|---|"]
+    for f in findings:
+        out.append(f"| {_ICONS[f.severity]} {words[f.severity]} | {f.rule} | {md_escape(f.title)} "
+                   f"| {short_location(f.evidence[0], language)} |")
+    out.append("")
+    for f in findings:
+        quotes = "; ".join(f"“{md_escape(e.text)}” ({short_location(e, language)})"
+                           for e in f.evidence[:3] if e.role == "quote")
+        out += [f"**{f.rule} {md_escape(f.title)}** — {md_escape(f.message)}", ""]
+        if quotes:
+            out += [f"- {words['evidence']}: {quotes}"]
+        out += [f"- {words['fix']}: {md_escape(f.fix)}", ""]
+    return out

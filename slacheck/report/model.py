@@ -12,6 +12,7 @@ from pydantic.json_schema import SkipJsonSchema
 from slacheck import __version__
 from slacheck.model import Finding, RuleInfo
 from slacheck.offering import NamedOffering, Offering
+from slacheck.report.context import ContextLine
 from slacheck.rules.gaps import Gap
 
 SCHEMA = "slacheck/report@1"
@@ -107,6 +108,8 @@ class Report(BaseModel):
     """Configuration and waiver files found beside the document but not applied (see config.Discovery)."""
     rules: SkipJsonSchema[dict[str, RuleInfo]] = Field(default_factory=dict)
     """What each rule that fired is, in the report's language (SARIF describes rules from it); not in the JSON."""
+    context: SkipJsonSchema[list[ContextLine]] = Field(default_factory=list)
+    """The document's lines around the findings' quotes (the HTML report shows them); not in the JSON."""
 
     @property
     def failed(self) -> bool:
@@ -115,7 +118,7 @@ class Report(BaseModel):
 
     def to_json_data(self, *, with_findings: bool = True) -> dict[str, Any]:
         """The report as JSON-ready data (``schema`` key first)."""
-        data = self.model_dump(mode="json", by_alias=True, exclude={"rules"})
+        data = self.model_dump(mode="json", by_alias=True, exclude={"rules", "context"})
         if not with_findings:
             data.pop("findings")
             for key in ("waived", "summary", "applied", "distrusted"):

@@ -13,8 +13,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, get_args
 
+from slacheck.facts import Price
 from slacheck.fleet import Fleet, fleet
-from slacheck.offering import Offering, Price
+from slacheck.offering import Offering
 from slacheck.perf import catalogue
 from slacheck.perf.nccl.records import Transport
 from slacheck.rules.limits import claim_limits

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from slacheck.config import POLICY, default_policy
+from slacheck.facts import Fact
 from slacheck.model import SEVERITY_RANK, Finding
-from slacheck.offering import Evidence, Fact, NamedOffering, Offering, fact_paths, offering_from_facts
+from slacheck.offering import Evidence, NamedOffering, Offering, fact_paths, offering_from_facts
 from slacheck.perf import catalogue
 from slacheck.report.messages import words
 from slacheck.rules import derived, vocabulary

@@ -5,8 +5,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from slacheck.facts import CollectiveClaim
 from slacheck.fleet import cluster_spec, expected_band, stated
-from slacheck.offering import CollectiveClaim, Offering
+from slacheck.offering import Offering
 from slacheck.perf import catalogue
 from slacheck.perf.model import COLLECTIVES, ClusterSpec, comm_share, expected_busbw, node_network_gbytes
 from slacheck.rules.thresholds import PERFTESTS, THRESHOLD_PATH, UNTAGGED_COLLECTIVE, number, test_name
@@ -92,9 +93,11 @@ def claim_limits(offering: Offering) -> dict[str, Any]:
     return limits
 
 
-_BUSBW_PER_ALGBW = {"all_reduce": lambda n: 2 * (n - 1) / n, "all_gather": lambda n: (n - 1) / n,
-                    "reduce_scatter": lambda n: (n - 1) / n, "alltoall": lambda n: (n - 1) / n}
-"""busbw / algbw per collective on n GPUs, as nccl-tests computes it (1 for sendrecv, broadcast, reduce)."""
+def busbw_per_algbw(collective: str, gpus: int) -> float:
+    """busbw / algbw of a collective on ``gpus`` ranks, as nccl-tests computes it."""
+    if collective == "all_reduce":
+        return 2 * (gpus - 1) / gpus
+    return (gpus - 1) / gpus if collective in ("all_gather", "reduce_scatter", "alltoall") else 1.0
 
 
 def _collective_claim_over(offering: Offering, spec: ClusterSpec | None) -> tuple[str, str] | None:
@@ -115,7 +118,7 @@ def _collective_claim_over(offering: Offering, spec: ClusterSpec | None) -> tupl
             return None
         busbw, figure = claim.gbytes, f"{claim.collective} {number(claim.gbytes)} GB/s {claim.measure}"
         if claim.measure == "algbw":
-            busbw *= _BUSBW_PER_ALGBW.get(claim.collective, lambda n: 1.0)(setup.total_gpus)
+            busbw *= busbw_per_algbw(claim.collective, setup.total_gpus)
             figure += f" (= {number(busbw)} GB/s busbw, {setup.total_gpus} GPU)"
         if busbw <= ceiling:
             return None

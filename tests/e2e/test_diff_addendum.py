@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from slacheck.cli import main
-from slacheck.offering import Fact
+from slacheck.facts import Fact
 from slacheck.offers.diff import classify
 from slacheck.pipeline import Options, check_file
 

@@ -241,3 +241,18 @@ def test_sarif_carries_the_place(written: Path) -> None:
     data = json.loads(render_sarif(report))
     regions = [r["locations"][0]["physicalLocation"]["region"] for r in data["runs"][0]["results"]]
     assert regions and all(re.fullmatch(r"Quote![A-F]\d+", region["properties"]["where"]) for region in regions)
+
+
+def test_html_report_shows_a_word_finding_beside_its_paragraphs(written: Path) -> None:
+    from slacheck.report.html_format import render_html
+
+    report = check_file(written / "zh_quote_a100_10gbe.docx", Options())
+    page = render_html(report)
+    quoted = re.findall(r'<tr class="quoted"><td class="where">([^<]+)</td><td>(.*?)</td></tr>', page)
+    quotes = {(e.where, e.text) for f in report.findings for e in f.evidence if e.role == "quote"}
+    assert quoted and {where for where, _ in quoted} <= {where for where, _ in quotes}
+    for where, cell in quoted:
+        assert re.findall(r"<mark>(.*?)</mark>", cell)
+        assert all((where, text) in quotes for text in re.findall(r"<mark>(.*?)</mark>", cell))
+    assert page.count('<div class="passages">') == sum(
+        any(e.role == "quote" for e in f.evidence) for f in report.findings)

@@ -92,6 +92,10 @@ def test_a_configuration_in_the_project_applies_and_the_report_counts_what_it_su
     assert out.startswith("::notice file=quote.md,title=slacheck::slacheck.toml (config) applied")
     code, out, _ = run(capsys, "check", "quote.md", "--format", "junit")
     assert f'name="slacheck.config" value="slacheck.toml, findings suppressed: {len(plain["findings"])}"' in out
+    code, out, _ = run(capsys, "check", "quote.md", "--format", "markdown", "--lang", "en")
+    assert f"- slacheck.toml \\(config\\) applied, findings suppressed: {len(plain['findings'])}\n" in out
+    code, out, _ = run(capsys, "check", "quote.md", "--format", "html", "--lang", "en")
+    assert f"<li>slacheck.toml (config) applied, findings suppressed: {len(plain['findings'])}</li>" in out
     # --isolated: only the command line applies
     code, report, _ = _json(capsys, "quote.md", "--isolated")
     assert code == 1 and report["findings"] == plain["findings"] and report["applied"] == []

@@ -4,7 +4,8 @@ from typing import Any
 
 import pytest
 
-from slacheck.offering import Offering, Price, offering_from_facts
+from slacheck.facts import Price
+from slacheck.offering import Offering, offering_from_facts
 from slacheck.rules import derived
 from slacheck.rules.engine import known_names, values_of
 

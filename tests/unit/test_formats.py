@@ -15,8 +15,9 @@ from slacheck.offering import Evidence
 from slacheck.pipeline import Options, check_file
 from slacheck.report.formats import FORMATS
 from slacheck.report.github_format import render_github
-from slacheck.report.model import Report, summarise
+from slacheck.report.model import Applied, Report, summarise
 from slacheck.rules.engine import Finding
+from slacheck.rules.gaps import Gap
 
 from conftest import SAMPLES
 
@@ -174,6 +175,59 @@ def test_html_is_standalone_and_escaped(tmp_path: Path) -> None:
     hostile = FORMATS["html"](_report([_finding("<script>alert(1)</script> & <b>")]))
     assert "<script" not in hostile and "<b>" not in hostile
     assert "<mark>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;</mark>" in hostile
+
+
+def _suppressing(findings: list[Finding]) -> Report:
+    """A report that names a waivers file applied, a configuration not applied and a fact it could not find,
+    each with markup in its text."""
+    return _report(findings).model_copy(update={"language": "en",
+        "applied": [Applied(file="<b>w</b>_[x](y).toml", kind="waivers", suppressed=3)],
+        "distrusted": ["dl/<i>*slacheck*</i>.toml"],
+        "unjudged": [Gap(fact="nodes", message="No <node> count | NET001", rules=["NET001"])]})
+
+
+@pytest.mark.parametrize("findings", [[], [_finding("共享")]], ids=["no findings", "a finding"])
+def test_markdown_names_the_files_applied_and_what_could_not_be_judged(findings: list[Finding]) -> None:
+    text = FORMATS["markdown"](_suppressing(findings))
+    assert r"- \<b\>w\</b\>\_\[x\]\(y\).toml \(waivers\) applied, findings suppressed: 3" in text
+    assert r"- ⚠️ dl/\<i\>\*slacheck\*\</i\>.toml not applied: it came with the documents" in text
+    assert r"- ? No \<node\> count \| NET001" in text
+    assert "<b>" not in text and "<i>" not in text and "<node>" not in text
+    plain = FORMATS["markdown"](_report(findings))
+    assert "applied" not in plain and "- ?" not in plain
+
+
+@pytest.mark.parametrize("findings", [[], [_finding("共享")]], ids=["no findings", "a finding"])
+def test_html_names_the_files_applied_and_what_could_not_be_judged(findings: list[Finding]) -> None:
+    page = FORMATS["html"](_suppressing(findings))
+    assert ("<li>&lt;b&gt;w&lt;/b&gt;_[x](y).toml (waivers) applied, findings suppressed: 3</li>") in page
+    assert ('<li class="distrusted">dl/&lt;i&gt;*slacheck*&lt;/i&gt;.toml not applied: it came with the '
+            "documents, outside the project</li>") in page
+    assert '<ul class="unjudged"><li>? No &lt;node&gt; count | NET001</li></ul>' in page
+    assert "<b>" not in page and "<i>" not in page and "<node>" not in page
+    plain = FORMATS["html"](_report(findings))
+    assert '<ul class="files">' not in plain and '<ul class="unjudged">' not in plain
+
+
+def test_html_shows_each_finding_beside_its_passage(tmp_path: Path) -> None:
+    document = tmp_path / "lease.txt"
+    document.write_text("Lease offer for the lab <script>x</script>\n\nEach of the 4 servers holds 8 x H100 SXM5 GPUs.\n"
+                        "The back-end ports are shared with other tenants & <b>guests</b>.\n"
+                        "Delivery within 30 days.\nPayment monthly.\nSupport by e-mail.\n", encoding="utf-8")
+    report = check_file(document, Options(select=("NET004",)))
+    page = FORMATS["html"](report)
+    finding = page[page.index('<div class="finding error">\n<div class="beside">'):page.index("<details>")]
+    passage = finding[finding.index('<div class="passages">'):]
+    assert [int(n) for n in re.findall(r'<td class="where">(\d+)</td>', passage)] == [2, 3, 4, 5, 6]
+    assert ('<tr class="quoted"><td class="where">4</td><td>The back-end ports are <mark>shared</mark> with '
+            "other tenants &amp; &lt;b&gt;guests&lt;/b&gt;.</td></tr>") in passage
+    assert "<b>" not in page and "<script" not in page
+    assert "context" not in FORMATS["json"](report) and report.context
+
+
+def test_html_without_passages_keeps_the_finding_alone() -> None:
+    page = FORMATS["html"](_report([_finding("共享")]).model_copy(update={"context": []}))
+    assert '<div class="finding error">' in page and 'class="passages"' not in page
 
 
 def test_several_formats_in_one_run(tmp_path: Path, capsys) -> None:
