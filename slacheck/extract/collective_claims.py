@@ -17,14 +17,14 @@ _REQUIRED = re.compile(alternation("claim_required"), re.I)
 
 
 def collective_claim(token: Token, context: Context) -> list[Said] | None:
-    """The claim a GB/s figure makes, or None when its sentence does not claim a measured figure.
+    """The claim a GB/s (or Gb/s) figure makes, or None when its sentence does not claim a measured figure.
 
     The sentence must name busbw or algbw and say the figure was seen (measured, 可达, up to) without
     also requiring it (at least, 不低于, acceptance). The collective is the nearest named before the
     figure (all_reduce if none); one node or the cluster when the sentence says so (单机, "across both nodes").
     """
     sentence = context.sentence_types(token.start_pos)
-    if not sentence & {"BUSBW", "ALGBW"} or token.type != "BW_BYTES":
+    if not sentence & {"BUSBW", "ALGBW"} or token.type not in ("BW_BYTES", "RATE_BITS"):
         return None
     text = context.sentence_at(token.start_pos)
     if not _MEASURED.search(text) or _REQUIRED.search(text):
@@ -32,7 +32,9 @@ def collective_claim(token: Token, context: Context) -> list[Said] | None:
     value = as_number(token)
     if value is None:
         return []
-    if "TB" in token.value:
+    if token.type == "RATE_BITS":
+        value /= 8
+    elif "TB" in token.value:
         value *= 1000
     tokens = context.in_sentence(token.start_pos)
     measures = [t for t in tokens if t.type in ("BUSBW", "ALGBW") and t.start_pos < token.start_pos] or [

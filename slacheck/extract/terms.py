@@ -137,7 +137,8 @@ def _pass_threshold(token: Token, context: Context) -> list[Said]:
 
 
 def _rate_bits(token: Token, context: Context) -> list[Said]:
-    return _pass_threshold(token, context) if context.sentence_types(token.start_pos) & {"BENCH", "BUSBW"} else []
+    return _pass_threshold(token, context) if context.sentence_types(token.start_pos) & {
+        "BENCH", "BUSBW", "ALGBW"} else []
 
 
 def _percent(token: Token, context: Context) -> list[Said]:

@@ -116,6 +116,7 @@ def test_clm001_algbw_is_judged_as_the_busbw_it_implies():
     (found,) = findings_for(setup + "Measured all_reduce algbw across both nodes: 450 GB/s.", RULES, language="en")
     assert found.rule == "CLM001" and "(= 843.75 GB/s busbw, 16 GPU)" in found.message  # 450 x 2(16-1)/16
     assert fired(setup + "Measured all_reduce algbw across both nodes: 300 GB/s.") == []
+    assert fired(setup + "Measured all_reduce algbw across both nodes: 3600 Gb/s.") == ["CLM001"]  # = 450 GB/s
     assert fired(setup + "实测双机 all_gather 算法带宽 450 GB/s。") == ["CLM001"]  # 421.9 busbw > 400 of the NICs
     assert fired(setup + "实测双机 all_gather 总线带宽 380 GB/s。") == []
 
