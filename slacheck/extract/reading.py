@@ -2,8 +2,9 @@
 
 Each family of facts has its own module of small handlers — hardware (GPUs,
 NVLink), network (fabric, NICs, switches), terms (acceptance, SLA, prices)
-and sites (servers placed in named cities) — registered by phrase name or token type. This module runs them over
-one normalised passage and adds the qualifiers that span a sentence.
+and sites (servers placed in named cities) — registered by phrase name or
+token type. This module runs them over one normalised passage and adds the
+qualifiers that span a sentence.
 """
 
 from __future__ import annotations
