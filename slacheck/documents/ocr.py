@@ -5,7 +5,8 @@ a child process (:mod:`slacheck.sandbox`) under :data:`OCR_HEADROOM` of extra me
 time, each within the same share of the time budget as a PDF page.  The page is rendered with
 pypdfium2 at :data:`DPI`; the boxes the engine finds are put in lines by their vertical centre, a
 space is put back between two characters set apart by more than :data:`WORD_GAP` of the line's
-height (the engine often drops them in Latin text), and every line says it came from OCR and how
+height (the engine often drops them in Latin text), words still run together are split and look-alike
+characters put right (:mod:`slacheck.documents.ocr_text`), and every line says it came from OCR and how
 sure the engine was: ``p.2 l.5, OCR 97%``.
 """
 
@@ -42,8 +43,8 @@ class Box:
 
 
 def available() -> bool:
-    """Whether the OCR extra is installed."""
-    return importlib.util.find_spec("rapidocr_onnxruntime") is not None
+    """Whether the OCR extra (the engine and its word list) is installed."""
+    return all(importlib.util.find_spec(name) is not None for name in ("rapidocr_onnxruntime", "wordninja"))
 
 
 def ocr_pages(data: bytes, password: str | None, indices: list[int], page_seconds: float | None,
@@ -85,6 +86,8 @@ def _ocr_work(data: bytes, password: str | None, indices: list[int], send: Calla
     import pypdfium2
     from rapidocr_onnxruntime import RapidOCR
 
+    from slacheck.documents.ocr_text import mend
+
     try:
         document = pypdfium2.PdfDocument(data, password=password)
     except pypdfium2.PdfiumError:
@@ -99,7 +102,7 @@ def _ocr_work(data: bytes, password: str | None, indices: list[int], send: Calla
         boxes = []
         for quad, text, confidence, *chars in found or []:
             xs, ys = [p[0] for p in quad], [p[1] for p in quad]
-            words = _spaced(text, chars[0] if chars else [], max(ys) - min(ys))
+            words = mend(_spaced(text, chars[0] if chars else [], max(ys) - min(ys)))
             boxes.append(Box(min(xs) / scale, min(ys) / scale, max(xs) / scale, max(ys) / scale, words,
                              float(confidence)))
         send((page.get_width(), boxes))
