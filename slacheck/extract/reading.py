@@ -114,12 +114,12 @@ def _qualifiers(said: list[Said], context: Context) -> list[Said]:
     def scope(position: int) -> int:
         return 0 if context.table_row else context.sentence(position)
 
-    optional = {scope(t.start_pos) for t in context.keywords if t.type in ("OPTIONAL", "EXPANSION")}
+    optional = {scope(t.start) for t in context.keywords if t.type in ("OPTIONAL", "EXPANSION")}
     included = {"fabric.protocol": "fabric.included_protocol", "fabric.rate_gbps": "fabric.included_rate_gbps",
                 "fabric.nics_per_node": "fabric.included_nics_per_node"}
     extra = [Said(included[s.path], s.value, s.spans, tag=s.tag) for s in said
              if s.path in included and scope(s.spans[0][0]) not in optional]
     about_fabric = {scope(s.spans[0][0]) for s in said if s.path.startswith("fabric.")}
     extra.extend(Said("fabric.optional", True, [span_of(t)]) for t in context.keywords
-                 if t.type == "OPTIONAL" and scope(t.start_pos) in about_fabric)
+                 if t.type == "OPTIONAL" and scope(t.start) in about_fabric)
     return extra
