@@ -267,7 +267,8 @@ def _en_number(text: str) -> float | None:
     parts = [_EN_NUMBERS.get(part) for part in words.group().lower().split("-")]
     if parts[-1] is None and len(parts) > 1:  # "six-month": the number word before the unit
         parts = parts[:-1]
-    return float(sum(parts)) if None not in parts else None
+    numbers = [part for part in parts if part is not None]
+    return float(sum(numbers)) if len(numbers) == len(parts) else None
 
 
 def _zh_number(text: str) -> float | None:

@@ -63,6 +63,8 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     for part in tree.children:
         if isinstance(part, Tree) and part.data == "gpu_detail":
             detail = part.children[0]
+            if isinstance(detail, Tree):
+                continue
             if detail.type in ("VARIANT", "PCIE") and (variant := _variant(detail.value)):
                 said.append(Said("gpu.variant", variant, span, tag="primary"))
             elif detail.type in ("MEM_GB", "G_QTY") and (memory := as_count(detail)):

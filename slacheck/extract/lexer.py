@@ -11,8 +11,8 @@ import copy
 import json
 import re
 from pathlib import Path
-from re import _constants as sre_constants  # type: ignore[attr-defined]
-from re import _parser as sre_parse  # type: ignore[attr-defined]
+from re import _constants as sre_constants
+from re import _parser as sre_parse
 from typing import Any, Iterator, Mapping, Sequence
 
 from lark import Lark
@@ -175,6 +175,7 @@ class FirstCharLexer:
         position, end, prose = 0, len(text), False
         while position < end:
             gap = skip(text, position)
+            assert gap is not None  # a starred group matches at least nothing
             stop = gap.end()
             if stop > position:
                 prose = prose or gap.start("prose") >= 0

@@ -38,9 +38,9 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
                       label_end=_label_end(text, table_row))
     said: list[Said] = []
     for phrase in scan.phrases:
-        handler = _PHRASES.get(phrase.tree.data)
-        if handler:
-            said.extend(handler(phrase, context))
+        read_phrase = _PHRASES.get(phrase.tree.data)
+        if read_phrase:
+            said.extend(read_phrase(phrase, context))
     for token in context.keywords:
         for handler in _KEYWORDS.get(token.type, ()):
             said.extend(handler(token, context))

@@ -318,7 +318,7 @@ def _price(phrase: Phrase, context: Context) -> list[Said]:
         said = [Said("commercial.unit_price", price, span)]
         later = next((t for t in line if t.type == "MONEY" and t.start >= phrase.end), None)
         line_amount = _money(later)[0] if later is not None else None
-        if line_amount:
+        if later is not None and line_amount:
             said.append(Said("commercial.line_total", line_amount, [span_of(later)]))
         return said
     if not any(t.type == "TOTAL" for t in line) or period not in (None, "month"):
