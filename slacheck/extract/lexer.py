@@ -35,6 +35,8 @@ class Keyword:
 
 PROSE = "PROSE"
 """The terminal of text the grammar does not know: it ends a run of keywords but is not kept."""
+SHARED_VALUES = 65_536
+"""Most distinct token texts the lexer keeps to share between tokens."""
 
 _ANY = r"\s\S"
 _CATEGORIES = {
@@ -133,6 +135,7 @@ class FirstCharLexer:
         self._skip = re.compile(f"(?:(?!(?i:[{starts}]))(?:{units}))*")
         self._by_char: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
         self._compiled: dict[str, re.Pattern[str]] = {}
+        self._shared: dict[str, str] = {}
 
     @classmethod
     def of(cls, parser: Lark, cached: Path | None = None) -> FirstCharLexer:
@@ -170,8 +173,15 @@ class FirstCharLexer:
         return candidates
 
     def lex(self, text: str) -> Iterator[tuple[Keyword, bool]]:
-        """Each vocabulary token of ``text`` and whether prose came since the token before it."""
+        """Each vocabulary token of ``text`` and whether prose came since the token before it.
+
+        Tokens of the same text share one string (up to SHARED_VALUES of them): a document repeats its
+        vocabulary.
+        """
         skip, by_char, skipped, silent = self._skip.match, self._by_char, self.skipped, self.silent
+        shared = self._shared
+        if len(shared) > SHARED_VALUES:
+            shared.clear()
         position, end, prose = 0, len(text), False
         while position < end:
             gap = skip(text, position)
@@ -192,7 +202,8 @@ class FirstCharLexer:
             if kind in skipped:
                 prose = prose or kind not in silent
             else:
-                yield Keyword(kind, match.group(), position, stop), prose
+                value = match.group()
+                yield Keyword(kind, shared.setdefault(value, value), position, stop), prose
                 prose = False
             position = stop
 

@@ -23,7 +23,7 @@ from slacheck.extract.lexicon import fact_grammar
 from slacheck.resources import build_lark, cache_file
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Phrase:
     """A parsed phrase (``tree.data`` names it: gpu, nodes, nics, ...) and the text span it covers."""
 
@@ -32,7 +32,7 @@ class Phrase:
     end: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Scan:
     """What the grammar found in one text: its vocabulary tokens and phrases."""
 
