@@ -145,8 +145,8 @@ def _loose_ratio(token: Keyword, context: Context) -> list[Said]:
     """A ratio in a passage (e.g. a table row) that names oversubscription elsewhere."""
     if context.in_phrase(token) or context.first_of("OVERSUB") is None:
         return []
-    return _oversubscription(Phrase(tree=Tree("oversubscription", [token]), start=token.start,
-                                    end=token.end), context)
+    return _oversubscription(Phrase("oversubscription", token.start, token.end,
+                                    tree=Tree("oversubscription", [token])), context)
 
 
 def _oversubscription(phrase: Phrase, context: Context) -> list[Said]:

@@ -23,13 +23,30 @@ from slacheck.extract.lexicon import fact_grammar
 from slacheck.resources import build_lark, cache_file
 
 
-@dataclass(frozen=True, slots=True)
 class Phrase:
-    """A parsed phrase (``tree.data`` names it: gpu, nodes, nics, ...) and the text span it covers."""
+    """A parsed phrase: its kind (its tree's ``data``: gpu, nodes, nics, ...), the text span it covers, and its
+    tree, given or made around the run's tokens when first asked for (a scan waits to be read)."""
 
-    tree: Tree[Keyword]
-    start: int
-    end: int
+    __slots__ = ("kind", "start", "end", "_tree", "_build", "_tokens", "_at")
+
+    def __init__(self, kind: str, start: int, end: int, *, tree: Tree[Keyword] | None = None,
+                 build: Build | None = None, tokens: Sequence[Keyword] = (), at: int = 0) -> None:
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self._tree = tree
+        self._build = build
+        self._tokens = tokens
+        self._at = at
+
+    @property
+    def tree(self) -> Tree[Keyword]:
+        """The phrase's parse tree; its leaves are the tokens of the phrase."""
+        if self._tree is None:
+            assert self._build is not None
+            self._tree = self._build(self._tokens, self._at)
+            self._build, self._tokens = None, ()
+        return self._tree
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,12 +124,12 @@ def _phrases_in_run(parser: Lark, run: list[Keyword], found: list[Phrase]) -> No
         if types[position] not in starters:
             position += 1
             continue
-        length, build = _longest_phrase(tuple(types[position:position + MAX_PHRASE_TOKENS]))
+        length, kind, build = _longest_phrase(tuple(types[position:position + MAX_PHRASE_TOKENS]))
         if build is None:
             position += 1
             continue
-        found.append(Phrase(tree=build(run, position), start=run[position].start,
-                            end=run[position + length - 1].end))
+        found.append(Phrase(kind, run[position].start, run[position + length - 1].end, build=build, tokens=run,
+                            at=position))
         position += length
 
 
@@ -127,8 +144,8 @@ Build = Callable[[Sequence[Keyword], int], Tree[Keyword]]
 
 
 @lru_cache(maxsize=65_536)
-def _longest_phrase(types: tuple[str, ...]) -> tuple[int, Build | None]:
-    """The longest phrase at the start of tokens of these types: (token count, how to build its tree).
+def _longest_phrase(types: tuple[str, ...]) -> tuple[int, str, Build | None]:
+    """The longest phrase at the start of tokens of these types: (token count, its kind, how to build its tree).
 
     The LALR parse depends on the token types alone, so the answer is kept per tuple of types, and
     the parser is fed lark tokens of these types with no text. One pass finds the prefixes after
@@ -153,8 +170,8 @@ def _longest_phrase(types: tuple[str, ...]) -> tuple[int, Build | None]:
         if tree is not None:
             phrase = tree.children[0]
             assert isinstance(phrase, Tree)
-            return length, _builder(phrase, {id(token): index for index, token in enumerate(tokens)})
-    return 0, None
+            return length, phrase.data, _builder(phrase, {id(token): index for index, token in enumerate(tokens)})
+    return 0, "", None
 
 
 def _parse_exactly(parser: Lark, tokens: list[Token]) -> Tree[Token] | None:

@@ -38,7 +38,7 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
                       label_end=_label_end(text, table_row))
     said: list[Said] = []
     for phrase in scan.phrases:
-        read_phrase = _PHRASES.get(phrase.tree.data)
+        read_phrase = _PHRASES.get(phrase.kind)
         if read_phrase:
             said.extend(read_phrase(phrase, context))
     for token in context.keywords:

@@ -237,7 +237,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         result.append(Frame(subject=subject, option=option, lead_in=lead_in if item else ()))
         if not item:  # a sentence that ends in a colon speaks for the list items under it
             lead_in = tuple(tokens) if text.rstrip().endswith((":", "：")) else ()
-    return result
+    shared: dict[Frame, Frame] = {}
+    return [shared.setdefault(frame, frame) for frame in result]  # one object per distinct frame
 
 
 def _speaks_of_all(tokens: Sequence[Keyword]) -> bool:
