@@ -10,14 +10,13 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping
 
-from slacheck.model import Finding
+from slacheck.model import SEVERITIES, Finding
 from slacheck.offering import fact_paths
 from slacheck.report.labels import label, location, short_location, show_value
 from slacheck.report.messages import counts, pages
 from slacheck.report.messages import words as catalogue
 from slacheck.report.model import Report
 from slacheck.report.plot_svg import render_plot
-from slacheck.report.text_format import SEVERITIES
 
 _FONTS = ('system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","PingFang SC","Hiragino Sans GB",'
           '"Microsoft YaHei","Noto Sans CJK SC","Source Han Sans SC","WenQuanYi Micro Hei",sans-serif')
