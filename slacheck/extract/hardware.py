@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Callable
 
 from lark import Tree
@@ -29,7 +30,9 @@ from slacheck.extract.lexicon import alternation
 from slacheck.extract.parser import Phrase
 
 
+@lru_cache(maxsize=4096)
 def _canonical_model(text: str) -> str:
+    """A GPU model as the offering names it ("H100", "RTX 4090", "Ascend 910B")."""
     compact = re.sub(r"\s+", " ", text).strip()
     if re.search(r"910B", compact):
         return "Ascend 910B"
