@@ -174,8 +174,8 @@ def _statement(said: Said, document: Document, passage: Passage, normalized: Nor
         if found is None:
             found = quoted[span] = _evidence_for(document, passage, normalized, *span)
         evidence.extend(found)
-    return Statement(path=said.path, value=said.value, hedged=said.hedged, evidence=evidence, tag=said.tag,
-                     option=said.option)
+    return Statement.model_construct(_STATEMENT_FIELDS, path=said.path, value=said.value, hedged=said.hedged,
+                                     evidence=evidence, tag=said.tag, option=said.option)
 
 
 def _evidence_for(document: Document, passage: Passage, normalized: Normalized, start: int,
@@ -185,9 +185,17 @@ def _evidence_for(document: Document, passage: Passage, normalized: Normalized, 
     evidence = []
     for line_index, column_start, column_end in passage.sources(source_start, source_end):
         line = document.lines[line_index]
-        evidence.append(Evidence(path=document.path, page=line.page, line=line.number, column=column_start + 1,
-                                 text=line.text[column_start:column_end]))
+        evidence.append(Evidence.model_construct(_EVIDENCE_FIELDS, path=document.path, page=line.page,
+                                                 line=line.number, column=column_start + 1,
+                                                 text=line.text[column_start:column_end]))
     return evidence
+
+
+# Statements and evidence are made from values of the models' own types, so there is nothing to validate;
+# every one of them shares one set of the fields given (holding them all, so setting a field adds nothing
+# to it), where pydantic would give each its own: half of their memory.
+_STATEMENT_FIELDS = {"path", "value", "hedged", "evidence", "tag", "option"}
+_EVIDENCE_FIELDS = {"path", "page", "line", "column", "text"}
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff]+")
