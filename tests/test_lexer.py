@@ -19,9 +19,10 @@ from hypothesis import strategies as st
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
+from slacheck.extract import lexer as lexer_module
 from slacheck.extract import lexicon as lex
 from slacheck.extract import parser
-from slacheck.extract.lexer import FirstCharLexer, Keyword, first_characters
+from slacheck.extract.lexer import FirstCharLexer, Keyword, first_characters, first_pairs
 from slacheck.normalize import normalize
 from slacheck.resources import build_lark
 
@@ -176,6 +177,28 @@ def test_first_characters_hold_every_start(regex: str, starts: str, never: str) 
     first = re.compile(first_characters(regex), re.IGNORECASE)
     assert all(first.match(ch) for ch in starts)
     assert not any(first.match(ch) for ch in never)
+
+
+@pytest.mark.parametrize("regex,matches,never", [
+    (r"(?<![A-Za-z])(?i:ab)c|\d+", ["abc", "ABc", "5", "42"], ["ac", "bc", "a5"]),
+    (r"(?:x|y)?z", ["z", "xz", "yz"], ["xy", "a"]),
+    (r"a{2,}b|c*d", ["aab", "d", "cd", "ccd"], ["ba", "xd", "c"]),
+    (r"(?=q)q\S|\s", ["q!", " "], ["q ", "a"]),
+])
+def test_first_pairs_hold_every_start(regex: str, matches: list[str], never: list[str]) -> None:
+    """The first two characters of every match (its one character at the end of a text) pass the filter."""
+    starts = re.compile(first_pairs(regex), re.IGNORECASE)
+    assert all(re.match(regex, text) and starts.match(text[:2]) for text in matches)
+    assert not any(starts.match(text[:2]) for text in never)
+
+
+def test_the_pair_filters_keep_lark_s_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The character after a token's first narrows the terminals tried (here from the start): the same tokens."""
+    monkeypatch.setattr(lexer_module, "PAIRS_AFTER", 0)
+    lexer = FirstCharLexer.of(parser._parsers()[1])
+    for name, text in sample_texts():
+        assert [(attributes(t), p) for t, p in lexer.lex(text)] == lark_tokens(text), name
+    assert lexer._pair_filters
 
 
 def test_a_grammar_that_cannot_be_cached_is_still_built(tmp_path: Path) -> None:
