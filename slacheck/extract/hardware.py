@@ -63,15 +63,12 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     counted_parts = ("node_prefix", "cards", "card_suffix")
     counts = {part.data: as_count(next(t for t in leaves(part) if t.type in COUNTS))
               for part in tree.children if isinstance(part, Tree) and part.data in counted_parts}
-    for part in tree.children:
-        if isinstance(part, Tree) and part.data == "gpu_detail":
-            detail = part.children[0]
-            if isinstance(detail, Tree):
-                continue
-            if detail.type in ("VARIANT", "PCIE") and (variant := _variant(detail.value)):
-                said.append(Said("gpu.variant", variant, span, tag="primary"))
-            elif detail.type in ("MEM_GB", "G_QTY") and (memory := as_count(detail)):
-                said.append(Said("gpu.memory_gb", memory, span, tag="primary"))
+    details = [part.children[0] for part in tree.children if isinstance(part, Tree) and part.data == "gpu_detail"]
+    for detail in details:
+        if isinstance(detail, Keyword) and detail.type in ("VARIANT", "PCIE") and (variant := _variant(detail.value)):
+            said.append(Said("gpu.variant", variant, span, tag="primary"))
+        elif isinstance(detail, Keyword) and detail.type in ("MEM_GB", "G_QTY") and (memory := as_count(detail)):
+            said.append(Said("gpu.memory_gb", memory, span, tag="primary"))
     node_word_after = any(isinstance(c, Keyword) and c.type == "NODE_UNIT" for c in tree.children)
     cards = next((c for c in tree.children if isinstance(c, Tree) and c.data == "cards"), None)
     bare_count = cards is not None and not any(t.type == "CARD_UNIT" for t in leaves(cards))

@@ -1,8 +1,9 @@
 """The first-character lexer: the fact grammar's terminals, matched as lark's basic lexer matches them.
 
 Each terminal's regex is walked with the standard library's own regex parser to
-find the characters a match can start with; one search skips prose up to the
-next such character, where only the terminals that can start with it are tried.
+find the characters (and pairs of characters) a match can start with; one search
+skips prose up to the next such character, where only the terminals that can
+start there are tried.
 """
 
 from __future__ import annotations
@@ -173,7 +174,6 @@ def first_characters(regex: str) -> str:
     """
     parts, _ = _first_of_sequence(sre_parse.parse(regex))
     return "[" + "".join(sorted(parts)) + "]"
-
 
 
 class FirstCharLexer:
