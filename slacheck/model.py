@@ -17,6 +17,8 @@ Language = Literal["zh", "en"]
 """The languages a report speaks."""
 Severity = Literal["error", "warning", "info"]
 SEVERITY_RANK: dict[str, int] = {"info": 1, "warning": 2, "error": 3}
+SEVERITIES = ("error", "warning", "info")
+"""Findings are shown in this order."""
 
 
 class Evidence(BaseModel):

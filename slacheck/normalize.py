@@ -75,7 +75,7 @@ def _unify(text: str) -> str:
     return text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Normalized:
     """Normalised text plus the map from its characters back to the input string."""
 
@@ -170,6 +170,10 @@ def _clean(chunk: str) -> str:
     return result
 
 
+_WHOLE = array("q", [0])
+"""The map of a text copied whole: one identity piece from 0 (an identity piece's end is never read)."""
+
+
 def _starts_chunk(ch: str) -> bool:
     """Whether NFKC can never merge ``ch`` with the character before it."""
     return unicodedata.combining(ch) == 0 and ch not in _JOINS_PREVIOUS
@@ -199,6 +203,9 @@ def normalize(text: str) -> Normalized:
             end += 1
         _emit_chunk(out, text, pos, end)
         pos = end
+    if out.identity == [True] and out.src == [0]:  # copied whole: the one map every such text shares
+        unified = _unify("".join(out.parts))
+        return Normalized(text if unified == text else unified, n, _WHOLE, _WHOLE, _WHOLE, b"\x01")
     return Normalized(
         _unify("".join(out.parts)),
         n,

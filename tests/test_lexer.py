@@ -19,8 +19,10 @@ from hypothesis import strategies as st
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
+from slacheck.extract import lexer as lexer_module
 from slacheck.extract import lexicon as lex
 from slacheck.extract import parser
+from slacheck.extract.lexer import FirstCharLexer, Keyword, first_characters, first_pairs
 from slacheck.normalize import normalize
 from slacheck.resources import build_lark
 
@@ -35,9 +37,11 @@ def lark_lexer() -> Lark:
     return build_lark("facts.lark", text=lex.fact_grammar(), parser=None, lexer="basic", start="tokens")
 
 
-def attributes(token: Token) -> tuple:
-    return (token.type, token.value, token.start_pos, token.line, token.column, token.end_line, token.end_column,
-            token.end_pos)
+def attributes(token: Token | Keyword) -> tuple:
+    """What a token says: its type, text and span (lark's names for the span, or the lexer's)."""
+    if isinstance(token, Token):
+        return (token.type, token.value, token.start_pos, token.end_pos)
+    return (token.type, token.value, token.start, token.end)
 
 
 def lark_tokens(text: str) -> list[tuple[tuple, bool]]:
@@ -170,9 +174,31 @@ def test_a_vendor_word_keeps_the_prose_before_it() -> None:
     (r"(?=q)q|\S", "q!", " "),
 ])
 def test_first_characters_hold_every_start(regex: str, starts: str, never: str) -> None:
-    first = re.compile(parser.first_characters(regex), re.IGNORECASE)
+    first = re.compile(first_characters(regex), re.IGNORECASE)
     assert all(first.match(ch) for ch in starts)
     assert not any(first.match(ch) for ch in never)
+
+
+@pytest.mark.parametrize("regex,matches,never", [
+    (r"(?<![A-Za-z])(?i:ab)c|\d+", ["abc", "ABc", "5", "42"], ["ac", "bc", "a5"]),
+    (r"(?:x|y)?z", ["z", "xz", "yz"], ["xy", "a"]),
+    (r"a{2,}b|c*d", ["aab", "d", "cd", "ccd"], ["ba", "xd", "c"]),
+    (r"(?=q)q\S|\s", ["q!", " "], ["q ", "a"]),
+])
+def test_first_pairs_hold_every_start(regex: str, matches: list[str], never: list[str]) -> None:
+    """The first two characters of every match (its one character at the end of a text) pass the filter."""
+    starts = re.compile(first_pairs(regex), re.IGNORECASE)
+    assert all(re.match(regex, text) and starts.match(text[:2]) for text in matches)
+    assert not any(starts.match(text[:2]) for text in never)
+
+
+def test_the_pair_filters_keep_lark_s_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The character after a token's first narrows the terminals tried (here from the start): the same tokens."""
+    monkeypatch.setattr(lexer_module, "PAIRS_AFTER", 0)
+    lexer = FirstCharLexer.of(parser._parsers()[1])
+    for name, text in sample_texts():
+        assert [(attributes(t), p) for t, p in lexer.lex(text)] == lark_tokens(text), name
+    assert lexer._pair_filters
 
 
 def test_a_grammar_that_cannot_be_cached_is_still_built(tmp_path: Path) -> None:
@@ -193,12 +219,12 @@ def test_a_grammar_that_cannot_be_cached_is_still_built(tmp_path: Path) -> None:
 def test_the_kept_lexer_plan_is_the_one_lark_gives(tmp_path: Path) -> None:
     """A lexer made from its kept plan orders and reads the terminals as one made from lark's basic lexer."""
     phrases = parser._parsers()[1]
-    fresh = parser.FirstCharLexer.of(phrases)
+    fresh = FirstCharLexer.of(phrases)
     kept = tmp_path / "plan.json"
-    parser.FirstCharLexer.of(phrases, kept)
-    again = parser.FirstCharLexer.of(phrases, kept)
+    FirstCharLexer.of(phrases, kept)
+    again = FirstCharLexer.of(phrases, kept)
     assert [t.name for t in again.terminals] == [t.name for t in fresh.terminals]
-    assert again.newline_types == fresh.newline_types and again.silent == fresh.silent
+    assert again.silent == fresh.silent
     text = normalize((SAMPLES / "zh_quote_h100_ib_addon.md").read_text(encoding="utf-8")).text
     assert [(attributes(t), p) for t, p in again.lex(text)] == lark_tokens(text)
 
@@ -208,6 +234,6 @@ def test_the_kept_lexer_plan_is_the_one_lark_gives(tmp_path: Path) -> None:
 def test_a_broken_lexer_plan_is_made_again(tmp_path: Path, kept: str) -> None:
     plan = tmp_path / "plan.json"
     plan.write_text(kept, encoding="utf-8")
-    lexer = parser.FirstCharLexer.of(parser._parsers()[1], plan)
+    lexer = FirstCharLexer.of(parser._parsers()[1], plan)
     assert [(attributes(t), p) for t, p in lexer.lex("8 x H100, 4 nodes")] == lark_tokens("8 x H100, 4 nodes")
     assert plan.read_text(encoding="utf-8") != kept

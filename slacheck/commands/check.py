@@ -34,7 +34,6 @@ from slacheck.commands.output import emit, write_outputs
 from slacheck.config import FAIL_ON, Config, ConfigError
 from slacheck.documents.load import attachment_paths
 from slacheck.pipeline import Options, config_for, rules_for_config
-from slacheck.report.annotate import annotate
 from slacheck.report.clean import clean_text
 from slacheck.report.concise_format import render_statistics
 from slacheck.report.formats import FORMATS
@@ -114,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     _warn_distrusted(reports)
     if args.annotate and reports:
+        from slacheck.report.annotate import annotate
+
         annotate(paths[0], reports[0], args.annotate)
     done = iter(reports)
     results = [r if isinstance(r, Failure) else next(done) for r in results]

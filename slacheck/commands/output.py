@@ -13,9 +13,7 @@ from slacheck.files import write_atomic
 from slacheck.report.clean import clean_report
 from slacheck.report.formats import FAILURE_FORMATS, FORMATS
 from slacheck.report.json_format import render_json
-from slacheck.report.markdown_format import render_markdown
 from slacheck.report.model import Report
-from slacheck.report.text_format import render_text
 
 
 def listed(name: str, reports: list[Report]) -> list[Report]:
@@ -40,6 +38,8 @@ def emit(args: argparse.Namespace, reports: list[Report], *, with_findings: bool
             data = [r.to_json_data(with_findings=with_findings) for r in reports]
             sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         return
+    from slacheck.report.text_format import render_text  # rich, for the text memo only
+
     console = console_for(args)
     for report in reports:
         render_text(report, console, with_findings=with_findings)
@@ -52,4 +52,4 @@ def write_outputs(args: argparse.Namespace, reports: list[Report]) -> None:
     wanted = {args.format, *(name for name, _ in getattr(args, "output", []))}
     if "github" in wanted and os.environ.get("GITHUB_STEP_SUMMARY"):
         with open(os.environ["GITHUB_STEP_SUMMARY"], "a", encoding="utf-8") as summary:
-            summary.write(render_markdown(*listed("markdown", reports)))
+            summary.write(FORMATS["markdown"](*listed("markdown", reports)))

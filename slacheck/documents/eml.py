@@ -9,16 +9,17 @@ Excel, HTML, text) are read as documents of their own, named ``mail.eml#offer.xl
 
 from __future__ import annotations
 
-import email
-import email.policy
-from email.message import EmailMessage
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from slacheck.documents.blocks import as_text
 from slacheck.documents.html import html_blocks
 from slacheck.documents.model import Budget, Document, DocumentError
 from slacheck.documents.passages import assemble
 from slacheck.documents.text import LINE_BREAK, text_page
+
+if TYPE_CHECKING:
+    from email.message import EmailMessage
 
 ATTACHED = "#"
 """Between a mail's path and an attachment's name: ``mail.eml#offer.xlsx``."""
@@ -67,6 +68,9 @@ def attached(data: bytes, name: str) -> bytes:
 
 
 def _message(data: bytes) -> EmailMessage:
+    import email.policy  # the email package only when an e-mail is read
+    from email.message import EmailMessage
+
     message = email.message_from_bytes(data, policy=email.policy.default)
     assert isinstance(message, EmailMessage)  # (the default policy's message class)
     return message

@@ -41,7 +41,7 @@ class Budget:
         return max(0.0, self.seconds - (time.monotonic() - self.started))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     """One extracted or read line."""
 
@@ -51,7 +51,7 @@ class Line:
     where: str = ""  # where a person finds it in Word, Excel or HTML ("Sheet1!B7"); "" for PDF and text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Segment:
     """A run of passage characters copied from one line."""
 
@@ -61,7 +61,7 @@ class Segment:
     length: int  # passage.text[start:start+length] == lines[line].text[column:column+length]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Passage:
     """A logical unit to parse: a paragraph (wrapped lines joined) or one table row."""
 

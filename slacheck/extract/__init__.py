@@ -56,25 +56,25 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     (the later windows of a huge passage are scanned only then), and each scan is let go once read.
     """
     with_facts = characters = in_facts = 0
-    pending: list[tuple[Normalized, list[tuple[int, int]], Scan] | None] = []
+    pending: list[tuple[Normalized, Scan] | None] = []
     for passage in document.passages:
         normalized = normalize(passage.text)
-        spans = _windows(normalized.text)
-        pending.append((normalized, spans, scan(normalized.text[:spans[0][1]])))
+        pending.append((normalized, scan(normalized.text[:_windows(normalized.text)[0][1]])))
         if budget is not None:
             budget.check(_position(document, passage))
     providers = provider_names(document)
-    placed = frames(document, [(item[0].text, list(item[2].tokens)) for item in pending if item])
+    placed = frames(document, [(item[0].text, item[1].tokens) for item in pending if item])
     kept = _Kept()
     for index, (passage, frame) in enumerate(zip(document.passages, placed)):
         item = pending[index]
         assert item is not None
         pending[index] = None  # read once: its tokens and phrases can go
-        normalized, spans, window_scan = item
+        normalized, window_scan = item
         text = normalized.text
         characters += len(text) - text.count(" ")
         stated = False
-        for start, end in spans:
+        quoted: dict[tuple[int, int], list[Evidence]] = {}
+        for start, end in _windows(text):
             if start:
                 window_scan = scan(text[start:end])
                 if budget is not None:
@@ -90,7 +90,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
             for statement in said:
                 statement.spans = [(a + start, b + start) for a, b in statement.spans]
                 if kept.wants(statement):
-                    kept.keep(statement, _statement(statement, document, passage, normalized))
+                    kept.keep(statement, _statement(statement, document, passage, normalized, quoted))
         with_facts += stated
     coverage = Coverage(len(document.passages), with_facts, characters, in_facts)
     return Extraction(statements=kept.statements, coverage=coverage)
@@ -165,10 +165,18 @@ def _position(document: Document, passage: Passage) -> str:
     return f"reading page {line.page}, line {line.number}" if line else "reading"
 
 
-def _statement(said: Said, document: Document, passage: Passage, normalized: Normalized) -> Statement:
-    evidence = [e for start, end in said.spans for e in _evidence_for(document, passage, normalized, start, end)]
-    return Statement(path=said.path, value=said.value, hedged=said.hedged, evidence=evidence, tag=said.tag,
-                     option=said.option)
+def _statement(said: Said, document: Document, passage: Passage, normalized: Normalized,
+               quoted: dict[tuple[int, int], list[Evidence]]) -> Statement:
+    """The statement read as ``said``, with its evidence; ``quoted`` keeps the passage's evidence by span, so
+    statements read from one span (a GPU phrase's model, count and form factor) share it."""
+    evidence = []
+    for span in said.spans:
+        found = quoted.get(span)
+        if found is None:
+            found = quoted[span] = _evidence_for(document, passage, normalized, *span)
+        evidence.extend(found)
+    return Statement.model_construct(_STATEMENT_FIELDS, path=said.path, value=said.value, hedged=said.hedged,
+                                     evidence=evidence, tag=said.tag, option=said.option)
 
 
 def _evidence_for(document: Document, passage: Passage, normalized: Normalized, start: int,
@@ -178,9 +186,17 @@ def _evidence_for(document: Document, passage: Passage, normalized: Normalized, 
     evidence = []
     for line_index, column_start, column_end in passage.sources(source_start, source_end):
         line = document.lines[line_index]
-        evidence.append(Evidence(path=document.path, page=line.page, line=line.number, column=column_start + 1,
-                                 text=line.text[column_start:column_end]))
+        evidence.append(Evidence.model_construct(_EVIDENCE_FIELDS, path=document.path, page=line.page,
+                                                 line=line.number, column=column_start + 1,
+                                                 text=line.text[column_start:column_end]))
     return evidence
+
+
+# Statements and evidence are made from values of the models' own types, so there is nothing to validate;
+# every one of them shares one set of the fields given (holding them all, so setting a field adds nothing
+# to it), where pydantic would give each its own: half of their memory.
+_STATEMENT_FIELDS = {"path", "value", "hedged", "evidence", "tag", "option"}
+_EVIDENCE_FIELDS = {"path", "page", "line", "column", "text"}
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff]+")

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import re
 
-from lark import Token
-
 from slacheck.extract.context import Context, Said, as_number, span_of
+from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning
 
 CLAIM_PATH = "claims.collective"
@@ -16,17 +15,17 @@ _MEASURED = re.compile(alternation("claim_measured"), re.I)
 _REQUIRED = re.compile(alternation("claim_required"), re.I)
 
 
-def collective_claim(token: Token, context: Context) -> list[Said] | None:
+def collective_claim(token: Keyword, context: Context) -> list[Said] | None:
     """The claim a GB/s (or Gb/s) figure makes, or None when its sentence does not claim a measured figure.
 
     The sentence must name busbw or algbw and say the figure was seen (measured, 可达, up to) without
     also requiring it (at least, 不低于, acceptance). The collective is the nearest named before the
     figure (all_reduce if none); one node or the cluster when the sentence says so (单机, "across both nodes").
     """
-    sentence = context.sentence_types(token.start_pos)
+    sentence = context.sentence_types(token.start)
     if not sentence & {"BUSBW", "ALGBW"} or token.type not in ("BW_BYTES", "RATE_BITS"):
         return None
-    text = context.sentence_at(token.start_pos)
+    text = context.sentence_at(token.start)
     if not _MEASURED.search(text) or _REQUIRED.search(text):
         return None
     value = as_number(token)
@@ -36,10 +35,10 @@ def collective_claim(token: Token, context: Context) -> list[Said] | None:
         value /= 8
     elif "TB" in token.value:
         value *= 1000
-    tokens = context.in_sentence(token.start_pos)
-    measures = [t for t in tokens if t.type in ("BUSBW", "ALGBW") and t.start_pos < token.start_pos] or [
+    tokens = context.in_sentence(token.start)
+    measures = [t for t in tokens if t.type in ("BUSBW", "ALGBW") and t.start < token.start] or [
         t for t in tokens if t.type in ("BUSBW", "ALGBW")]
-    named = [t for t in tokens if t.type == "BENCH" and t.start_pos < token.start_pos]
+    named = [t for t in tokens if t.type == "BENCH" and t.start < token.start]
     collective = _collective(named[-1].value) if named else None
     one_node = any(t.type == "SINGLE_NODE" or (t.type == "PER_NODE" and meaning("PER_NODE", t.value) == "single")
                    for t in tokens)

@@ -12,8 +12,9 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from lark import Token, Tree
+from lark import Tree
 
+from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, values
 from slacheck.extract.parser import Phrase
 from slacheck.extract.structure import CELL
@@ -69,14 +70,14 @@ class Context:
     """
 
     text: str
-    keywords: list[Token]
+    keywords: list[Keyword]
     phrases: tuple[Phrase, ...] = ()
     table_row: bool = False
     column_types: tuple[frozenset[str], ...] = ()
     """In a table row, the token types of each column's header."""
     provider_names: tuple[str, ...] = ()
     """Short names the document defines for the provider ("Tessellate")."""
-    lead_in: tuple[Token, ...] = ()
+    lead_in: tuple[Keyword, ...] = ()
     """In a list item, the keywords of the lead-in sentence above the list ("run on each node individually:")."""
     label_end: int = 0
     """Where the passage's label ends ("可用性：", a row's first cell): its words speak for every sentence after it."""
@@ -89,16 +90,16 @@ class Context:
         clause_ends = [m.end() for m in _CLAUSE_END.finditer(self.text)
                        if m.group() != "," or not any(a < m.start() < b for a, b in inside)]
         self.clause_starts = _bounded(self.text, sorted({0, *clause_ends, *self.sentence_starts}))
-        self._positions = [t.start_pos for t in self.keywords]
+        self._positions = [t.start for t in self.keywords]
         self._by_sentence = _group(self.keywords, self._positions, self.sentence_starts)
         self._by_clause = _group(self.keywords, self._positions, self.clause_starts)
         self._sentence_types: dict[int, set[str]] = {}
         self._clause_types: dict[int, set[str]] = {}
-        self._first_of: dict[str, Token] = {}
+        self._first_of: dict[str, Keyword] = {}
         for token in reversed(self.keywords):
             self._first_of[token.type] = token
         self._phrase_starts = [p.start for p in self.phrases]
-        self._label = [t for t in self.keywords if t.end_pos <= self.label_end]
+        self._label = [t for t in self.keywords if t.end <= self.label_end]
         self._label_types = {t.type for t in self._label}
 
     def _labelled(self, position: int, index: int, starts: list[int]) -> bool:
@@ -129,14 +130,14 @@ class Context:
         """Index of the clause holding a text position."""
         return bisect_right(self.clause_starts, position) - 1
 
-    def in_sentence(self, position: int, *, before: int = 0) -> list[Token]:
+    def in_sentence(self, position: int, *, before: int = 0) -> list[Keyword]:
         """Keywords of the sentence at a position (``before=1``: of the sentence before it), the label's first."""
         index = self.sentence(position) - before
         found = self._by_sentence.get(index, [])
         return [*self._label, *found] if index >= 0 and self._labelled(position, index, self.sentence_starts) \
             else found
 
-    def in_clause(self, position: int) -> list[Token]:
+    def in_clause(self, position: int) -> list[Keyword]:
         """Keywords of the clause at a position, the label's first."""
         index = self.clause(position)
         found = self._by_clause.get(index, [])
@@ -161,30 +162,30 @@ class Context:
         column = self.text.count(CELL, 0, position)
         return self.column_types[column] if column < len(self.column_types) else frozenset()
 
-    def first_of(self, kind: str) -> Token | None:
+    def first_of(self, kind: str) -> Keyword | None:
         """The passage's first keyword of a type."""
         return self._first_of.get(kind)
 
-    def previous(self, position: int) -> Token | None:
+    def previous(self, position: int) -> Keyword | None:
         """The last keyword that ends at or before a position."""
         index = bisect_right(self._positions, position) - 1
-        while index >= 0 and self.keywords[index].end_pos > position:
+        while index >= 0 and self.keywords[index].end > position:
             index -= 1
         return self.keywords[index] if index >= 0 else None
 
-    def following(self, position: int) -> Token | None:
+    def following(self, position: int) -> Keyword | None:
         """The first keyword that starts at or after a position."""
         index = bisect_left(self._positions, position)
         return self.keywords[index] if index < len(self.keywords) else None
 
-    def keywords_in(self, start: int, end: int) -> list[Token]:
+    def keywords_in(self, start: int, end: int) -> list[Keyword]:
         """The keywords that start inside ``text[start:end]`` (a cell, a label)."""
         return self.keywords[bisect_left(self._positions, start):bisect_left(self._positions, end)]
 
-    def in_phrase(self, token: Token) -> bool:
+    def in_phrase(self, token: Keyword) -> bool:
         """Whether a token lies inside a parsed phrase."""
-        index = bisect_right(self._phrase_starts, token.start_pos) - 1
-        return index >= 0 and token.start_pos < self.phrases[index].end
+        index = bisect_right(self._phrase_starts, token.start) - 1
+        return index >= 0 and token.start < self.phrases[index].end
 
 
 def _bounded(text: str, starts: list[int]) -> list[int]:
@@ -199,10 +200,10 @@ def _bounded(text: str, starts: list[int]) -> list[int]:
     return bounded
 
 
-def _group(tokens: list[Token], positions: list[int], starts: list[int]) -> dict[int, list[Token]]:
+def _group(tokens: list[Keyword], positions: list[int], starts: list[int]) -> dict[int, list[Keyword]]:
     """The tokens of each sentence or clause, by its index; ``tokens`` are in text order and ``positions`` are
     their starts, so each group is found by one bisection."""
-    grouped: dict[int, list[Token]] = {}
+    grouped: dict[int, list[Keyword]] = {}
     low = 0
     for index in range(len(starts)):
         if low == len(tokens):
@@ -215,7 +216,7 @@ def _group(tokens: list[Token], positions: list[int], starts: list[int]) -> dict
     return grouped
 
 
-def _types(cache: dict[int, set[str]], grouped: dict[int, list[Token]], index: int) -> set[str]:
+def _types(cache: dict[int, set[str]], grouped: dict[int, list[Keyword]], index: int) -> set[str]:
     """The token types of one sentence or clause, worked out once."""
     found = cache.get(index)
     if found is None:
@@ -223,39 +224,39 @@ def _types(cache: dict[int, set[str]], grouped: dict[int, list[Token]], index: i
     return found
 
 
-def counts_per_node(token: Token) -> bool:
+def counts_per_node(token: Keyword) -> bool:
     """Whether a unit token counts per server: 每台 / per node, or a "/台", "/node" unit."""
     return token.type == "PER_NODE" or token.type == "PRICE_UNIT" and any(
         word in token.value.lower() for word, per in values("price_per").items() if per == "node")
 
 
-def node_counts(tokens: list[Token]) -> list[Token]:
+def node_counts(tokens: list[Keyword]) -> list[Keyword]:
     """The counts a node word follows ("4 台", "32 节点", "eight (8) Servers")."""
     return [count for count, unit in zip(tokens, tokens[1:])
-            if count.type in COUNTS and unit.type == "NODE_UNIT" and unit.start_pos - count.end_pos <= 2]
+            if count.type in COUNTS and unit.type == "NODE_UNIT" and unit.start - count.end <= 2]
 
 
-def span_of(token: Token) -> Span:
-    return (token.start_pos, token.end_pos)
+def span_of(token: Keyword) -> Span:
+    return (token.start, token.end)
 
 
-def leaves(tree: Tree) -> list[Token]:
+def leaves(tree: Tree) -> list[Keyword]:
     """The tokens of a phrase tree, in text order."""
-    found: list[Token] = []
+    found: list[Keyword] = []
     _collect(tree, found)
     return found
 
 
-def _collect(tree: Tree, found: list[Token]) -> None:
+def _collect(tree: Tree, found: list[Keyword]) -> None:
     """Append the tokens under ``tree`` to ``found``, left to right."""
     for child in tree.children:
         if isinstance(child, Tree):
             _collect(child, found)
-        elif isinstance(child, Token):
+        elif isinstance(child, Keyword):
             found.append(child)
 
 
-def as_number(token: Token) -> float | None:
+def as_number(token: Keyword) -> float | None:
     """The number a count, rate or size token carries: digits, else Chinese numerals or English words."""
     match = _DIGITS.search(token.value)
     if match:
@@ -272,7 +273,8 @@ def _en_number(text: str) -> float | None:
     parts = [_EN_NUMBERS.get(part) for part in words.group().lower().split("-")]
     if parts[-1] is None and len(parts) > 1:  # "six-month": the number word before the unit
         parts = parts[:-1]
-    return float(sum(parts)) if None not in parts else None
+    numbers = [part for part in parts if part is not None]
+    return float(sum(numbers)) if len(numbers) == len(parts) else None
 
 
 def _zh_number(text: str) -> float | None:
@@ -286,19 +288,19 @@ def _zh_number(text: str) -> float | None:
     return None
 
 
-def as_count(token: Token) -> int | None:
+def as_count(token: Keyword) -> int | None:
     value = as_number(token)
     if value is None or value != int(value) or not 0 < value <= _MAX_COUNT:
         return None
     return int(value)
 
 
-def as_rate_gbps(token: Token) -> float | None:
+def as_rate_gbps(token: Keyword) -> float | None:
     """A link rate in Gb/s from a RATE_BITS or G_QTY token."""
     return as_number(token)
 
 
-def protocol_of(token: Token) -> str | None:
+def protocol_of(token: Keyword) -> str | None:
     kind, value = token.type, token.value
     if kind in ("PROTO_IB", "IB_GEN"):
         return "infiniband"
@@ -312,7 +314,7 @@ def protocol_of(token: Token) -> str | None:
     return None
 
 
-def best_protocol(tokens: Iterable[Token]) -> str | None:
+def best_protocol(tokens: Iterable[Keyword]) -> str | None:
     found = {p for p in (protocol_of(t) for t in tokens) if p}
     return min(found, key=PROTOCOLS.index) if found else None
 
@@ -321,33 +323,33 @@ def public_only(types: set[str]) -> bool:
     return "PUBLIC_NET" in types and "INTERNAL" not in types
 
 
-def negated(token: Token, context: Context) -> bool:
+def negated(token: Keyword, context: Context) -> bool:
     """A negation in the token's clause (不含, excluded) or just before it ("not shared", 不共享, 非独享)."""
-    before = context.text[max(0, token.start_pos - 12):token.start_pos]
-    return "NEGATION" in context.clause_types(token.start_pos) or bool(_NOT_BEFORE.search(before))
+    before = context.text[max(0, token.start - 12):token.start]
+    return "NEGATION" in context.clause_types(token.start) or bool(_NOT_BEFORE.search(before))
 
 
-def flag(path: str, *, needs: set[str] | None = None) -> Callable[[Token, Context], list[Said]]:
+def flag(path: str, *, needs: set[str] | None = None) -> Callable[[Keyword, Context], list[Said]]:
     """A keyword that states ``path`` = True (False when negated in its clause)."""
-    def handler(token: Token, context: Context) -> list[Said]:
-        if needs and not (context.sentence_types(token.start_pos) & needs):
+    def handler(token: Keyword, context: Context) -> list[Said]:
+        if needs and not (context.sentence_types(token.start) & needs):
             return []
         return [Said(path, not negated(token, context), [span_of(token)])]
     return handler
 
 
-def text_value(path: str) -> Callable[[Token, Context], list[Said]]:
-    def handler(token: Token, context: Context) -> list[Said]:
+def text_value(path: str) -> Callable[[Keyword, Context], list[Said]]:
+    def handler(token: Keyword, context: Context) -> list[Said]:
         return [Said(path, re.sub(r"\s+", " ", token.value).strip(), [span_of(token)])]
     return handler
 
 
-def sentence_text(token: Token, context: Context) -> str:
+def sentence_text(token: Keyword, context: Context) -> str:
     """The text of a token's sentence."""
-    return context.sentence_at(token.start_pos)
+    return context.sentence_at(token.start)
 
 
-Handler = Callable[[Token, Context], list[Said]]
+Handler = Callable[[Keyword, Context], list[Said]]
 """Reads one keyword token in its context."""
 PhraseHandler = Callable[[Phrase, Context], list[Said]]
 """Reads one parsed phrase in its context."""

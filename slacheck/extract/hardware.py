@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Callable
 
-from lark import Token, Tree
+from lark import Tree
 
 from slacheck.extract.context import (
     COUNTS,
@@ -24,11 +25,14 @@ from slacheck.extract.context import (
     sentence_text,
     span_of,
 )
+from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation
 from slacheck.extract.parser import Phrase
 
 
+@lru_cache(maxsize=4096)
 def _canonical_model(text: str) -> str:
+    """A GPU model as the offering names it ("H100", "RTX 4090", "Ascend 910B")."""
     compact = re.sub(r"\s+", " ", text).strip()
     if re.search(r"910B", compact):
         return "Ascend 910B"
@@ -59,14 +63,13 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     counted_parts = ("node_prefix", "cards", "card_suffix")
     counts = {part.data: as_count(next(t for t in leaves(part) if t.type in COUNTS))
               for part in tree.children if isinstance(part, Tree) and part.data in counted_parts}
-    for part in tree.children:
-        if isinstance(part, Tree) and part.data == "gpu_detail":
-            detail = part.children[0]
-            if detail.type in ("VARIANT", "PCIE") and (variant := _variant(detail.value)):
-                said.append(Said("gpu.variant", variant, span, tag="primary"))
-            elif detail.type in ("MEM_GB", "G_QTY") and (memory := as_count(detail)):
-                said.append(Said("gpu.memory_gb", memory, span, tag="primary"))
-    node_word_after = any(isinstance(c, Token) and c.type == "NODE_UNIT" for c in tree.children)
+    details = [part.children[0] for part in tree.children if isinstance(part, Tree) and part.data == "gpu_detail"]
+    for detail in details:
+        if isinstance(detail, Keyword) and detail.type in ("VARIANT", "PCIE") and (variant := _variant(detail.value)):
+            said.append(Said("gpu.variant", variant, span, tag="primary"))
+        elif isinstance(detail, Keyword) and detail.type in ("MEM_GB", "G_QTY") and (memory := as_count(detail)):
+            said.append(Said("gpu.memory_gb", memory, span, tag="primary"))
+    node_word_after = any(isinstance(c, Keyword) and c.type == "NODE_UNIT" for c in tree.children)
     cards = next((c for c in tree.children if isinstance(c, Tree) and c.data == "cards"), None)
     bare_count = cards is not None and not any(t.type == "CARD_UNIT" for t in leaves(cards))
     if node_word_after and bare_count and "node_prefix" not in counts:
@@ -75,9 +78,9 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
         node_count, per_node = counts.get("node_prefix"), counts.get("cards", counts.get("card_suffix"))
     lead = context.previous(phrase.start)
     if node_word_after and node_count is None and cards is not None and not bare_count and lead is not None \
-            and lead.type in COUNTS and not context.text[lead.end_pos:phrase.start].strip():
+            and lead.type in COUNTS and not context.text[lead.end:phrase.start].strip():
         node_count = as_count(lead)  # "four 8-GPU H200 nodes"
-        span = [(lead.start_pos, phrase.end)]
+        span = [(lead.start, phrase.end)]
     counted = node_count is not None or per_node is not None
     said.insert(0, Said("gpu.model", _canonical_model(model.value), span, tag="primary" if counted else None))
     if node_count is not None:
@@ -101,7 +104,7 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
     after = context.following(phrase.end)
     if after is not None and after.type in _OTHER_ITEMS:
         return []
-    before = [t for t in context.in_clause(phrase.start) if t.end_pos <= phrase.start]
+    before = [t for t in context.in_clause(phrase.start) if t.end <= phrase.start]
     if any(t.type in _OTHER_ITEMS for t in before) and not any(t.type in ("MODEL", "CARD_UNIT") for t in before):
         return []
     counts = [as_count(t) for t in tokens if t.type in COUNTS]
@@ -137,7 +140,7 @@ def _card_count(phrase: Phrase, context: Context) -> list[Said]:
     if not count or _RECENT_YEARS[0] <= count <= _RECENT_YEARS[1]:  # "2026 GPU 服务器选型": a year, not GPUs
         return []
     first_total = context.first_of("TOTAL")
-    total = count > 16 or (first_total is not None and first_total.end_pos <= phrase.start)
+    total = count > 16 or (first_total is not None and first_total.end <= phrase.start)
     return [Said("gpu.total" if total else "gpu.per_node", count, [(phrase.start, phrase.end)])]
 
 
@@ -171,12 +174,12 @@ def _nvlink_rate(phrase: Phrase, context: Context) -> list[Said]:
     return [Said("intra_node.bandwidth_gbytes", value, [(phrase.start, phrase.end)])]
 
 
-def _loose_nvlink_rate(token: Token, context: Context) -> list[Said]:
+def _loose_nvlink_rate(token: Keyword, context: Context) -> list[Said]:
     """A GB/s figure in a sentence about NVLink ("卡间 NVLink 互联，带宽 400GB/s"), unless its clause is
     about something else that is measured in GB/s (storage, memory, the network, a benchmark)."""
-    if context.in_phrase(token) or not context.sentence_types(token.start_pos) & {"NVLINK", "NVSWITCH"}:
+    if context.in_phrase(token) or not context.sentence_types(token.start) & {"NVLINK", "NVSWITCH"}:
         return []
-    clause = context.clause_types(token.start_pos)
+    clause = context.clause_types(token.start)
     if not clause & {"NVLINK", "NVSWITCH"} and (clause & {"BENCH", "BUSBW", "NIC", "NETWORK", "INTERNAL"}
                                                  or _OTHER_BANDWIDTH.search(sentence_text(token, context))):
         return []
@@ -186,11 +189,11 @@ def _loose_nvlink_rate(token: Token, context: Context) -> list[Said]:
     return [Said("intra_node.bandwidth_gbytes", value * 1000 if "TB" in token.value else value, [span_of(token)])]
 
 
-def _model(token: Token, context: Context) -> list[Said]:
+def _model(token: Keyword, context: Context) -> list[Said]:
     return [Said("gpu.model", _canonical_model(token.value), [span_of(token)])]
 
 
-def _variant_word(token: Token, context: Context) -> list[Said]:
+def _variant_word(token: Keyword, context: Context) -> list[Said]:
     variant = _variant(token.value)
     return [Said("gpu.variant", variant, [span_of(token)])] if variant else []
 
@@ -199,15 +202,15 @@ _BETWEEN_GPUS = re.compile(alternation("between_gpus"), re.I)
 _STORAGE_BEFORE = re.compile(rf"(?:{alternation('storage_medium')})\W{{0,3}}$", re.I)
 
 
-def _pcie(token: Token, context: Context) -> list[Said]:
+def _pcie(token: Keyword, context: Context) -> list[Said]:
     """PCIe as the GPUs' form factor (said with the model) or as the link between them."""
-    clause = context.clause_types(token.start_pos)
-    sentence = context.sentence_types(token.start_pos)
+    clause = context.clause_types(token.start)
+    sentence = context.sentence_types(token.start)
     if clause & {"NIC", "NIC_MODEL", "PROTO_IB", "ROCE", "SWITCH"}:
         return []
-    if _STORAGE_BEFORE.search(context.text[max(0, token.start_pos - 12):token.start_pos]):
+    if _STORAGE_BEFORE.search(context.text[max(0, token.start - 12):token.start]):
         return []  # "NVMe SSD (PCIe 4.0)": a disk's interface
-    if _BETWEEN_GPUS.search(context.clause_at(token.start_pos)):  # "GPU 之间经 PCIe 通信"
+    if _BETWEEN_GPUS.search(context.clause_at(token.start)):  # "GPU 之间经 PCIe 通信"
         return [Said("intra_node.link", "pcie", [span_of(token)])]
     if "MODEL" in clause:
         return [Said("gpu.variant", "PCIe", [span_of(token)])]
@@ -216,22 +219,22 @@ def _pcie(token: Token, context: Context) -> list[Said]:
     return []
 
 
-def _nvswitch(token: Token, context: Context) -> list[Said]:
+def _nvswitch(token: Keyword, context: Context) -> list[Said]:
     if negated(token, context):
         return [Said("intra_node.nvswitch", False, [span_of(token)])]
     return [Said("intra_node.nvswitch", True, [span_of(token)]),
             Said("intra_node.link", "nvlink-switch", [span_of(token)])]
 
 
-def _bridge(token: Token, context: Context) -> list[Said]:
-    if "NVLINK" in context.sentence_types(token.start_pos) or token.type == "BRIDGE":
+def _bridge(token: Keyword, context: Context) -> list[Said]:
+    if "NVLINK" in context.sentence_types(token.start) or token.type == "BRIDGE":
         return [Said("intra_node.link", "nvlink-bridge", [span_of(token)])]
     return []
 
 
-def _full_mesh(token: Token, context: Context) -> list[Said]:
-    sentence = context.sentence_types(token.start_pos)
-    if not sentence & (GPU_WORDS | {"PCIE"}) or context.clause_types(token.start_pos) & FABRIC_WORDS:
+def _full_mesh(token: Keyword, context: Context) -> list[Said]:
+    sentence = context.sentence_types(token.start)
+    if not sentence & (GPU_WORDS | {"PCIE"}) or context.clause_types(token.start) & FABRIC_WORDS:
         return []
     return [Said("intra_node.full_mesh", not negated(token, context), [span_of(token)])]
 
@@ -241,9 +244,9 @@ _MIG_PURPOSE = {"BENCH", "ACCEPTANCE", "TRIAL", "BUSBW", "ALL_NODES", "INTERNAL"
 """Words that make MIG slices a test of communication, the network or the cluster's size."""
 
 
-def _mig(token: Token, context: Context) -> list[Said]:
+def _mig(token: Keyword, context: Context) -> list[Said]:
     """MIG slices offered where communication or the network is tested, or the cluster is sized."""
-    if negated(token, context) or not context.sentence_types(token.start_pos) & _MIG_PURPOSE:
+    if negated(token, context) or not context.sentence_types(token.start) & _MIG_PURPOSE:
         return []
     return [Said("acceptance.on_mig", True, [span_of(token)])]
 
@@ -252,12 +255,12 @@ _GPU_MEMORY_AFTER = re.compile(rf"\s?(?:{alternation('gpu_memory')})", re.I)
 _GPU_MEMORY_BEFORE = re.compile(rf"(?:{alternation('gpu_memory')})\s?[:：]?\s?$", re.I)
 
 
-def _loose_memory(token: Token, context: Context) -> list[Said]:
+def _loose_memory(token: Keyword, context: Context) -> list[Said]:
     """A size said as GPU memory outside a GPU phrase ("94 GB HBM3 each", "显存：80GB")."""
     if context.in_phrase(token):
         return []
-    if not (_GPU_MEMORY_AFTER.match(context.text, token.end_pos)
-            or _GPU_MEMORY_BEFORE.search(context.text[max(0, token.start_pos - 12):token.start_pos])):
+    if not (_GPU_MEMORY_AFTER.match(context.text, token.end)
+            or _GPU_MEMORY_BEFORE.search(context.text[max(0, token.start - 12):token.start])):
         return []
     memory = as_count(token)
     return [Said("gpu.memory_gb", memory, [span_of(token)])] if memory else []

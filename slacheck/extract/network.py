@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from lark import Token, Tree
+from lark import Tree
 
 from slacheck.extract.context import (
     COUNTS,
@@ -25,6 +25,7 @@ from slacheck.extract.context import (
     span_of,
     text_value,
 )
+from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning
 from slacheck.extract.parser import Phrase
 
@@ -51,7 +52,7 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
     if _STORAGE_AFTER.match(context.text, phrase.end):
         return []  # "2*960G SSD": disks
     following = context.following(phrase.end)
-    servers = following is not None and following.type == "NODE_UNIT" and following.start_pos - phrase.end <= 1
+    servers = following is not None and following.type == "NODE_UNIT" and following.start - phrase.end <= 1
     count = None if servers else next((as_count(t) for t in tokens if t.type in COUNTS), None)  # "x 4 台": servers
     protocol = _link_protocol(tokens, phrase.start, context)
     said: list[Said] = []
@@ -59,7 +60,7 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
         per_gpu = _PER_GPU_AFTER.match(context.text, phrase.end) or \
             _PER_GPU_BEFORE.search(context.text[max(0, phrase.start - 16):phrase.start])
         clause = context.in_clause(phrase.start)
-        said_before = [t.type for t in clause if t.end_pos <= phrase.start]
+        said_before = [t.type for t in clause if t.end <= phrase.start]
         carried = "TOTAL" in said_before and "NODE_UNIT" not in said_before[said_before.index("TOTAL"):] \
             and not any(t.type == "PER_NODE" for t in clause)  # "total 64 GPUs and 16 NICs", not "16 nodes x 8"
         total = any(t.type == "TOTAL" for t in tokens) or _beside(phrase, context, "TOTAL") or carried
@@ -73,11 +74,11 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
 def _beside(phrase: Phrase, context: Context, kind: str) -> bool:
     """A keyword of a kind right before or right after a phrase ("合计 32 张", "32 NICs in total")."""
     before, after = context.previous(phrase.start), context.following(phrase.end)
-    return (before is not None and before.type == kind and phrase.start - before.end_pos <= 2) or (
-        after is not None and after.type == kind and not context.text[phrase.end:after.start_pos].strip())
+    return (before is not None and before.type == kind and phrase.start - before.end <= 2) or (
+        after is not None and after.type == kind and not context.text[phrase.end:after.start].strip())
 
 
-def _generation_rate(token: Token) -> float | None:
+def _generation_rate(token: Keyword) -> float | None:
     """The data rate an InfiniBand generation names: NDR 400, HDR 200, "NDR200" 200."""
     digits = re.search(r"\d+$", token.value)
     return float(digits.group()) if digits else meaning("IB_GEN", token.value[:3])
@@ -111,7 +112,7 @@ def _ports(phrase: Phrase, context: Context) -> list[Said]:
     return _port_count(count, tokens, per_node, [(phrase.start, phrase.end)], context) if count else []
 
 
-def _port_count(count: int, tokens: list[Token], per_node: bool, span: list[tuple[int, int]],
+def _port_count(count: int, tokens: list[Keyword], per_node: bool, span: list[tuple[int, int]],
                 context: Context) -> list[Said]:
     """Switch ports, or (per node) NIC ports with the rate said among ``tokens``."""
     if not per_node:
@@ -124,28 +125,28 @@ def _port_count(count: int, tokens: list[Token], per_node: bool, span: list[tupl
     return said
 
 
-def _loose_ports(token: Token, context: Context) -> list[Said]:
+def _loose_ports(token: Keyword, context: Context) -> list[Said]:
     """A port count with a few words between number and 端口 ("64 个主机侧 NDR 端口")."""
     if context.in_phrase(token):
         return []
-    before = [t for t in context.in_clause(token.start_pos) if t.end_pos <= token.start_pos]
+    before = [t for t in context.in_clause(token.start) if t.end <= token.start]
     number = next((t for t in reversed(before) if t.type in COUNTS), None)
-    if number is None or token.start_pos - number.end_pos > 24:
+    if number is None or token.start - number.end > 24:
         return []
-    between = [t for t in before if t.start_pos >= number.end_pos]
+    between = [t for t in before if t.start >= number.end]
     if any(t.type not in ("G_QTY", "RATE_BITS", "IB_GEN", "PROTO_IB", "ROCE") for t in between):
         return []
     count = as_count(number)
-    per_node = "PER_NODE" in context.clause_types(token.start_pos)
-    return _port_count(count, between, per_node, [(number.start_pos, token.end_pos)], context) if count else []
+    per_node = "PER_NODE" in context.clause_types(token.start)
+    return _port_count(count, between, per_node, [(number.start, token.end)], context) if count else []
 
 
-def _loose_ratio(token: Token, context: Context) -> list[Said]:
+def _loose_ratio(token: Keyword, context: Context) -> list[Said]:
     """A ratio in a passage (e.g. a table row) that names oversubscription elsewhere."""
     if context.in_phrase(token) or context.first_of("OVERSUB") is None:
         return []
-    return _oversubscription(Phrase(tree=Tree("oversubscription", [token]), start=token.start_pos,
-                                    end=token.end_pos), context)
+    return _oversubscription(Phrase("oversubscription", token.start, token.end,
+                                    tree=Tree("oversubscription", [token])), context)
 
 
 def _oversubscription(phrase: Phrase, context: Context) -> list[Said]:
@@ -172,11 +173,11 @@ def _bare_rate(phrase: Phrase, context: Context) -> list[Said]:
     return []
 
 
-def _multi_site(token: Token, context: Context) -> list[Said]:
+def _multi_site(token: Keyword, context: Context) -> list[Said]:
     """Nodes placed across sites: the sentence (or the one before it) must be about nodes we count, not
     the vendor's premises ("8 servers in FRA1 and 8 in FRA3. The two facilities are linked by ...")."""
     for before in (0, 1):
-        near = {t.type for t in context.in_sentence(token.start_pos, before=before)}
+        near = {t.type for t in context.in_sentence(token.start, before=before)}
         if near & {"NODE_UNIT", "CARD_UNIT"} and near & set(COUNTS):
             break
     else:
@@ -191,9 +192,9 @@ _UNAVAILABLE = re.compile(alternation("unavailable"), re.I)
 _ABSENT_BEFORE = re.compile(rf"(?:{alternation('absent_before')})[^,;.。，；]{{0,3}}$")
 
 
-def _fabric_protocol(token: Token, context: Context) -> list[Said]:
+def _fabric_protocol(token: Keyword, context: Context) -> list[Said]:
     """The fabric a protocol word names, unless the offer lacks it ("不配 RDMA 网卡", "IB 现在给不了")."""
-    if _ABSENT_BEFORE.search(context.text[max(0, token.start_pos - 16):token.start_pos]) \
+    if _ABSENT_BEFORE.search(context.text[max(0, token.start - 16):token.start]) \
             or _UNAVAILABLE.search(sentence_text(token, context)):
         return []
     protocol = protocol_of(token)
@@ -203,14 +204,14 @@ def _fabric_protocol(token: Token, context: Context) -> list[Said]:
     return said
 
 
-def _gbe_rate(token: Token, context: Context) -> list[Said]:
+def _gbe_rate(token: Keyword, context: Context) -> list[Said]:
     """"100GbE" names Ethernet as well as a rate, unless the sentence runs RDMA over it (RoCE)."""
-    if not token.value.endswith(_ETHERNET_RATE) or context.sentence_types(token.start_pos) & _RDMA_WORDS:
+    if not token.value.endswith(_ETHERNET_RATE) or context.sentence_types(token.start) & _RDMA_WORDS:
         return []
     return _ethernet(token, context)
 
 
-def _link_protocol(tokens: list[Token], position: int, context: Context) -> str | None:
+def _link_protocol(tokens: list[Keyword], position: int, context: Context) -> str | None:
     """The protocol said with a link: in the phrase, else its clause, else Ethernet for a bare "100GbE"."""
     protocol = best_protocol(tokens) or best_protocol(context.in_clause(position))
     if protocol is None and any(t.value.endswith(_ETHERNET_RATE) for t in tokens) \
@@ -219,8 +220,8 @@ def _link_protocol(tokens: list[Token], position: int, context: Context) -> str 
     return protocol
 
 
-def _ethernet(token: Token, context: Context) -> list[Said]:
-    types = context.sentence_types(token.start_pos)
+def _ethernet(token: Keyword, context: Context) -> list[Said]:
+    types = context.sentence_types(token.start)
     if public_only(types):
         return []
     said = [Said("fabric.protocol", "ethernet-tcp", [span_of(token)])]
@@ -229,8 +230,8 @@ def _ethernet(token: Token, context: Context) -> list[Said]:
     return said
 
 
-def _dedicated(token: Token, context: Context) -> list[Said]:
-    clause = context.clause_types(token.start_pos)
+def _dedicated(token: Keyword, context: Context) -> list[Said]:
+    clause = context.clause_types(token.start)
     if not clause & NETWORK_WORDS:
         return []
     said = [Said("fabric.dedicated", not negated(token, context), [span_of(token)])]
@@ -239,25 +240,25 @@ def _dedicated(token: Token, context: Context) -> list[Said]:
     return said
 
 
-def _shared(token: Token, context: Context) -> list[Said]:
-    clause = context.clause_types(token.start_pos)
+def _shared(token: Keyword, context: Context) -> list[Said]:
+    clause = context.clause_types(token.start)
     if not clause & (NETWORK_WORDS | {"TENANT"}):
         return []
     denied = negated(token, context)
     said = [Said("fabric.dedicated", denied, [span_of(token)])]
-    if "TENANT" in context.sentence_types(token.start_pos):
+    if "TENANT" in context.sentence_types(token.start):
         said.append(Said("fabric.isolation", denied, [span_of(token)]))
     return said
 
 
-def _nonblocking(token: Token, context: Context) -> list[Said]:
+def _nonblocking(token: Keyword, context: Context) -> list[Said]:
     return [Said("fabric.dedicated", True, [span_of(token)]), Said("fabric.oversubscription", 1.0, [span_of(token)])]
 
 
-def _topology(token: Token, context: Context) -> list[Said]:
+def _topology(token: Keyword, context: Context) -> list[Said]:
     """A topology name, in its canonical form; tiers only when no shape is named beside them ("两层胖树")."""
     name = meaning("TOPOLOGY", token.value)
-    shapes = [t for t in context.in_clause(token.start_pos)
+    shapes = [t for t in context.in_clause(token.start)
               if t.type == "TOPOLOGY" and not _tiers(meaning("TOPOLOGY", t.value))]
     if _tiers(name) and shapes:
         return []
@@ -268,10 +269,10 @@ def _tiers(name: str | None) -> bool:
     return name is not None and "tier" in name
 
 
-def _expansion(token: Token, context: Context) -> list[Said]:
+def _expansion(token: Keyword, context: Context) -> list[Said]:
     """Expansion promised: set aside for growth, or reserved or expanded beside network words (not power or term)."""
-    sentence = context.sentence_types(token.start_pos)
-    kinds = {meaning("EXPANSION", t.value) for t in context.in_sentence(token.start_pos) if t.type == "EXPANSION"}
+    sentence = context.sentence_types(token.start)
+    kinds = {meaning("EXPANSION", t.value) for t in context.in_sentence(token.start) if t.type == "EXPANSION"}
     for_growth = "reserved-expansion" in kinds or {"reserved", "expansion"} <= kinds
     if not for_growth and (not sentence & NETWORK_WORDS or sentence & {"POWER", "TERM"}):
         return []
@@ -279,14 +280,14 @@ def _expansion(token: Token, context: Context) -> list[Said]:
     return [Said("fabric.expansion", "concrete" if concrete else "vague", [span_of(token)])]
 
 
-def _has_port_count(token: Token, context: Context) -> bool:
-    tokens = context.in_sentence(token.start_pos)
+def _has_port_count(token: Keyword, context: Context) -> bool:
+    tokens = context.in_sentence(token.start)
     return any(a.type in COUNTS and b.type in ("PORT", "CARD_UNIT") for a, b in zip(tokens, tokens[1:]))
 
 
-def _optics(token: Token, context: Context) -> list[Said]:
-    clause = context.clause_types(token.start_pos)
-    sentence = context.sentence_types(token.start_pos)
+def _optics(token: Keyword, context: Context) -> list[Said]:
+    clause = context.clause_types(token.start)
+    sentence = context.sentence_types(token.start)
     if "NEGATION" in clause:
         value = "excluded"
     elif "CUSTOMER" in clause:

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import re
 
-from lark import Token
-
 from slacheck.extract.context import Context, Said, counts_per_node
+from slacheck.extract.lexer import Keyword
 from slacheck.extract.structure import cell_spans, first_worded_cell
 
 _BARE_COUNT = re.compile(r"\s*(\d{1,4})\s*")
@@ -56,7 +55,7 @@ def _unit_cell(context: Context, cells: list[tuple[int, int]], index: int) -> tu
     return start, end
 
 
-def _counted(item: set[str], unit: list[Token], count: int) -> str | None:
+def _counted(item: set[str], unit: list[Keyword], count: int) -> str | None:
     """The fact a count of the row's item states, or None when the item is not counted here."""
     per_node = any(counts_per_node(t) for t in unit)
     if item & {"NIC", "NIC_MODEL"}:

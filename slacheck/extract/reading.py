@@ -39,9 +39,9 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
                       label_end=_label_end(text, table_row))
     said: list[Said] = []
     for phrase in scan.phrases:
-        handler = _PHRASES.get(phrase.tree.data)
-        if handler:
-            said.extend(handler(phrase, context))
+        read_phrase = _PHRASES.get(phrase.kind)
+        if read_phrase:
+            said.extend(read_phrase(phrase, context))
     for token in context.keywords:
         for handler in _KEYWORDS.get(token.type, ()):
             said.extend(handler(token, context))
@@ -115,12 +115,12 @@ def _qualifiers(said: list[Said], context: Context) -> list[Said]:
     def scope(position: int) -> int:
         return 0 if context.table_row else context.sentence(position)
 
-    optional = {scope(t.start_pos) for t in context.keywords if t.type in ("OPTIONAL", "EXPANSION")}
+    optional = {scope(t.start) for t in context.keywords if t.type in ("OPTIONAL", "EXPANSION")}
     included = {"fabric.protocol": "fabric.included_protocol", "fabric.rate_gbps": "fabric.included_rate_gbps",
                 "fabric.nics_per_node": "fabric.included_nics_per_node"}
     extra = [Said(included[s.path], s.value, s.spans, tag=s.tag) for s in said
              if s.path in included and scope(s.spans[0][0]) not in optional]
     about_fabric = {scope(s.spans[0][0]) for s in said if s.path.startswith("fabric.")}
     extra.extend(Said("fabric.optional", True, [span_of(t)]) for t in context.keywords
-                 if t.type == "OPTIONAL" and scope(t.start_pos) in about_fabric)
+                 if t.type == "OPTIONAL" and scope(t.start) in about_fabric)
     return extra

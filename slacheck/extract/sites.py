@@ -5,29 +5,28 @@ from __future__ import annotations
 
 import re
 
-from lark import Token
-
 from slacheck.extract.context import Context, Handler, Said, as_count, node_counts, span_of
+from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning
 
 _CHOICE = re.compile(alternation("place_choice"), re.I)
 
 
-def _place(token: Token, context: Context) -> list[Said]:
+def _place(token: Keyword, context: Context) -> list[Said]:
     """Said once per sentence, at the first token of its second place.
 
     The sentence must count servers and name two or more places that are not alternatives
     ("Singapore or Tokyo"). When each place has a node count of its own, their sum is the node count.
     """
-    tokens = context.in_sentence(token.start_pos)
-    firsts: dict[str, Token] = {}
+    tokens = context.in_sentence(token.start)
+    firsts: dict[str, Keyword] = {}
     for place in (t for t in tokens if t.type == "PLACE"):
         firsts.setdefault(meaning("PLACE", place.value, place.value), place)
     places = list(firsts.values())
     if len(places) < 2 or token is not places[1]:
         return []
     counts = node_counts(tokens)
-    between = context.text[places[0].end_pos:places[-1].start_pos]
+    between = context.text[places[0].end:places[-1].start]
     if not counts or _CHOICE.search(between):
         return []
     said = [Said("fabric.multi_site", True, [span_of(p) for p in places])]

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import re
 
-from lark import Token
-
 from slacheck.extract.context import Context, Said, span_of
+from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, words
 
 SIZES_PATH = "acceptance.threshold_sizes"
@@ -19,16 +18,16 @@ _FLAGS = re.compile(r"^(?:-b|--minbytes) ?(\S+).*?(?:-e|--maxbytes) ?(\S+)$")
 _OPEN_ENDED = re.compile(alternation("size_and_above"), re.I)
 
 
-def judged_sizes(threshold: Token, context: Context) -> list[Said]:
+def judged_sizes(threshold: Keyword, context: Context) -> list[Said]:
     """The sizes said with a threshold figure, as a statement placed where the threshold stands.
 
     The nearest size phrase of the threshold's sentence (its row, in a table) wins. A command's
     -b/-e range counts only when the threshold holds at every size ("各消息大小 busbw ≥ 330 GB/s").
     """
-    tokens = context.keywords if context.table_row else context.in_sentence(threshold.start_pos)
-    every = any(word in context.sentence_at(threshold.start_pos).lower() for word in words("every_size")) or (
+    tokens = context.keywords if context.table_row else context.in_sentence(threshold.start)
+    every = any(word in context.sentence_at(threshold.start).lower() for word in words("every_size")) or (
         context.table_row and any(word in context.text.lower() for word in words("every_size")))
-    found = [(abs(t.start_pos - threshold.start_pos), t) for t in tokens
+    found = [(abs(t.start - threshold.start), t) for t in tokens
              if t.type == "MSG_SIZES" and (every or not _FLAGS.match(t.value))]
     for _, token in sorted(found, key=lambda pair: pair[0]):
         sizes = size_bounds(token.value)

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-
-from lark import Token
+from typing import Sequence
 
 from slacheck.documents import Document, Passage
+from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, values
 
 SUBJECTS = {"STORAGE_NET": "storage", "MGMT_NET": "management", "FRONTEND_NET": "front-end",
@@ -44,7 +44,7 @@ HEADING_MAX = 48
 """Longest numbered line, in characters, that can still be a heading."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Frame:
     """What a passage is about before its own words are read.
 
@@ -64,7 +64,7 @@ class Frame:
     """"offer", "heading", "quoted", "command" or "not-chosen"."""
     column_types: tuple[frozenset[str], ...] = ()
     """The token types each column's header holds ("响应时间": RESPONSE): what the cells under it are."""
-    lead_in: tuple[Token, ...] = ()
+    lead_in: tuple[Keyword, ...] = ()
     """A list item's lead-in: the keywords of the sentence ending in a colon above the list (their positions
     are in that sentence's passage)."""
 
@@ -78,12 +78,12 @@ class _Open:
     option: str | None
 
 
-def subject_of(tokens: list[Token]) -> str | None:
+def subject_of(tokens: Sequence[Keyword]) -> str | None:
     """The subject named first among some tokens."""
     return next((SUBJECTS[t.type] for t in tokens if t.type in SUBJECTS), None)
 
 
-def options_named(tokens: list[Token]) -> list[str]:
+def options_named(tokens: Sequence[Keyword]) -> list[str]:
     """The distinct option names among some tokens, in order ("方案一", "Option B")."""
     names: list[str] = []
     for token in tokens:
@@ -178,7 +178,7 @@ def label_end(text: str) -> int | None:
     return match.end() if match else None
 
 
-def frames(document: Document, passages: list[tuple[str, list[Token]]]) -> list[Frame]:
+def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) -> list[Frame]:
     """The frame of every passage, given each passage's normalised text and tokens."""
     email = sum(1 for line in document.lines[:40] if _EMAIL_HEADER.match(line.text)) >= EMAIL_HEADERS
     chosen, instance_rows = _instance_options(passages, document.passages)
@@ -187,7 +187,7 @@ def frames(document: Document, passages: list[tuple[str, list[Token]]]) -> list[
     header = Frame()
     earlier_message = in_fence = False
     previous_row = False
-    lead_in: tuple[Token, ...] = ()
+    lead_in: tuple[Keyword, ...] = ()
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
         first_line = document.lines[passage.segments[0].line].text if passage.segments else ""
         if email and _EARLIER_MESSAGE.match(first_line):
@@ -237,20 +237,21 @@ def frames(document: Document, passages: list[tuple[str, list[Token]]]) -> list[
         result.append(Frame(subject=subject, option=option, lead_in=lead_in if item else ()))
         if not item:  # a sentence that ends in a colon speaks for the list items under it
             lead_in = tuple(tokens) if text.rstrip().endswith((":", "：")) else ()
-    return result
+    shared: dict[Frame, Frame] = {}
+    return [shared.setdefault(frame, frame) for frame in result]  # one object per distinct frame
 
 
-def _speaks_of_all(tokens: list[Token]) -> bool:
+def _speaks_of_all(tokens: Sequence[Keyword]) -> bool:
     return any(t.type == "ALL_OPTIONS" for t in tokens)
 
 
-def _label_names_option(text: str, tokens: list[Token]) -> bool:
+def _label_names_option(text: str, tokens: Sequence[Keyword]) -> bool:
     """Whether a line starts with an option's name ("- 方案一：busbw ≥ 360 GB/s")."""
     first = next((t for t in tokens if t.type == "OPTION_NAME"), None)
-    return first is not None and not re.search(r"[\w\u4e00-\u9fff]", re.sub(r"[-*+•·#>\s]", "", text[:first.start_pos]))
+    return first is not None and not re.search(r"[\w\u4e00-\u9fff]", re.sub(r"[-*+•·#>\s]", "", text[:first.start]))
 
 
-def _is_header(tokens: list[Token]) -> bool:
+def _is_header(tokens: Sequence[Keyword]) -> bool:
     """A table's first row names columns when it carries no number and no GPU model."""
     return not any(t.type in _DATA for t in tokens)
 
@@ -258,13 +259,13 @@ def _is_header(tokens: list[Token]) -> bool:
 _DATA = frozenset({"NUMBER", "MODEL", "MONEY", "RATE_BITS", "BW_BYTES", "G_QTY", "MEM_GB", "PERCENT", "DURATION"})
 
 
-def _header(cells: list[str], tokens: list[Token], subject: str | None, option: str | None) -> Frame:
+def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, option: str | None) -> Frame:
     """The frame of a table's rows from its header: column names, and the option and subject each names."""
     options: list[str | None] = []
     subjects: list[str | None] = []
     types: list[frozenset[str]] = []
     for start, end in cell_spans(CELL.join(cells)):
-        inside = [t for t in tokens if start <= t.start_pos < end]
+        inside = [t for t in tokens if start <= t.start < end]
         names = options_named(inside)
         options.append(names[0] if len(names) == 1 else None)
         subjects.append(subject_of(inside))
@@ -274,7 +275,7 @@ def _header(cells: list[str], tokens: list[Token], subject: str | None, option: 
                  tuple(subjects), column_types=tuple(types))
 
 
-def _instance_options(passages: list[tuple[str, list[Token]]],
+def _instance_options(passages: list[tuple[str, Sequence[Keyword]]],
                       loaded: tuple[Passage, ...]) -> tuple[str | None, dict[int, str]]:
     """A table of instance types (each row a GPU model): each row is an option named by its first cell.
 
@@ -311,7 +312,7 @@ def _runs(indices: list[int]) -> list[list[int]]:
     return runs
 
 
-def _distinct_models(run: list[int], passages: list[tuple[str, list[Token]]]) -> bool:
+def _distinct_models(run: list[int], passages: list[tuple[str, Sequence[Keyword]]]) -> bool:
     """Whether the rows name more than one GPU model or form factor (a catalogue, not one server's parts)."""
     specs = {(tuple(sorted({t.value.upper() for t in passages[i][1] if t.type == "MODEL"})),
               any(t.type == "PCIE" for t in passages[i][1])) for i in run}

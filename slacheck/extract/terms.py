@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable
 
-from lark import Token
-
 from slacheck.extract.collective_claims import collective_claim
 from slacheck.extract.context import (
     FABRIC_WORDS,
@@ -23,6 +21,7 @@ from slacheck.extract.context import (
     sentence_text,
     span_of,
 )
+from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning, values, words
 from slacheck.extract.parser import Phrase
 from slacheck.extract.sizes import judged_sizes
@@ -30,8 +29,8 @@ from slacheck.extract.sizes import judged_sizes
 _HEDGED_PRICE = re.compile(alternation("hedge_price"), re.I)
 
 
-def _hedge(token: Token, context: Context) -> list[Said]:
-    sentence = context.sentence_types(token.start_pos)
+def _hedge(token: Keyword, context: Context) -> list[Said]:
+    sentence = context.sentence_types(token.start)
     price_like = _HEDGED_PRICE.search(token.value)
     if not (price_like or sentence & {"PRICE_WORD", "MONEY"}):
         return []
@@ -41,7 +40,7 @@ def _hedge(token: Token, context: Context) -> list[Said]:
     return said
 
 
-def _minutes(token: Token) -> float | None:
+def _minutes(token: Keyword) -> float | None:
     """A DURATION token in minutes (NEXT_DAY: one day)."""
     if token.type == "NEXT_DAY":
         return 1440.0
@@ -51,7 +50,7 @@ def _minutes(token: Token) -> float | None:
     return value * factor if value is not None and factor else None
 
 
-def _party(tokens: Iterable[Token]) -> str | None:
+def _party(tokens: Iterable[Keyword]) -> str | None:
     """provider / customer / shared from the parties named among ``tokens``."""
     types = {t.type for t in tokens}
     if {"PROVIDER", "CUSTOMER"} <= types:
@@ -59,7 +58,7 @@ def _party(tokens: Iterable[Token]) -> str | None:
     return "provider" if "PROVIDER" in types else "customer" if "CUSTOMER" in types else None
 
 
-def _bench(token: Token, context: Context) -> list[Said]:
+def _bench(token: Keyword, context: Context) -> list[Said]:
     """An acceptance benchmark: its name, and whether it spans all nodes or one machine."""
     name = meaning("BENCH", token.value)  # a named benchmark says more than 压测 / "acceptance testing"
     said = [Said("acceptance.test", name, [span_of(token)], tag=None if name == "benchmark" else "primary")]
@@ -68,7 +67,7 @@ def _bench(token: Token, context: Context) -> list[Said]:
     return said
 
 
-def _where_it_runs(token: Token, context: Context) -> list[Said]:
+def _where_it_runs(token: Keyword, context: Context) -> list[Said]:
     """Whether a test runs across nodes or on one machine at a time.
 
     One machine named in the test's own clause wins ("每台单独运行 all_reduce_perf（单机 8 卡）");
@@ -76,8 +75,8 @@ def _where_it_runs(token: Token, context: Context) -> list[Said]:
     全部/跨机/双机, or a count of two or more nodes ("4 机 32 卡", "across the eight (8) servers");
     else the lead-in above a list of tests says where they run.
     """
-    clause = context.in_clause(token.start_pos)
-    near = context.in_sentence(token.start_pos, before=1) + context.in_sentence(token.start_pos)
+    clause = context.in_clause(token.start)
+    near = context.in_sentence(token.start, before=1) + context.in_sentence(token.start)
     single = [t for t in near if _single(t, context)]
     spread = [t for t in near if t.type == "ALL_NODES"] + [t for t in node_counts(near) if (as_count(t) or 0) >= 2]
     if any(_single(t, context) for t in clause) or (single and not spread):
@@ -92,26 +91,26 @@ def _where_it_runs(token: Token, context: Context) -> list[Said]:
     return []
 
 
-def _single(token: Token, context: Context) -> bool:
+def _single(token: Keyword, context: Context) -> bool:
     return token.type == "SINGLE_NODE" or (token.type == "PER_NODE" and _one_machine(token, context))
 
 
-def _acceptance(token: Token, context: Context) -> list[Said]:
+def _acceptance(token: Keyword, context: Context) -> list[Said]:
     """Acceptance defined machine by machine ("单台运行…即视为该台验收通过"), with no benchmark named."""
-    sentence = context.sentence_types(token.start_pos)
+    sentence = context.sentence_types(token.start)
     if "BENCH" in sentence:
         return []
     found = _where_it_runs(token, context)
     return [s for s in found if s.value is False]
 
 
-def _one_machine(token: Token, context: Context) -> bool:
+def _one_machine(token: Keyword, context: Context) -> bool:
     """A PER_NODE word that means one machine on its own: 单机, or "each node" after "on"."""
     kind = meaning("PER_NODE", token.value)
-    return kind == "single" or (kind == "each" and context.text[:token.start_pos].rstrip().lower().endswith(" on"))
+    return kind == "single" or (kind == "each" and context.text[:token.start].rstrip().lower().endswith(" on"))
 
 
-def _pass_threshold(token: Token, context: Context) -> list[Said]:
+def _pass_threshold(token: Keyword, context: Context) -> list[Said]:
     """A GB/s, Gb/s or % figure in a sentence about an acceptance test or its bus bandwidth.
 
     A busbw or algbw figure said as measured is a claim instead; an algbw figure is no busbw threshold.
@@ -119,8 +118,8 @@ def _pass_threshold(token: Token, context: Context) -> list[Said]:
     claimed = collective_claim(token, context)
     if claimed is not None:
         return claimed
-    sentence = context.sentence_types(token.start_pos)
-    clause = context.clause_types(token.start_pos)
+    sentence = context.sentence_types(token.start)
+    clause = context.clause_types(token.start)
     if not sentence & {"BENCH", "BUSBW", "ACCEPTANCE"} or clause & {
             "NVLINK", "NVSWITCH", "AVAILABILITY", "CREDIT"} or ("ALGBW" in clause and "BUSBW" not in clause):
         return []
@@ -136,30 +135,30 @@ def _pass_threshold(token: Token, context: Context) -> list[Said]:
     return [Said("acceptance.threshold_gbytes", value, [span_of(token)]), *judged_sizes(token, context)]
 
 
-def _rate_bits(token: Token, context: Context) -> list[Said]:
-    return _pass_threshold(token, context) if context.sentence_types(token.start_pos) & {
+def _rate_bits(token: Keyword, context: Context) -> list[Said]:
+    return _pass_threshold(token, context) if context.sentence_types(token.start) & {
         "BENCH", "BUSBW", "ALGBW"} else []
 
 
-def _percent(token: Token, context: Context) -> list[Said]:
+def _percent(token: Keyword, context: Context) -> list[Said]:
     """Availability (in a clause that names it) or an acceptance threshold as a share of line rate."""
     value = as_number(token)
     if value is None:
         return []
-    clause = context.clause_types(token.start_pos)
-    sentence = context.sentence_types(token.start_pos)
+    clause = context.clause_types(token.start)
+    sentence = context.sentence_types(token.start)
     if "AVAILABILITY" in clause or ("AVAILABILITY" in sentence and "CREDIT" not in clause):
-        multiplied = context.text[max(0, token.start_pos - 3):token.start_pos].strip().endswith(("×", "x"))
+        multiplied = context.text[max(0, token.start - 3):token.start].strip().endswith(("×", "x"))
         if 50 <= value < 100 and not multiplied:
             return [Said("sla.availability_pct", value, [span_of(token)])]
         return []
     return _pass_threshold(token, context)
 
 
-def _report_kept(token: Token, context: Context) -> list[Said]:
+def _report_kept(token: Keyword, context: Context) -> list[Said]:
     """A kept or signed acceptance report."""
     text = sentence_text(token, context).lower()
-    if not context.sentence_types(token.start_pos) & {"BENCH", "ACCEPTANCE"} \
+    if not context.sentence_types(token.start) & {"BENCH", "ACCEPTANCE"} \
             and not any(word in text for word in words("report_word")):
         return []
     return [Said("acceptance.report_kept", not negated(token, context), [span_of(token)])]
@@ -168,10 +167,10 @@ def _report_kept(token: Token, context: Context) -> list[Said]:
 _PROVIDER_TEAM = re.compile(alternation("provider_team"))
 
 
-def _owner(path: str) -> Callable[[Token, Context], list[Said]]:
+def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
     """Who configures (TUNING) or troubleshoots (TROUBLESHOOT) the fabric: the party named in the sentence."""
-    def handler(token: Token, context: Context) -> list[Said]:
-        party = _party(context.in_clause(token.start_pos)) or _party(context.in_sentence(token.start_pos))
+    def handler(token: Keyword, context: Context) -> list[Said]:
+        party = _party(context.in_clause(token.start)) or _party(context.in_sentence(token.start))
         text = sentence_text(token, context)
         if party is None and path == "tuning.owner" and any(word in text for word in words("customer_self")):
             party = "customer"
@@ -182,36 +181,36 @@ def _owner(path: str) -> Callable[[Token, Context], list[Said]]:
     return handler
 
 
-def _snapshot(token: Token, context: Context) -> list[Said]:
+def _snapshot(token: Keyword, context: Context) -> list[Said]:
     """Backup scope: what the snapshots of this sentence cover (a data disk denied or left to the customer is not)."""
-    tokens = context.in_sentence(token.start_pos)
+    tokens = context.in_sentence(token.start)
     system = any(t.type == "SYSTEM_DISK" for t in tokens)
     data_words = [t for t in tokens if t.type == "DATA_DISK"
                   or (t.type == "SYSTEM_DISK" and meaning("SYSTEM_DISK", t.value) == "all")]
     # a data disk the customer backs up itself ("数据盘由甲方自行备份") is not covered
-    data = any(not context.clause_types(t.start_pos) & {"NEGATION", "CUSTOMER"} for t in data_words)
-    if data and "NEGATION" in context.sentence_types(token.start_pos) and not system:
+    data = any(not context.clause_types(t.start) & {"NEGATION", "CUSTOMER"} for t in data_words)
+    if data and "NEGATION" in context.sentence_types(token.start) and not system:
         return []
     scope = "all" if system and data else "data" if data else "system-only" if system else None
     return [Said("backup.scope", scope, [span_of(token)])] if scope else []
 
 
-def _duration(token: Token, context: Context) -> list[Said]:
+def _duration(token: Keyword, context: Context) -> list[Said]:
     """A response or replacement time: the nearest RESPONSE / REPLACE (or RESTORE) word of the clause decides."""
-    before = context.text[max(0, token.start_pos - 2):token.start_pos]
+    before = context.text[max(0, token.start - 2):token.start]
     if re.search(r"[×x*]\s*$", before):  # 7×24 小时: service hours, not a time limit
         return []
     minutes = _minutes(token)
     if minutes is None:
         return []
-    clause = [t for t in context.in_clause(token.start_pos) if t.type in ("RESPONSE", "REPLACE", "RESTORE")]
+    clause = [t for t in context.in_clause(token.start) if t.type in ("RESPONSE", "REPLACE", "RESTORE")]
     if not clause:  # a cell under a "响应时间" / "Response time" column
-        header = context.header_types(token.start_pos) & {"RESPONSE", "REPLACE"}
+        header = context.header_types(token.start) & {"RESPONSE", "REPLACE"}
         if len(header) != 1:
             return []
         path = "sla.support_response_minutes" if header == {"RESPONSE"} else "sla.failover_minutes"
         return [Said(path, minutes, [span_of(token)])]
-    nearest = min(clause, key=lambda t: abs(t.start_pos - token.start_pos))
+    nearest = min(clause, key=lambda t: abs(t.start - token.start))
     if nearest.type == "RESPONSE":
         return [Said("sla.support_response_minutes", minutes, [span_of(token), span_of(nearest)])]
     return [Said("sla.failover_minutes", minutes, [span_of(token), span_of(nearest)])]
@@ -220,9 +219,9 @@ def _duration(token: Token, context: Context) -> list[Said]:
 _REPLACED = re.compile(alternation("replace_word"), re.I)
 
 
-def _restore(token: Token, context: Context) -> list[Said]:
+def _restore(token: Keyword, context: Context) -> list[Said]:
     """A promise that a replaced node gets its network configuration and topology back."""
-    near = context.in_sentence(token.start_pos, before=1) + context.in_sentence(token.start_pos)
+    near = context.in_sentence(token.start, before=1) + context.in_sentence(token.start)
     types = {t.type for t in near}
     text = sentence_text(token, context)
     if not (types & {"NETWORK", "INTERNAL", "TOPOLOGY"} or any(word in text for word in words("collective_word"))):
@@ -232,16 +231,16 @@ def _restore(token: Token, context: Context) -> list[Said]:
     return [Said("sla.network_restore", not negated(token, context), [span_of(token)])]
 
 
-def _billing(token: Token, context: Context) -> list[Said]:
+def _billing(token: Keyword, context: Context) -> list[Said]:
     """The billing period a BILLING word names (monthly unless it names another)."""
     value = token.value.lower()
     kind = next((kind for word, kind in values("billing_kind").items() if word in value), "monthly")
     return [Said("commercial.billing", kind, [span_of(token)])]
 
 
-def _trial(token: Token, context: Context) -> list[Said]:
+def _trial(token: Keyword, context: Context) -> list[Said]:
     """A trial period; one on a single machine ("7 天试用（单台服务器）") is not a trial of the cluster."""
-    sentence = context.in_sentence(token.start_pos)
+    sentence = context.in_sentence(token.start)
     single = any(t.type == "SINGLE_NODE" or t.type == "PER_NODE" and meaning("PER_NODE", t.value) == "single"
                  for t in sentence)
     return [Said("acceptance.trial", not (negated(token, context) or single), [span_of(token)])]
@@ -252,12 +251,12 @@ RUN_IN_HEADING_TOKENS = 3
 """Most keywords in a run-in heading ("3.6 Term.") whose word speaks for the sentence after it."""
 
 
-def _months(token: Token, context: Context) -> list[Said]:
+def _months(token: Keyword, context: Context) -> list[Said]:
     """A term in months: said in a sentence about the term, or after a run-in "Term." heading."""
-    heading = context.in_sentence(token.start_pos, before=1)
+    heading = context.in_sentence(token.start, before=1)
     term_heading = len(heading) <= RUN_IN_HEADING_TOKENS and any(t.type == "TERM" for t in heading)
-    if "TERM" not in context.sentence_types(token.start_pos) and not term_heading \
-            or "TRIAL" in context.clause_types(token.start_pos):
+    if "TERM" not in context.sentence_types(token.start) and not term_heading \
+            or "TRIAL" in context.clause_types(token.start):
         return []
     value = as_number(token)
     if value and token.type == "YEARS":
@@ -265,26 +264,26 @@ def _months(token: Token, context: Context) -> list[Said]:
     return [Said("commercial.term_months", value, [span_of(token)])] if value else []
 
 
-def _power(token: Token, context: Context) -> list[Said]:
+def _power(token: Keyword, context: Context) -> list[Said]:
     value = as_number(token)
     return [Said("commercial.power_kw", value, [span_of(token)])] if value else []
 
 
-def _availability_target(token: Token, context: Context) -> list[Said]:
-    if "AVAILABILITY" not in context.sentence_types(token.start_pos):
+def _availability_target(token: Keyword, context: Context) -> list[Said]:
+    if "AVAILABILITY" not in context.sentence_types(token.start):
         return []
     return [Said("sla.availability_guaranteed", False, [span_of(token)])]
 
 
-def _credit(token: Token, context: Context) -> list[Said]:
-    sentence = context.sentence_types(token.start_pos)
+def _credit(token: Keyword, context: Context) -> list[Said]:
+    sentence = context.sentence_types(token.start)
     if not sentence & {"AVAILABILITY", "PERCENT", "MONEY", "SLA_WORD"} \
             and not any(word in sentence_text(token, context) for word in words("service_word")):
         return []
     return [Said("sla.credits", not negated(token, context), [span_of(token)])]
 
 
-def _money(token: Token) -> tuple[float | None, str | None]:
+def _money(token: Keyword) -> tuple[float | None, str | None]:
     """Amount and currency of a MONEY token ("¥9.6万" is 96,000 CNY)."""
     amount = as_number(token)
     scale = next((factor for word, factor in values("money_scale").items() if word in token.value), None)
@@ -294,7 +293,7 @@ def _money(token: Token) -> tuple[float | None, str | None]:
     return amount, currency
 
 
-def _price_unit(token: Token | None) -> tuple[str | None, str | None]:
+def _price_unit(token: Keyword | None) -> tuple[str | None, str | None]:
     """(per, period) of a PRICE_UNIT token: "/台/月" is per node per month, "/GPU-hour" per GPU per hour."""
     if token is None:
         return None, None
@@ -320,9 +319,9 @@ def _price(phrase: Phrase, context: Context) -> list[Said]:
     if per is not None:
         price = {"amount": amount, "currency": currency, "per": per, "period": period}
         said = [Said("commercial.unit_price", price, span)]
-        later = next((t for t in line if t.type == "MONEY" and t.start_pos >= phrase.end), None)
+        later = next((t for t in line if t.type == "MONEY" and t.start >= phrase.end), None)
         line_amount = _money(later)[0] if later is not None else None
-        if line_amount:
+        if later is not None and line_amount:
             said.append(Said("commercial.line_total", line_amount, [span_of(later)]))
         return said
     if not any(t.type == "TOTAL" for t in line) or period not in (None, "month"):
@@ -332,9 +331,9 @@ def _price(phrase: Phrase, context: Context) -> list[Said]:
     return [Said(path, amount, span)]
 
 
-def _bw_threshold(token: Token, context: Context) -> list[Said]:
+def _bw_threshold(token: Keyword, context: Context) -> list[Said]:
     """A GB/s figure as an acceptance threshold (inside a phrase only when the sentence names bus bandwidth)."""
-    if context.in_phrase(token) and not context.sentence_types(token.start_pos) & {"BUSBW", "ALGBW"}:
+    if context.in_phrase(token) and not context.sentence_types(token.start) & {"BUSBW", "ALGBW"}:
         return []
     return _pass_threshold(token, context)
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from slacheck.model import SEVERITIES
 from slacheck.report.labels import location
 from slacheck.report.messages import counts as summary_line
 from slacheck.report.model import Report
-from slacheck.report.text_format import SEVERITIES
 
 
 def render_concise(*reports: Report) -> str:

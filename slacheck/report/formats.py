@@ -1,23 +1,17 @@
-"""The output formats by name: each renders one or more reports to a string."""
+"""The output formats by name: each renders one or more reports to a string.
+
+A format's module (and rich, for the text memo) is imported when the format is used.
+"""
 
 from __future__ import annotations
 
 import io
 import json
+from importlib import import_module
 from typing import Callable
 
-from rich.console import Console
-
-from slacheck.report.concise_format import render_concise
-from slacheck.report.github_format import render_github
-from slacheck.report.gitlab_format import render_gitlab
-from slacheck.report.html_format import render_html
 from slacheck.report.json_format import render_json
-from slacheck.report.junit_format import render_junit
-from slacheck.report.markdown_format import render_markdown
 from slacheck.report.model import Report
-from slacheck.report.sarif_format import render_sarif
-from slacheck.report.text_format import render_text
 
 Renderer = Callable[..., str]
 
@@ -31,6 +25,10 @@ def render_json_all(*reports: Report) -> str:
 
 def render_text_plain(*reports: Report) -> str:
     """The terminal memo without colour, 100 columns wide (for --output text:PATH)."""
+    from rich.console import Console
+
+    from slacheck.report.text_format import render_text
+
     buffer = io.StringIO()
     console = Console(file=buffer, no_color=True, highlight=False, width=100, force_terminal=False)
     for report in reports:
@@ -38,17 +36,26 @@ def render_text_plain(*reports: Report) -> str:
     return buffer.getvalue()
 
 
+def _imported(name: str) -> Renderer:
+    """The renderer ``render_<name>`` of ``slacheck.report.<name>_format``, imported when first called."""
+    def render(*reports: Report) -> str:
+        renderer: Renderer = getattr(import_module(f"slacheck.report.{name}_format"), f"render_{name}")
+        return renderer(*reports)
+
+    return render
+
+
 FAILURE_FORMATS = frozenset({"json", "sarif", "junit"})
 """Formats that list a document that could not be checked as an entry (the others leave it to stderr)."""
 
 FORMATS: dict[str, Renderer] = {
     "text": render_text_plain,
-    "concise": render_concise,
+    "concise": _imported("concise"),
     "json": render_json_all,
-    "sarif": render_sarif,
-    "github": render_github,
-    "gitlab": render_gitlab,
-    "junit": render_junit,
-    "markdown": render_markdown,
-    "html": render_html,
+    "sarif": _imported("sarif"),
+    "github": _imported("github"),
+    "gitlab": _imported("gitlab"),
+    "junit": _imported("junit"),
+    "markdown": _imported("markdown"),
+    "html": _imported("html"),
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping, Sequence
 
-from slacheck.model import Finding
+from slacheck.model import SEVERITIES, Finding
 from slacheck.offering import fact_paths
 from slacheck.report.context import ContextLine, excerpts, marked
 from slacheck.report.labels import is_pdf, label, location, short_location, show_value
@@ -19,7 +19,6 @@ from slacheck.report.messages import counts, pages
 from slacheck.report.messages import words as catalogue
 from slacheck.report.model import Report
 from slacheck.report.plot_svg import render_plot
-from slacheck.report.text_format import SEVERITIES
 
 _FONTS = ('system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","PingFang SC","Hiragino Sans GB",'
           '"Microsoft YaHei","Noto Sans CJK SC","Source Han Sans SC","WenQuanYi Micro Hei",sans-serif')

@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
+from slacheck.model import SEVERITIES
 from slacheck.report.labels import short_location
 from slacheck.report.messages import counts
 from slacheck.report.messages import words as catalogue
 from slacheck.report.model import Report
-from slacheck.report.text_format import SEVERITIES
 
 _ICONS = {"error": "🔴", "warning": "🟠", "info": "🔵"}
 _SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")

@@ -17,6 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from slacheck.model import SEVERITIES
 from slacheck.offering import Evidence, fact_paths
 from slacheck.report.labels import label, location, short_location, show_value
 from slacheck.report.messages import pages
@@ -24,8 +25,6 @@ from slacheck.report.messages import words as catalogue
 from slacheck.report.model import Report
 
 _STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
-SEVERITIES = ("error", "warning", "info")
-"""Findings are shown in this order."""
 
 
 def render_text(report: Report, console: Console, *, with_findings: bool = True) -> None:

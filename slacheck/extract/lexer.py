@@ -1,0 +1,331 @@
+"""The first-character lexer: the fact grammar's terminals, matched as lark's basic lexer matches them.
+
+Each terminal's regex is walked with the standard library's own regex parser to
+find the characters (and pairs of characters) a match can start with; one search
+skips prose up to the next such character, where only the terminals that can
+start there are tried.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+from re import _constants as sre_constants
+from re import _parser as sre_parse
+from typing import Any, Iterator, Mapping, Sequence
+
+from lark import Lark
+from lark.lexer import BasicLexer, TerminalDef
+
+from slacheck.files import write_atomic
+
+
+class Keyword:
+    """A vocabulary token: its terminal's name, its text and where it lies (``text[start:end]``)."""
+
+    __slots__ = ("type", "value", "start", "end")
+
+    def __init__(self, type: str, value: str, start: int, end: int) -> None:
+        self.type = type
+        self.value = value
+        self.start = start
+        self.end = end
+
+
+PROSE = "PROSE"
+"""The terminal of text the grammar does not know: it ends a run of keywords but is not kept."""
+SHARED_VALUES = 65_536
+"""Most distinct token texts the lexer keeps to share between tokens (and pairs of characters it keeps the
+terminals of)."""
+FEW = 4
+"""Terminals that can start with one character tried without looking at the character after it."""
+PAIRS_AFTER = 200
+"""Times a character with more than FEW terminals is met before the character after it is looked at."""
+
+_ANY = r"\s\S"
+_CATEGORIES = {
+    sre_constants.CATEGORY_DIGIT: r"\d", sre_constants.CATEGORY_NOT_DIGIT: r"\D",
+    sre_constants.CATEGORY_SPACE: r"\s", sre_constants.CATEGORY_NOT_SPACE: r"\S",
+    sre_constants.CATEGORY_WORD: r"\w", sre_constants.CATEGORY_NOT_WORD: r"\W",
+}
+_REPEATS = {sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT, sre_constants.POSSESSIVE_REPEAT}
+_ZERO_WIDTH = {sre_constants.AT, sre_constants.ASSERT, sre_constants.ASSERT_NOT}
+
+
+def _char(code: int) -> str:
+    return f"\\U{code:08x}"
+
+
+def _first_of_sequence(items: Sequence[tuple[Any, Any]]) -> tuple[set[str], bool]:
+    """Character-class parts any match of ``items`` can start with, and whether it can match nothing."""
+    parts: set[str] = set()
+    for op, av in items:
+        first, nullable = _first_of_item(op, av)
+        parts |= first
+        if not nullable:
+            return parts, False
+    return parts, True
+
+
+def _first_of_item(op: Any, av: Any) -> tuple[set[str], bool]:
+    """First characters of one parsed regex item (lookarounds and anchors are zero-width: skipped)."""
+    if op is sre_constants.LITERAL:
+        return {_char(av)}, False
+    if op is sre_constants.IN:
+        parts: set[str] = set()
+        for inner, value in av:
+            if inner is sre_constants.LITERAL:
+                parts.add(_char(value))
+            elif inner is sre_constants.RANGE:
+                parts.add(f"{_char(value[0])}-{_char(value[1])}")
+            elif inner is sre_constants.CATEGORY and value in _CATEGORIES:
+                parts.add(_CATEGORIES[value])
+            else:  # a negated class, or a category without a class escape
+                return {_ANY}, False
+        return parts, False
+    if op is sre_constants.CATEGORY and av in _CATEGORIES:
+        return {_CATEGORIES[av]}, False
+    if op in _REPEATS:
+        low, _, body = av
+        parts, nullable = _first_of_sequence(body)
+        return parts, nullable or low == 0
+    if op is sre_constants.SUBPATTERN:
+        return _first_of_sequence(av[-1])
+    if op is sre_constants.ATOMIC_GROUP:
+        return _first_of_sequence(av)
+    if op is sre_constants.BRANCH:
+        parts, nullable = set(), False
+        for branch in av[1]:
+            first, empty = _first_of_sequence(branch)
+            parts |= first
+            nullable = nullable or empty
+        return parts, nullable
+    if op in _ZERO_WIDTH:
+        return set(), True
+    return {_ANY}, False  # anything else (any character, a back reference, ...) may start with any character
+
+
+_Starts = tuple[set[str], set[str], set[tuple[str, str]], bool]
+"""What a regex item can start with: its first characters, the characters it can match alone, the first two
+characters of its longer matches, and whether it can match nothing (each character as a class part)."""
+_EMPTY: _Starts = (set(), set(), set(), True)
+
+
+def _then(first: _Starts, second: _Starts) -> _Starts:
+    """The starts of ``first`` followed by ``second``."""
+    firsts, singles, pairs, nullable = first
+    firsts2, singles2, pairs2, nullable2 = second
+    return (firsts | (firsts2 if nullable else set()),
+            (singles if nullable2 else set()) | (singles2 if nullable else set()),
+            pairs | {(a, b) for a in singles for b in firsts2} | (pairs2 if nullable else set()),
+            nullable and nullable2)
+
+
+def _starts_of_sequence(items: Sequence[tuple[Any, Any]]) -> _Starts:
+    starts = _EMPTY
+    for op, av in items:
+        starts = _then(starts, _starts_of_item(op, av))
+    return starts
+
+
+def _starts_of_item(op: Any, av: Any) -> _Starts:
+    """The starts of one parsed regex item (lookarounds and anchors are zero-width: skipped)."""
+    if op is sre_constants.LITERAL or op is sre_constants.IN or op is sre_constants.CATEGORY and av in _CATEGORIES:
+        first, _ = _first_of_item(op, av)
+        return first, first, set(), False
+    if op is sre_constants.ANY or op is sre_constants.NOT_LITERAL:
+        return {_ANY}, {_ANY}, set(), False
+    if op in _REPEATS:
+        low, high, body = av
+        once = _starts_of_sequence(body)
+        if high == 0:
+            return _EMPTY
+        firsts, singles, pairs, nullable = _then(once, (*once[:3], True)) if high >= 2 else once
+        return firsts, singles, pairs, nullable or low == 0
+    if op is sre_constants.SUBPATTERN:
+        return _starts_of_sequence(av[-1])
+    if op is sre_constants.ATOMIC_GROUP:
+        return _starts_of_sequence(av)
+    if op is sre_constants.BRANCH:
+        firsts, singles, pairs, nullable = set(), set(), set(), False
+        for branch in av[1]:
+            starts = _starts_of_sequence(branch)
+            firsts, singles, pairs = firsts | starts[0], singles | starts[1], pairs | starts[2]
+            nullable = nullable or starts[3]
+        return firsts, singles, pairs, nullable
+    if op in _ZERO_WIDTH:
+        return _EMPTY
+    return {_ANY}, {_ANY}, {(_ANY, _ANY)}, True  # anything else (a back reference, ...): any start at all
+
+
+def first_pairs(regex: str) -> str:
+    """A regex (to compile ignoring case) that matches the first two characters of every match of ``regex``,
+    or its one character, at the start of a string; it may match more, never less."""
+    _, singles, pairs, _ = _starts_of_sequence(sre_parse.parse(regex))
+    return "|".join([f"[{one}]" for one in sorted(singles)] + [f"[{a}][{b}]" for a, b in sorted(pairs)]) or "(?!)"
+
+
+def first_characters(regex: str) -> str:
+    """A character class (to compile ignoring case) of every character a match of ``regex`` can start with.
+
+    It may hold more characters than really start a match, never fewer.
+    """
+    parts, _ = _first_of_sequence(sre_parse.parse(regex))
+    return "[" + "".join(sorted(parts)) + "]"
+
+
+class FirstCharLexer:
+    """Lark's basic lexer, same tokens, but dispatched on the character where each token starts.
+
+    Lark tries every terminal, in priority order, at every position. Here one
+    search skips whitespace and prose (the ``skipped`` terminals) up to the
+    next position where another terminal can start; only the terminals that can
+    start with that character are tried there, in lark's order. Where more than
+    FEW terminals can start with it (a letter), only those that can start with
+    it and the character after it are tried (once that character has been met
+    PAIRS_AFTER times). Skipped tokens are not made: a flag tells that prose came
+    before a token.
+    """
+
+    def __init__(self, terminals: Sequence[TerminalDef], silent: frozenset[str], prose: str = PROSE,
+                 first: Mapping[str, str] | None = None, pairs: Mapping[str, str] | None = None) -> None:
+        self.terminals = list(terminals)
+        self.silent = silent
+        self.skipped = silent | {prose}
+        self._regex = {t.name: t.pattern.to_regexp() for t in self.terminals}
+        classes = first or {name: first_characters(regex) for name, regex in self._regex.items()}
+        self._first = {t.name: re.compile(classes[t.name], re.IGNORECASE) for t in self.terminals}
+        starts = "".join(classes[t.name][1:-1] for t in self.terminals if t.name not in self.skipped)
+        units = "|".join(f"(?:{self._regex[t.name]})" if t.name in silent else f"(?P<prose>{self._regex[t.name]})"
+                         for t in self.terminals if t.name in self.skipped)
+        self._skip = re.compile(f"(?:(?!(?i:[{starts}]))(?:{units}))*")
+        self._pairs = pairs or {name: first_pairs(regex) for name, regex in self._regex.items()}
+        self._by_char: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+        self._by_pair: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+        self._compiled: dict[str, re.Pattern[str]] = {}
+        self._pair_filters: dict[str, re.Pattern[str]] = {}
+        self._met: dict[str, int] = {}
+        self._shared: dict[str, str] = {}
+
+    @classmethod
+    def of(cls, parser: Lark, cached: Path | None = None) -> FirstCharLexer:
+        """The lexer of a parser's terminals, ordered as lark's basic lexer orders them.
+
+        Lark's order and each terminal's first characters (and pairs of them) take parsing every regex:
+        ``cached`` keeps them between runs.
+        """
+        by_name = {t.name: t for t in parser.lexer_conf.terminals}
+        plan = _read_plan(cached)
+        if plan is None or sorted(plan["order"]) != sorted(by_name) or set(plan["first"]) != set(by_name) \
+                or set(plan["pairs"]) != set(by_name):
+            conf = copy.copy(parser.lexer_conf)
+            conf.skip_validation = True
+            basic = BasicLexer(conf)
+            plan = {"order": [t.name for t in basic.terminals],
+                    "first": {t.name: first_characters(t.pattern.to_regexp()) for t in basic.terminals},
+                    "pairs": {t.name: first_pairs(t.pattern.to_regexp()) for t in basic.terminals}}
+            _save_plan(cached, plan)
+        return cls([by_name[name] for name in plan["order"]], frozenset(parser.lexer_conf.ignore),
+                   first=plan["first"], pairs=plan["pairs"])
+
+    def _candidates(self, ch: str) -> list[tuple[str, re.Pattern[str]]]:
+        """The terminals that can start with ``ch``, in order, each compiled (once, when first needed).
+
+        Trying them one by one costs about what one alternation of them costs, and compiling an
+        alternation for every character met would cost more than a document's whole lexing.
+        """
+        candidates = []
+        for terminal in self.terminals:
+            if self._first[terminal.name].match(ch):
+                compiled = self._compiled.get(terminal.name)
+                if compiled is None:
+                    compiled = self._compiled[terminal.name] = re.compile(self._regex[terminal.name])
+                candidates.append((terminal.name, compiled))
+        self._by_char[ch] = candidates
+        return candidates
+
+    def _candidates_at(self, pair: str, candidates: list[tuple[str, re.Pattern[str]]]) -> list[
+            tuple[str, re.Pattern[str]]]:
+        """The ``candidates`` of a pair's first character that can start with the pair (the text's last
+        character alone at its end); all of them until the character has been met PAIRS_AFTER times, so that
+        a short text does not pay for compiling the pair filters."""
+        met = self._met[pair[0]] = self._met.get(pair[0], 0) + 1
+        if met <= PAIRS_AFTER:
+            return candidates
+        kept = []
+        for kind, pattern in candidates:
+            starts = self._pair_filters.get(kind)
+            if starts is None:
+                starts = self._pair_filters[kind] = re.compile(self._pairs[kind], re.IGNORECASE)
+            if starts.match(pair):
+                kept.append((kind, pattern))
+        self._by_pair[pair] = kept
+        return kept
+
+    def lex(self, text: str) -> Iterator[tuple[Keyword, bool]]:
+        """Each vocabulary token of ``text`` and whether prose came since the token before it.
+
+        Tokens of the same text share one string (up to SHARED_VALUES of them): a document repeats its
+        vocabulary.
+        """
+        skip, by_char, by_pair, skipped, silent = self._skip.match, self._by_char, self._by_pair, self.skipped, \
+            self.silent
+        shared = self._shared
+        if len(shared) > SHARED_VALUES:
+            shared.clear()
+        if len(by_pair) > SHARED_VALUES:
+            by_pair.clear()
+        position, end, prose = 0, len(text), False
+        while position < end:
+            gap = skip(text, position)
+            assert gap is not None  # a starred group matches at least nothing
+            stop = gap.end()
+            if stop > position:
+                prose = prose or gap.start("prose") >= 0
+                position = stop
+                if position >= end:
+                    break
+            ch = text[position]
+            candidates = by_char.get(ch) or self._candidates(ch)
+            if len(candidates) > FEW:
+                pair = text[position:position + 2]
+                candidates = by_pair.get(pair) or self._candidates_at(pair, candidates)
+            for kind, pattern in candidates:  # noqa: B007 (kind is used after the loop)
+                if match := pattern.match(text, position):
+                    break
+            else:
+                raise ValueError(f"no terminal matches at character {position}: {ch!r}")
+            stop = match.end()
+            if kind in skipped:
+                prose = prose or kind not in silent
+            else:
+                value = match.group()
+                yield Keyword(kind, shared.setdefault(value, value), position, stop), prose
+                prose = False
+            position = stop
+
+
+def _read_plan(cached: Path | None) -> dict[str, Any] | None:
+    """The lexer's plan (lark's terminal order, each terminal's first characters and pairs) kept in ``cached``."""
+    if cached is None:
+        return None
+    try:
+        plan = json.loads(cached.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(plan, dict) or not isinstance(plan.get("order"), list) \
+            or not all(isinstance(plan.get(key), dict) for key in ("first", "pairs")):
+        return None
+    texts = [*plan["order"], *plan["first"], *plan["first"].values(), *plan["pairs"], *plan["pairs"].values()]
+    return plan if all(isinstance(text, str) for text in texts) else None
+
+
+def _save_plan(cached: Path | None, plan: dict[str, Any]) -> None:
+    """Keep the lexer's plan for the next run; a cache that cannot be written is no error."""
+    if cached is not None:
+        try:
+            write_atomic(cached, json.dumps(plan, sort_keys=True))
+        except OSError:
+            pass
