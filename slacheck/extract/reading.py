@@ -1,7 +1,7 @@
 """Give grammar tokens and phrases their meaning: statements about fact paths.
 
 Each family of facts has its own module of small handlers — hardware (GPUs,
-NVLink), network (fabric, NICs, switches), terms (acceptance, SLA, prices)
+NVLink), network (fabric, NICs, switches), terms (SLA, prices), acceptance
 and sites (servers placed in named cities) — registered by phrase name or
 token type. This module runs them over one normalised passage and adds the
 qualifiers that span a sentence.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from slacheck.extract import hardware, network, sites, terms
+from slacheck.extract import acceptance, hardware, network, sites, terms
 from slacheck.extract.context import Context, Handler, PhraseHandler, Said, span_of
 from slacheck.extract.parser import Scan
 from slacheck.extract.quantities import row_counts
@@ -20,7 +20,7 @@ from slacheck.extract.structure import OTHER_NETWORKS, Frame, cell_spans, first_
 
 _PHRASES: dict[str, PhraseHandler] = {**hardware.PHRASES, **network.PHRASES, **terms.PHRASES}
 _KEYWORDS: dict[str, list[Handler]] = {}
-for _module in (hardware, network, terms, sites):
+for _module in (hardware, network, terms, acceptance, sites):
     for _kind, _handler in _module.KEYWORDS.items():
         _KEYWORDS.setdefault(_kind, []).append(_handler)
 

@@ -1,0 +1,137 @@
+"""Reading the communication acceptance test at delivery: which benchmark, where it runs, its pass
+threshold (with the message sizes it judges), the report kept, the trial before the term."""
+
+from __future__ import annotations
+
+from slacheck.extract.collective_claims import collective_claim
+from slacheck.extract.context import (
+    Context,
+    Handler,
+    Said,
+    as_count,
+    as_number,
+    negated,
+    node_counts,
+    sentence_text,
+    span_of,
+)
+from slacheck.extract.lexer import Keyword
+from slacheck.extract.lexicon import meaning, words
+from slacheck.extract.sizes import judged_sizes
+
+
+def _bench(token: Keyword, context: Context) -> list[Said]:
+    """An acceptance benchmark: its name, and whether it spans all nodes or one machine."""
+    name = meaning("BENCH", token.value)  # a named benchmark says more than 压测 / "acceptance testing"
+    said = [Said("acceptance.test", name, [span_of(token)], tag=None if name == "benchmark" else "primary")]
+    # a wrapped line: the sentence before often says where the test runs
+    said.extend(_where_it_runs(token, context))
+    return said
+
+
+def _where_it_runs(token: Keyword, context: Context) -> list[Said]:
+    """Whether a test runs across nodes or on one machine at a time.
+
+    One machine named in the test's own clause wins ("每台单独运行 all_reduce_perf（单机 8 卡）");
+    else several nodes named in its sentence (or the one before: a wrapped line) make it multi-node:
+    全部/跨机/双机, or a count of two or more nodes ("4 机 32 卡", "across the eight (8) servers");
+    else the lead-in above a list of tests says where they run.
+    """
+    clause = context.in_clause(token.start)
+    near = context.in_sentence(token.start, before=1) + context.in_sentence(token.start)
+    single = [t for t in near if _single(t, context)]
+    spread = [t for t in near if t.type == "ALL_NODES"] + [t for t in node_counts(near) if (as_count(t) or 0) >= 2]
+    if any(_single(t, context) for t in clause) or (single and not spread):
+        return [Said("acceptance.multi_node", False, [span_of(single[0])])]
+    if spread:
+        return [Said("acceptance.multi_node", True, [span_of(spread[0])])]
+    lead_in = context.lead_in  # "Provider shall run on each node individually:" above a list of tests
+    if any(t.type == "SINGLE_NODE" for t in lead_in):
+        return [Said("acceptance.multi_node", False, [span_of(token)])]
+    if any(t.type == "ALL_NODES" for t in lead_in):
+        return [Said("acceptance.multi_node", True, [span_of(token)])]
+    return []
+
+
+def _single(token: Keyword, context: Context) -> bool:
+    return token.type == "SINGLE_NODE" or (token.type == "PER_NODE" and _one_machine(token, context))
+
+
+def _acceptance(token: Keyword, context: Context) -> list[Said]:
+    """Acceptance defined machine by machine ("单台运行…即视为该台验收通过"), with no benchmark named."""
+    sentence = context.sentence_types(token.start)
+    if "BENCH" in sentence:
+        return []
+    found = _where_it_runs(token, context)
+    return [s for s in found if s.value is False]
+
+
+def _one_machine(token: Keyword, context: Context) -> bool:
+    """A PER_NODE word that means one machine on its own: 单机, or "each node" after "on"."""
+    kind = meaning("PER_NODE", token.value)
+    return kind == "single" or (kind == "each" and context.text[:token.start].rstrip().lower().endswith(" on"))
+
+
+def pass_threshold(token: Keyword, context: Context) -> list[Said]:
+    """A GB/s, Gb/s or % figure in a sentence about an acceptance test or its bus bandwidth.
+
+    A busbw or algbw figure said as measured is a claim instead; an algbw figure is no busbw threshold.
+    """
+    claimed = collective_claim(token, context)
+    if claimed is not None:
+        return claimed
+    sentence = context.sentence_types(token.start)
+    clause = context.clause_types(token.start)
+    if not sentence & {"BENCH", "BUSBW", "ACCEPTANCE"} or clause & {
+            "NVLINK", "NVSWITCH", "AVAILABILITY", "CREDIT"} or ("ALGBW" in clause and "BUSBW" not in clause):
+        return []
+    value = as_number(token)
+    if value is None:
+        return []
+    if token.type == "PERCENT":
+        return [Said("acceptance.threshold_pct", value, [span_of(token)])] if 0 < value <= 100 else []
+    if token.type == "RATE_BITS":
+        value = value / 8
+    elif "TB" in token.value:
+        value *= 1000
+    return [Said("acceptance.threshold_gbytes", value, [span_of(token)]), *judged_sizes(token, context)]
+
+
+def _rate_bits(token: Keyword, context: Context) -> list[Said]:
+    return pass_threshold(token, context) if context.sentence_types(token.start) & {
+        "BENCH", "BUSBW", "ALGBW"} else []
+
+
+def _report_kept(token: Keyword, context: Context) -> list[Said]:
+    """A kept or signed acceptance report."""
+    text = sentence_text(token, context).lower()
+    if not context.sentence_types(token.start) & {"BENCH", "ACCEPTANCE"} \
+            and not any(word in text for word in words("report_word")):
+        return []
+    return [Said("acceptance.report_kept", not negated(token, context), [span_of(token)])]
+
+
+def _trial(token: Keyword, context: Context) -> list[Said]:
+    """A trial period; one on a single machine ("7 天试用（单台服务器）") is not a trial of the cluster."""
+    sentence = context.in_sentence(token.start)
+    single = any(t.type == "SINGLE_NODE" or t.type == "PER_NODE" and meaning("PER_NODE", t.value) == "single"
+                 for t in sentence)
+    return [Said("acceptance.trial", not (negated(token, context) or single), [span_of(token)])]
+
+
+def _bw_threshold(token: Keyword, context: Context) -> list[Said]:
+    """A GB/s figure as an acceptance threshold (inside a phrase only when the sentence names bus bandwidth)."""
+    if context.in_phrase(token) and not context.sentence_types(token.start) & {"BUSBW", "ALGBW"}:
+        return []
+    return pass_threshold(token, context)
+
+
+
+KEYWORDS: dict[str, Handler] = {
+    "BENCH": _bench,
+    "ACCEPTANCE": _acceptance,
+    "BW_BYTES": _bw_threshold,
+    "RATE_BITS": _rate_bits,
+    "REPORT_KEPT": _report_kept,
+    "TRIAL": _trial,
+}
