@@ -98,6 +98,8 @@ class Acceptance(Section):
     threshold_pct: Fact[float] | None = None
     report_kept: Fact[bool] | None = None
     trial: Fact[bool] | None = None
+    compute_only: Fact[bool] | None = None
+    """Only tests of the GPUs alone are named (gpu-burn, HPL, ResNet throughput): no communication test."""
     on_mig: Fact[bool] | None = None
     """MIG slices offered to test communication or the network, or to size the cluster."""
 

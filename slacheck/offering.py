@@ -80,7 +80,7 @@ GPU_VARIANTS = ("SXM", "PCIe", "NVL")
 """GPU form factors: SXM (HGX/DGX baseboards), PCIe cards, and the H100/H200 NVL product."""
 
 # How competing statements for one path are resolved; the default is "the first one said".
-_DENIAL_WINS = {"fabric.dedicated", "fabric.isolation", "verification.hardware",
+_DENIAL_WINS = {"acceptance.compute_only", "fabric.dedicated", "fabric.isolation", "verification.hardware",
                 "sla.availability_guaranteed"}
 _ANY_TRUE = {"fabric.optional", "fabric.multi_site", "intra_node.full_mesh", "intra_node.nvswitch",
              "commercial.price_hedged", "commercial.addon_on_request", "tuning.baseline", "acceptance.trial",

@@ -431,3 +431,21 @@ def test_places_offered_as_a_choice_or_without_servers_are_not_a_split():
     assert offering_of("Offices in Beijing and Shanghai. Offer: 4 台 H100 服务器。\n").fabric.multi_site is None
     single = offering_of("Hosted in Singapore: 4 nodes of 8 H100 SXM5.\n")
     assert single.fabric.multi_site is None and single.nodes.value == 4
+
+
+# --- acceptance that tests the GPUs alone ---------------------------------------------------------
+
+def test_acceptance_by_compute_tests_only_has_no_communication_test():
+    from slacheck.rules.engine import load_rules
+
+    from conftest import findings_for
+
+    ops = [r for r in load_rules() if r.spec.id in ("OPS003", "OPS005")]
+    burn = "3 nodes x 8 H100 SXM5, RoCE v2. Acceptance: a 2-hour HPL run and a burn-in on every node.\n"
+    offering = offering_of(burn)
+    assert (offering.acceptance.test.value, offering.acceptance.compute_only.value) == ("HPL", True)
+    assert sorted(f.rule for f in findings_for(burn, ops)) == ["OPS003", "OPS005"]
+    both = "3 台 H100 SXM5 服务器。验收：乙方进行烤机测试，并在全部节点上运行 nccl-tests，busbw 不低于 100 GB/s。\n"
+    offering = offering_of(both)
+    assert offering.acceptance.compute_only.value is False and offering.acceptance.test.value == "nccl-tests"
+    assert findings_for(both, ops) == []

@@ -24,9 +24,18 @@ def _bench(token: Keyword, context: Context) -> list[Said]:
     """An acceptance benchmark: its name, and whether it spans all nodes or one machine."""
     name = meaning("BENCH", token.value)  # a named benchmark says more than 压测 / "acceptance testing"
     said = [Said("acceptance.test", name, [span_of(token)], tag=None if name == "benchmark" else "primary")]
+    if name != "benchmark":
+        said.append(Said("acceptance.compute_only", False, [span_of(token)]))
     # a wrapped line: the sentence before often says where the test runs
     said.extend(_where_it_runs(token, context))
     return said
+
+
+def _compute_test(token: Keyword, context: Context) -> list[Said]:
+    """A test of the GPUs alone (gpu-burn, HPL, ResNet throughput): a test, but no communication one."""
+    name = meaning("COMPUTE_TEST", token.value, token.value)
+    return [Said("acceptance.test", name, [span_of(token)]), Said("acceptance.compute_only", True, [span_of(token)]),
+            *_where_it_runs(token, context)]
 
 
 def _where_it_runs(token: Keyword, context: Context) -> list[Said]:
@@ -129,6 +138,7 @@ def _bw_threshold(token: Keyword, context: Context) -> list[Said]:
 
 KEYWORDS: dict[str, Handler] = {
     "BENCH": _bench,
+    "COMPUTE_TEST": _compute_test,
     "ACCEPTANCE": _acceptance,
     "BW_BYTES": _bw_threshold,
     "RATE_BITS": _rate_bits,
