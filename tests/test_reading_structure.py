@@ -449,3 +449,21 @@ def test_acceptance_by_compute_tests_only_has_no_communication_test():
     offering = offering_of(both)
     assert offering.acceptance.compute_only.value is False and offering.acceptance.test.value == "nccl-tests"
     assert findings_for(both, ops) == []
+
+
+# --- amendments and "no longer" -------------------------------------------------------------------
+
+def test_an_amendment_offers_the_new_value_not_the_one_it_replaces():
+    zh = offering_of("6 台 A800 服务器。变更条款：服务可用性由 99.95% 下调为 99.8%，故障响应由 15 分钟调整为 1 小时。\n")
+    assert (zh.sla.availability_pct.value, zh.sla.support_response_minutes.value) == (99.8, 60.0)
+    en = offering_of("Under this amendment the cluster is reduced from 16 nodes to 12 nodes of 8 H200 each.\n")
+    assert en.nodes.value == 12
+    ranged = offering_of("Acceptance: all_reduce busbw of at least 300 GB/s from 1 GiB to 8 GiB. 4 nodes of 8 H100.\n")
+    assert ranged.acceptance.threshold_gbytes.value == 300.0  # a range, not an amendment
+
+
+def test_credits_no_longer_paid_are_no_credits():
+    said = offering_of("4 台 H800。可用性 99.5%，甲方不再因可用性未达标获得赔付。\n")
+    assert said.sla.credits.value is False
+    no_longer = offering_of("Monthly availability is 99.9%, but service credits are no longer offered.\n")
+    assert no_longer.sla.credits.value is False

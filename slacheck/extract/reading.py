@@ -12,6 +12,7 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from slacheck.extract import acceptance, hardware, network, sites, terms
+from slacheck.extract.amendments import without_replaced
 from slacheck.extract.context import Context, Handler, PhraseHandler, Said, span_of
 from slacheck.extract.parser import Scan
 from slacheck.extract.quantities import row_counts
@@ -48,6 +49,7 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
     if table_row:
         said.extend(row_counts(context))
         said.extend(row_owners(context, frame.columns, providers))
+    said = without_replaced(said, text)
     said.extend(_qualifiers(said, context))
     for statement in said:
         if "HEDGE" in context.sentence_types(statement.spans[0][0]):
