@@ -467,3 +467,12 @@ def test_credits_no_longer_paid_are_no_credits():
     assert said.sla.credits.value is False
     no_longer = offering_of("Monthly availability is 99.9%, but service credits are no longer offered.\n")
     assert no_longer.sla.credits.value is False
+
+
+def test_a_quoted_clause_struck_out_is_not_offered():
+    struck = offering_of("补充协议：删除原合同第五条“乙方负责 RoCE 网络 PFC/ECN 参数的配置与调优”。8 台 H800，RoCE v2 400G。\n")
+    assert struck.tuning.owner is None
+    kept = offering_of("第五条：“乙方负责 RoCE 网络 PFC/ECN 参数的配置与调优”。8 台 H800，RoCE v2 400G。\n")
+    assert kept.tuning.owner.value == "provider"
+    en = offering_of('Clause 6.3 is amended: the words "Provider tunes PFC and ECN" are deleted. 4 nodes, RoCE v2.\n')
+    assert en.tuning.owner is None
