@@ -476,3 +476,13 @@ def test_a_quoted_clause_struck_out_is_not_offered():
     assert kept.tuning.owner.value == "provider"
     en = offering_of('Clause 6.3 is amended: the words "Provider tunes PFC and ECN" are deleted. 4 nodes, RoCE v2.\n')
     assert en.tuning.owner is None
+
+
+def test_a_fabric_under_an_optional_add_ons_heading_is_optional():
+    text = ("# Offer\n\n| Item | Qty |\n|---|---|\n| GPU servers, 8 x H100 SXM5 each | 2 |\n\n## Add-ons available on request\n\n"
+            "| Item | Price |\n|---|---|\n| RoCE v2 200G fabric, 1 NIC per server | contact sales |\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fabric.optional.value is True and offering.fabric.included_protocol is None
+    assert offering.commercial.addon_on_request.value is True
+    plain = text.replace("## Add-ons available on request", "## Network")
+    assert offering_of(plain, "markdown").fabric.included_protocol.value == "roce-v2"

@@ -81,6 +81,8 @@ class Context:
     """In a list item, the keywords of the lead-in sentence above the list ("run on each node individually:")."""
     label_end: int = 0
     """Where the passage's label ends ("可用性：", a row's first cell): its words speak for every sentence after it."""
+    optional: bool = False
+    """Under a heading or table header that names optional add-ons: everything the passage states is optional."""
     sentence_starts: list[int] = field(init=False)
     clause_starts: list[int] = field(init=False)
 

@@ -37,7 +37,7 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
         return []
     context = Context(text, scan.keywords(), phrases=scan.phrases, table_row=table_row, provider_names=providers,
                       column_types=frame.column_types, lead_in=frame.lead_in,
-                      label_end=_label_end(text, table_row))
+                      label_end=_label_end(text, table_row), optional=frame.optional)
     said: list[Said] = []
     for phrase in scan.phrases:
         read_phrase = _PHRASES.get(phrase.kind)
@@ -113,7 +113,8 @@ def _at(values: tuple[str | None, ...], index: int) -> str | None:
 
 
 def _qualifiers(said: list[Said], context: Context) -> list[Said]:
-    """fabric.optional from 可选/optional in a sentence that states the fabric; the included fabric's facts."""
+    """fabric.optional from 可选/optional in a sentence that states the fabric (or a heading above it); the
+    included fabric's facts."""
     def scope(position: int) -> int:
         return 0 if context.table_row else context.sentence(position)
 
@@ -121,8 +122,10 @@ def _qualifiers(said: list[Said], context: Context) -> list[Said]:
     included = {"fabric.protocol": "fabric.included_protocol", "fabric.rate_gbps": "fabric.included_rate_gbps",
                 "fabric.nics_per_node": "fabric.included_nics_per_node"}
     extra = [Said(included[s.path], s.value, s.spans, tag=s.tag) for s in said
-             if s.path in included and scope(s.spans[0][0]) not in optional]
+             if s.path in included and scope(s.spans[0][0]) not in optional and not context.optional]
     about_fabric = {scope(s.spans[0][0]) for s in said if s.path.startswith("fabric.")}
     extra.extend(Said("fabric.optional", True, [span_of(t)]) for t in context.keywords
                  if t.type == "OPTIONAL" and scope(t.start) in about_fabric)
+    if context.optional:  # under an "Optional add-ons" heading: the fabric it states is one
+        extra.extend(Said("fabric.optional", True, s.spans[:1]) for s in said if s.path == "fabric.protocol")
     return extra

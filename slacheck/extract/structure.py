@@ -67,6 +67,8 @@ class Frame:
     lead_in: tuple[Keyword, ...] = ()
     """A list item's lead-in: the keywords of the sentence ending in a colon above the list (their positions
     are in that sentence's passage)."""
+    optional: bool = False
+    """Under a heading or table header that names optional add-ons ("2. Optional add-ons", "可选增项")."""
 
 
 @dataclass
@@ -76,6 +78,7 @@ class _Open:
     level: int
     subject: str | None
     option: str | None
+    optional: bool
 
 
 def subject_of(tokens: Sequence[Keyword]) -> str | None:
@@ -203,12 +206,14 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             continue
         subject = next((o.subject for o in reversed(stack) if o.subject), None)
         option = next((o.option for o in reversed(stack) if o.option), None)
+        optional = any(o.optional for o in stack)
         named = options_named(tokens)
         if passage.kind == "table-row":
             cells = text.split(CELL)
             if not previous_row:
                 previous_row = True
-                header = _header(cells, tokens, subject, option) if _is_header(tokens) else Frame(subject, option)
+                header = _header(cells, tokens, subject, option, optional) if _is_header(tokens) else Frame(
+                    subject, option, optional=optional)
                 if header.columns:
                     result.append(Frame(subject, option, kind="heading" if header.column_options else "offer"))
                     continue
@@ -216,7 +221,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                 row_option = instance_rows[index]
                 kind = "not-chosen" if chosen and row_option != chosen else "offer"
                 result.append(Frame(subject, None if chosen else row_option, header.columns, (),
-                                    header.column_subjects, kind))
+                                    header.column_subjects, kind, optional=header.optional))
                 continue
             result.append(header)
             continue
@@ -226,15 +231,17 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             while stack and stack[-1].level >= level:
                 stack.pop()
             own_option = named[0] if len(named) == 1 and not _speaks_of_all(tokens) else None
-            stack.append(_Open(level, subject_of(tokens), own_option))
-            result.append(Frame(subject=subject_of(tokens) or subject, option=own_option or option))
+            own_optional = any(t.type == "OPTIONAL" for t in tokens)
+            stack.append(_Open(level, subject_of(tokens), own_option, own_optional))
+            result.append(Frame(subject=subject_of(tokens) or subject, option=own_option or option,
+                                optional=own_optional or optional))
             continue
         if _speaks_of_all(tokens) or len(named) > 1:
             option = None
         elif named and _label_names_option(text, tokens):
             option = named[0]
         item = bool(_LIST_ITEM.match(text))
-        result.append(Frame(subject=subject, option=option, lead_in=lead_in if item else ()))
+        result.append(Frame(subject=subject, option=option, lead_in=lead_in if item else (), optional=optional))
         if not item:  # a sentence that ends in a colon speaks for the list items under it
             lead_in = tuple(tokens) if text.rstrip().endswith((":", "：")) else ()
     shared: dict[Frame, Frame] = {}
@@ -259,8 +266,10 @@ def _is_header(tokens: Sequence[Keyword]) -> bool:
 _DATA = frozenset({"NUMBER", "MODEL", "MONEY", "RATE_BITS", "BW_BYTES", "G_QTY", "MEM_GB", "PERCENT", "DURATION"})
 
 
-def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, option: str | None) -> Frame:
-    """The frame of a table's rows from its header: column names, and the option and subject each names."""
+def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, option: str | None,
+            optional: bool) -> Frame:
+    """The frame of a table's rows from its header: column names, and the option and subject each names;
+    its rows are optional under an optional heading or when a column is named for add-ons ("Add-on")."""
     options: list[str | None] = []
     subjects: list[str | None] = []
     types: list[frozenset[str]] = []
@@ -272,7 +281,8 @@ def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, op
         types.append(frozenset(t.type for t in inside))
     named = [o for o in options if o]
     return Frame(subject, option, tuple(c.strip() for c in cells), tuple(options) if len(set(named)) >= 2 else (),
-                 tuple(subjects), column_types=tuple(types))
+                 tuple(subjects), column_types=tuple(types),
+                 optional=optional or any("OPTIONAL" in column for column in types))
 
 
 def _instance_options(passages: list[tuple[str, Sequence[Keyword]]],

@@ -33,7 +33,7 @@ def _hedge(token: Keyword, context: Context) -> list[Said]:
     if not (price_like or sentence & {"PRICE_WORD", "MONEY"}):
         return []
     said = [Said("commercial.price_hedged", True, [span_of(token)], hedged=True)]
-    if "OPTIONAL" in sentence and sentence & FABRIC_WORDS:
+    if ("OPTIONAL" in sentence or context.optional) and sentence & FABRIC_WORDS:
         said.append(Said("commercial.addon_on_request", True, [span_of(token)], hedged=True))
     return said
 
