@@ -231,7 +231,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             while stack and stack[-1].level >= level:
                 stack.pop()
             own_option = named[0] if len(named) == 1 and not _speaks_of_all(tokens) else None
-            own_optional = any(t.type == "OPTIONAL" for t in tokens)
+            own_optional = _names_add_ons(text, tokens)
             stack.append(_Open(level, subject_of(tokens), own_option, own_optional))
             result.append(Frame(subject=subject_of(tokens) or subject, option=own_option or option,
                                 optional=own_optional or optional))
@@ -246,6 +246,12 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             lead_in = tuple(tokens) if text.rstrip().endswith((":", "：")) else ()
     shared: dict[Frame, Frame] = {}
     return [shared.setdefault(frame, frame) for frame in result]  # one object per distinct frame
+
+
+def _names_add_ons(text: str, tokens: Sequence[Keyword]) -> bool:
+    """A heading about optional add-ons ("2. Optional add-ons", "可选增项"); one that mentions an option in
+    brackets ("H100 × 4（可选 InfiniBand 组网）") is about the whole offer."""
+    return any(t.type == "OPTIONAL" and text[:t.start].count("(") <= text[:t.start].count(")") for t in tokens)
 
 
 def _speaks_of_all(tokens: Sequence[Keyword]) -> bool:
