@@ -486,3 +486,16 @@ def test_a_fabric_under_an_optional_add_ons_heading_is_optional():
     assert offering.commercial.addon_on_request.value is True
     plain = text.replace("## Add-ons available on request", "## Network")
     assert offering_of(plain, "markdown").fabric.included_protocol.value == "roce-v2"
+
+
+def test_congestion_control_is_a_setting_not_incident_diagnosis():
+    setting = offering_of("4 nodes, RoCE v2. The provider enables ECN-based congestion control on all switches.\n")
+    assert setting.tuning.troubleshooting is None
+    incidents = offering_of("4 nodes, RoCE v2. The provider diagnoses congestion and packet loss incidents.\n")
+    assert incidents.tuning.troubleshooting.value == "provider"
+    assert offering_of("4 台 RoCE v2 服务器，乙方开启交换机拥塞控制。\n").tuning.troubleshooting is None
+
+
+def test_an_os_volume_snapshot_covers_the_system_disk_only():
+    said = offering_of("Snapshots: daily snapshot of the OS volume, kept 7 days. 2 nodes of 8 H100.\n")
+    assert said.backup.scope.value == "system-only"
