@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from slacheck.documents import document_from_text
 from slacheck.extract import extract
 from slacheck.offering import assemble, assemble_options
@@ -499,3 +501,18 @@ def test_congestion_control_is_a_setting_not_incident_diagnosis():
 def test_an_os_volume_snapshot_covers_the_system_disk_only():
     said = offering_of("Snapshots: daily snapshot of the OS volume, kept 7 days. 2 nodes of 8 H100.\n")
     assert said.backup.scope.value == "system-only"
+
+
+@pytest.mark.parametrize("text", [
+    "Leaf switches: two Spectrum-4 SN5600, dedicated to Customer; 128 ports allotted.\n",
+    "4 台 H100。计算网交换机 QM9700 一台，只接贵方 4 台服务器，不接入其他客户。\n",
+    "网络\tRoCE 400G × 8/台\tCE9860 × 1\t本项目专用，分配 32 个端口\n",
+    "The InfiniBand fabric carries no other tenants: 4 nodes, 8 x NDR each.\n",
+])
+def test_a_switch_or_fabric_kept_for_the_customer_isolates_it(text):
+    assert offering_of(text).fabric.isolation.value is True
+
+
+def test_other_tenants_on_the_fabric_do_not_isolate():
+    shared = offering_of("The RoCE fabric is shared with other tenants. 4 nodes of 8 H100.\n")
+    assert shared.fabric.isolation.value is False

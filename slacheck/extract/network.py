@@ -231,7 +231,13 @@ def _ethernet(token: Keyword, context: Context) -> list[Said]:
 
 
 def _dedicated(token: Keyword, context: Context) -> list[Said]:
-    clause = context.clause_types(token.start)
+    """Dedicated ports or fabric; a switch or ports dedicated to the customer also isolate it."""
+    clause = set(context.clause_types(token.start))
+    index = context.clause(token.start)
+    if context.table_row:  # a cell ("本项目专用") speaks of its row's switch or ports
+        clause |= {t.type for t in context.keywords}
+    elif index > 0 and not context.text[context.clause_starts[index]:token.start].strip(" ,，、"):
+        clause |= context.clause_types(context.clause_starts[index - 1])  # "switches, dedicated to Customer"
     if not clause & NETWORK_WORDS:
         return []
     said = [Said("fabric.dedicated", not negated(token, context), [span_of(token)])]
@@ -249,6 +255,14 @@ def _shared(token: Keyword, context: Context) -> list[Said]:
     if "TENANT" in context.sentence_types(token.start):
         said.append(Said("fabric.isolation", denied, [span_of(token)]))
     return said
+
+
+def _no_other_tenants(token: Keyword, context: Context) -> list[Said]:
+    """Other tenants kept off the fabric ("不接入其他客户", "no other tenants"): isolation."""
+    sentence = context.sentence_types(token.start)
+    if "SHARED" in sentence or not sentence & NETWORK_WORDS or not negated(token, context):
+        return []
+    return [Said("fabric.isolation", True, [span_of(token)])]
 
 
 def _nonblocking(token: Keyword, context: Context) -> list[Said]:
@@ -323,6 +337,7 @@ KEYWORDS: dict[str, Handler] = {
     "SWITCH_MODEL": text_value("fabric.switch_model"),
     "DEDICATED": _dedicated,
     "SHARED": _shared,
+    "TENANT": _no_other_tenants,
     "NONBLOCKING": _nonblocking,
     "ISOLATION": flag("fabric.isolation"),
     "TOPOLOGY": _topology,
