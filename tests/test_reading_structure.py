@@ -516,3 +516,13 @@ def test_a_switch_or_fabric_kept_for_the_customer_isolates_it(text):
 def test_other_tenants_on_the_fabric_do_not_isolate():
     shared = offering_of("The RoCE fabric is shared with other tenants. 4 nodes of 8 H100.\n")
     assert shared.fabric.isolation.value is False
+
+
+@pytest.mark.parametrize("text", [
+    "8 nodes, InfiniBand NDR. A failed node is replaced within 4 hours; the replacement takes the same leaf port "
+    "and rail position.\n",
+    "8 nodes, RoCE v2. Failed nodes are swapped within a day and the new node is cabled to the same switch ports.\n",
+    "8 台 H100，RoCE 网络。故障节点 4 小时内更换，新节点接回原交换机端口。\n",
+])
+def test_a_replacement_on_the_same_ports_restores_the_network(text):
+    assert offering_of(text).sla.network_restore.value is True

@@ -131,7 +131,9 @@ def _restore(token: Keyword, context: Context) -> list[Said]:
     near = context.in_sentence(token.start, before=1) + context.in_sentence(token.start)
     types = {t.type for t in near}
     text = sentence_text(token, context)
-    if not (types & {"NETWORK", "INTERNAL", "TOPOLOGY"} or any(word in text for word in words("collective_word"))):
+    on_fabric = meaning("RESTORE", token.value) == "ports"  # "the same switch ports"
+    if not (on_fabric or types & (FABRIC_WORDS | {"NETWORK", "INTERNAL", "TOPOLOGY", "PORT"})
+            or any(word in text for word in words("collective_word"))):
         return []
     if not (types & {"REPLACE"} or _REPLACED.search(text)):
         return []
