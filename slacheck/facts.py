@@ -66,6 +66,8 @@ class Fabric(Section):
     oversubscription: Fact[float] | None = None
     switch_model: Fact[str] | None = None
     switch_ports: Fact[int] | None = None
+    switch_dedicated: Fact[bool] | None = None
+    """Whole switches are the customer's own ("Leaf 交换机为甲方专用"): every port of them is allotted."""
     cabling: Fact[str] | None = None
     cabling_priced: Fact[bool] | None = None
     topology: Fact[str] | None = None

@@ -526,3 +526,16 @@ def test_other_tenants_on_the_fabric_do_not_isolate():
 ])
 def test_a_replacement_on_the_same_ports_restores_the_network(text):
     assert offering_of(text).sla.network_restore.value is True
+
+
+def test_a_whole_switch_for_the_customer_allots_all_its_ports():
+    from slacheck.rules.engine import load_rules
+
+    from conftest import findings_for
+
+    net007 = [r for r in load_rules() if r.spec.id == "NET007"]
+    own = "4 台 H100，InfiniBand NDR。Leaf 交换机 QM9700 为甲方专用。\n"
+    assert offering_of(own).fabric.switch_dedicated.value is True and findings_for(own, net007) == []
+    pooled = "4 台 H100，InfiniBand NDR，接入公共 IB 资源池（QM9700），端口与其他租户共享。\n"
+    assert offering_of(pooled).fabric.switch_dedicated is None
+    assert [f.rule for f in findings_for(pooled, net007)] == ["NET007"]

@@ -243,6 +243,8 @@ def _dedicated(token: Keyword, context: Context) -> list[Said]:
     said = [Said("fabric.dedicated", not negated(token, context), [span_of(token)])]
     if clause & {"SWITCH", "PORT", "CUSTOMER"} and not negated(token, context):  # "dedicated to Customer"
         said.append(Said("fabric.isolation", True, [span_of(token)]))
+        if clause & {"SWITCH", "SWITCH_MODEL"}:  # the switch itself is the customer's: all its ports are
+            said.append(Said("fabric.switch_dedicated", True, [span_of(token)]))
     return said
 
 
