@@ -7,7 +7,7 @@ its own cache), tokens (type, text, position) and the values of the named sets a
 into it. Nothing in it is executed: a rule is validated again from its table and a tree is made of lark's
 own ``Tree`` and ``Token``.
 
-The file is named by a hash of everything the loaded rules depend on: the pack's label and text, the
+The file is named by a hash of everything the loaded rules depend on: the pack's text, the
 names, functions, constants and closed vocabularies conditions may use, the condition grammar, the source
 of the modules that load a pack and slacheck's version. The hash is written inside the file too and
 checked when it is read, so a changed pack (or slacheck) never reads rules another one loaded. A cache
@@ -50,14 +50,14 @@ def fingerprint(known: Collection[str], functions: Mapping[str, Any], constants:
     return digest.hexdigest()
 
 
-def cache_path(label: str, text: str, context: str) -> tuple[Path, str] | None:
-    """The cache file of a pack (its ``label`` and ``text``, loaded in ``context``: a fingerprint) and the
-    key written inside it; None when there is no cache folder."""
+def cache_path(text: str, context: str) -> tuple[Path, str] | None:
+    """The cache file of a pack's ``text`` loaded in ``context`` (a fingerprint) and the key written inside
+    it; None when there is no cache folder. Packs of the same text share it, wherever they are."""
     folder = cache_folder()
     if folder is None:
         return None
-    key = hashlib.sha256("\0".join((context, label, text)).encode("utf-8", "surrogatepass")).hexdigest()
-    return folder / f"pack-{Path(label).stem[:40]}-{key[:24]}.json", key
+    key = hashlib.sha256("\0".join((context, text)).encode("utf-8", "surrogatepass")).hexdigest()
+    return folder / f"pack-{key[:24]}.json", key
 
 
 def read(path: Path, key: str) -> list[dict[str, Any]] | None:
