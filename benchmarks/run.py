@@ -8,10 +8,11 @@ Rows (``--only`` takes the names in brackets): [pdf] 50- and 500-page PDFs again
 ``extract_text`` and pypdfium2; [text] prose-like text (the samples and, when it is beside the
 repository, ../shared/corpus, concatenated to 1 and 4 MB) and two dense inputs (1.6 MB of "8x H100 "
 and 50,000 short clause lines); [start] a cold ``slacheck check`` of a 3 KB sample beside
-``python -c "import pdfplumber"`` (the installed modules compiled to bytecode first); [batch] 100 small files with --jobs 1 and --jobs 2; [office] a .docx and
-a .xlsx of the samples' paragraphs and tables (0.5 MB of text) against bare python-docx and openpyxl reading
-(MB of text per CPU second); [ocr] a 3-page scan (pictures only) with --ocr against RapidOCR alone, in
-seconds per page (skipped, and said so, without the ``slacheck[ocr]`` extra).
+``python -c "import pdfplumber"`` (the installed modules compiled to bytecode first); [batch] 100 small
+files with --jobs 1 and --jobs 2; [office] a .docx and a .xlsx of the samples' paragraphs and tables (0.5 MB
+of text) against bare python-docx and openpyxl reading (MB of text per CPU second); [ocr] a 3-page scan
+(pictures only) with --ocr against RapidOCR alone, in seconds per page (skipped, and said so, without the
+``slacheck[ocr]`` extra).
 
 Every measurement is a child process started in the temporary folder, outside the repository, so
 it runs the installed package (``slacheck`` beside this Python, or ``python -m slacheck``). A row and
