@@ -27,6 +27,7 @@ from lark import Token, Tree
 from slacheck import __version__
 from slacheck.files import write_atomic
 from slacheck.resources import cache_folder, grammar_file
+from slacheck.rules.conditions import NODE_KINDS
 
 FORMAT = 1
 """The layout of a cache file; a new layout is a new key."""
@@ -97,8 +98,8 @@ def decode(data: Any) -> Any:
     if data is None:
         return None
     if "t" in data:
-        if not isinstance(data["t"], str):
-            raise TypeError("rule name")
+        if data["t"] not in NODE_KINDS:
+            raise ValueError("not a node of a condition")
         return Tree(data["t"], [decode(child) for child in data["c"]])
     if "k" in data:
         return Token(data["k"], data["s"], *data["p"])

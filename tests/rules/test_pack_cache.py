@@ -107,7 +107,7 @@ def test_a_changed_pack_is_read_again(cache_dir: Path, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("damage", ["not json {", "[]", '{"key": "other", "rules": []}', "wrong key",
-                                    "bad tree", "bad rule", ""])
+                                    "bad tree", "foreign node", "bad rule", ""])
 def test_a_broken_cache_file_is_loaded_again(cache_dir: Path, damage: str) -> None:
     expected = _load("core.toml")
     [kept] = cache_dir.glob("pack-*.json")
@@ -118,6 +118,9 @@ def test_a_broken_cache_file_is_loaded_again(cache_dir: Path, damage: str) -> No
     elif damage == "bad tree":
         data["rules"][0]["tree"] = {"t": 5, "c": "x"}
         data["rules"][1]["tree"] = {"k": "NAME"}
+        kept.write_text(json.dumps(data), encoding="utf-8")
+    elif damage == "foreign node":  # a kind of node no condition holds: refused, not evaluated
+        data["rules"][0]["tree"] = {"t": "visit", "c": []}
         kept.write_text(json.dumps(data), encoding="utf-8")
     elif damage == "bad rule":
         data["rules"][0]["raw"]["severity"] = "catastrophic"
