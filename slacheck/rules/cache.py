@@ -37,25 +37,32 @@ _SOURCES = ("pack.py", "conditions.py", "cache.py")
 
 
 def fingerprint(known: Collection[str], functions: Mapping[str, Any], constants: Mapping[str, Any],
-                vocabulary: Mapping[str, Collection[str]]) -> str:
-    """A hash of what a pack's conditions may refer to, and of the code and grammar that load them."""
-    digest = hashlib.sha256()
+                vocabulary: Mapping[str, Collection[str]]) -> str | None:
+    """A hash of what a pack's conditions may refer to, and of the code and grammar that load them (None
+    when the grammar or the modules' source cannot be read, as in a package without its source)."""
     folder = Path(__file__).parent
+    try:
+        sources = [grammar_file("condition.lark").read_text(encoding="utf-8"),
+                   *((folder / name).read_text(encoding="utf-8") for name in _SOURCES)]
+    except (OSError, UnicodeDecodeError):
+        return None
+    digest = hashlib.sha256()
     for part in (str(FORMAT), __version__, *sorted(known), "\0", *sorted(functions),
                  repr(sorted((name, repr(value)) for name, value in constants.items())),
-                 repr(sorted((name, tuple(words)) for name, words in vocabulary.items())),
-                 grammar_file("condition.lark").read_text(encoding="utf-8"),
-                 *((folder / name).read_text(encoding="utf-8") for name in _SOURCES)):
+                 repr(sorted((name, tuple(words)) for name, words in vocabulary.items())), *sources):
         digest.update(part.encode("utf-8", "surrogatepass"))
         digest.update(b"\0")
     return digest.hexdigest()
 
 
-def cache_path(text: str, context: str) -> tuple[Path, str] | None:
-    """The cache file of a pack's ``text`` loaded in ``context`` (a fingerprint) and the key written inside
-    it; None when there is no cache folder. Packs of the same text share it, wherever they are."""
+def cache_path(text: str, known: Collection[str], functions: Mapping[str, Any], constants: Mapping[str, Any],
+               vocabulary: Mapping[str, Collection[str]]) -> tuple[Path, str] | None:
+    """The cache file of a pack's ``text``, loaded with these names, functions, constants and vocabulary,
+    and the key written inside it; None when there is no cache folder. Packs of the same text share it,
+    wherever they are."""
     folder = cache_folder()
-    if folder is None:
+    context = fingerprint(known, functions, constants, vocabulary) if folder else None
+    if folder is None or context is None:
         return None
     key = hashlib.sha256("\0".join((context, text)).encode("utf-8", "surrogatepass")).hexdigest()
     return folder / f"pack-{key[:24]}.json", key

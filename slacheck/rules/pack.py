@@ -151,7 +151,7 @@ def load_pack(path: Path | str | None, known_names: set[str], functions: Mapping
             reason = str(error) if type(error) is OSError and error.errno is None else error.__class__.__name__
             raise PackError(f"{label}: cannot read rule pack ({reason})") from None
     names = Names(known_names, functions, constants or {}, vocabulary or {})
-    kept = cache.cache_path(text, cache.fingerprint(names.known, names.functions, names.constants, names.vocabulary))
+    kept = cache.cache_path(text, names.known, names.functions, names.constants, names.vocabulary)
     if kept is not None:
         found = _cached(label, *kept)
         if found is not None:

@@ -155,3 +155,13 @@ def test_what_json_cannot_hold_is_not_kept(tmp_path: Path) -> None:
         cache.encode(Tree("constant", [{"a": 1}]))
     tree = Tree("constant", [("a", 1.5, None, True)])
     assert cache.decode(json.loads(json.dumps(cache.encode(tree)))) == tree
+
+
+def test_without_the_loading_code_s_source_nothing_is_kept(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The key names the source of the modules that load a pack: a package without it keeps no packs."""
+    expected = _load("core.toml")
+    monkeypatch.setattr(cache, "_SOURCES", ("no_such_module.py",))
+    for kept in cache_dir.glob("pack-*.json"):
+        kept.unlink()
+    assert _load("core.toml") == expected
+    assert not list(cache_dir.glob("pack-*.json"))
