@@ -27,7 +27,7 @@ from lark import Token, Tree
 from slacheck import __version__
 from slacheck.files import write_atomic
 from slacheck.resources import cache_folder, grammar_file
-from slacheck.rules.conditions import NODE_KINDS
+from slacheck.rules.conditions import NODE_KINDS, Condition
 
 FORMAT = 1
 """The layout of a cache file; a new layout is a new key."""
@@ -78,12 +78,13 @@ def read(path: Path, key: str) -> list[dict[str, Any]] | None:
     return rules if isinstance(rules, list) else None
 
 
-def write(path: Path, key: str, rules: list[dict[str, Any]]) -> None:
-    """Keep a pack's rules for the next run; a cache that cannot be written (or a pack that cannot be
-    written as JSON, such as one with TOML dates) is no error."""
+def write(path: Path, key: str, rules: list[tuple[Any, Condition]]) -> None:
+    """Keep a pack's rules (each rule's TOML table and parsed condition) for the next run; a cache that
+    cannot be written (or a pack that cannot be written as JSON, such as one with TOML dates) is no error."""
     try:
-        text = json.dumps({"key": key, "rules": rules}, ensure_ascii=False, allow_nan=True)
-        write_atomic(path, text)
+        entries = [{"raw": raw, "tree": encode(condition.tree), "names": list(condition.names),
+                    "constants": list(condition.constants)} for raw, condition in rules]
+        write_atomic(path, json.dumps({"key": key, "rules": entries}, ensure_ascii=False, allow_nan=True))
     except (OSError, TypeError, ValueError):
         pass
 

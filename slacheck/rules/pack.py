@@ -158,9 +158,7 @@ def load_pack(path: Path | str | None, known_names: set[str], functions: Mapping
             return found
     parsed = _parse_pack(label, text, names)
     if kept is not None:
-        cache.write(*kept, [{"raw": raw, "tree": cache.encode(rule.condition.tree),
-                             "names": list(rule.condition.names), "constants": list(rule.condition.constants)}
-                            for rule, raw in parsed])
+        cache.write(*kept, [(raw, rule.condition) for rule, raw in parsed])
     return [rule for rule, _ in parsed]
 
 

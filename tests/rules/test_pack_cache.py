@@ -10,6 +10,7 @@ from lark import Tree
 
 from slacheck.offering import Evidence
 from slacheck.rules import cache, pack
+from slacheck.rules.conditions import Condition, parse_condition
 from slacheck.rules.engine import FUNCTIONS, check, known_names, load_rules
 from slacheck.rules.pack import load_pack
 from slacheck.rules.vocabulary import constants, vocabulary
@@ -149,8 +150,14 @@ def test_an_unwritable_cache_is_no_obstacle(tmp_path: Path, monkeypatch: pytest.
 
 def test_what_json_cannot_hold_is_not_kept(tmp_path: Path) -> None:
     target = tmp_path / "pack.json"
-    cache.write(target, "k", [{"raw": {"given": {"start": datetime.date(2026, 1, 1)}}}])
+    condition = parse_condition("nodes > 1", {"nodes"}, {})
+    cache.write(target, "k", [({"given": {"start": datetime.date(2026, 1, 1)}}, condition)])
     assert not target.exists()
+    odd = Condition(source="x", tree=Tree("constant", [{1, 2}]), names=())
+    cache.write(target, "k", [({}, odd)])
+    assert not target.exists()
+    cache.write(target, "k", [({}, condition)])
+    assert json.loads(target.read_text(encoding="utf-8"))["rules"][0]["names"] == ["nodes"]
     with pytest.raises(TypeError):
         cache.encode(Tree("constant", [{"a": 1}]))
     tree = Tree("constant", [("a", 1.5, None, True)])
