@@ -5,12 +5,13 @@ A pack's cache file holds each rule as written (the TOML table its spec is valid
 condition as plain data: the tree's rule names (as ``str``, as lark gives them when its parser comes from
 its own cache), tokens (type, text, position) and the values of the named sets and constants substituted
 into it. Nothing in it is executed: a rule is validated again from its table and a tree is made of lark's
-own ``Tree`` and ``Token``.
+own ``Tree`` and ``Token``, holding only the kinds of node the evaluator knows.
 
 The file is named by a hash of everything the loaded rules depend on: the pack's text, the
 names, functions, constants and closed vocabularies conditions may use, the condition grammar, the source
 of the modules that load a pack and slacheck's version. The hash is written inside the file too and
-checked when it is read, so a changed pack (or slacheck) never reads rules another one loaded. A cache
+checked when it is read, so a changed pack (or slacheck) never reads rules another one loaded. Where the
+pack is (a rule names it) is not part of the key: packs of the same text share one file. A cache
 folder that cannot be written, or a file that cannot be read or does not hold what is expected, means
 the pack is loaded from its text again.
 """
