@@ -8,10 +8,11 @@ Rows (``--only`` takes the names in brackets): [pdf] 50- and 500-page PDFs again
 ``extract_text`` and pypdfium2; [text] prose-like text (the samples and, when it is beside the
 repository, ../shared/corpus, concatenated to 1 and 4 MB) and two dense inputs (1.6 MB of "8x H100 "
 and 50,000 short clause lines); [start] a cold ``slacheck check`` of a 3 KB sample beside
-``python -c "import pdfplumber"``; [batch] 100 small files with --jobs 1 and --jobs 2; [office] a .docx and
-a .xlsx of the samples' paragraphs and tables (0.5 MB of text) against bare python-docx and openpyxl reading
-(MB of text per CPU second); [ocr] a 3-page scan (pictures only) with --ocr against RapidOCR alone, in
-seconds per page (skipped, and said so, without the ``slacheck[ocr]`` extra).
+``python -c "import pdfplumber"`` (the installed modules compiled to bytecode first); [batch] 100 small
+files with --jobs 1 and --jobs 2; [office] a .docx and a .xlsx of the samples' paragraphs and tables (0.5 MB
+of text) against bare python-docx and openpyxl reading (MB of text per CPU second); [ocr] a 3-page scan
+(pictures only) with --ocr against RapidOCR alone, in seconds per page (skipped, and said so, without the
+``slacheck[ocr]`` extra).
 
 Every measurement is a child process started in the temporary folder, outside the repository, so
 it runs the installed package (``slacheck`` beside this Python, or ``python -m slacheck``). A row and
@@ -23,6 +24,7 @@ wall time, and its peak RSS. Rows are printed as they finish. Ratios and rates u
 from __future__ import annotations
 
 import argparse
+import compileall
 import importlib.util
 import json
 import os
@@ -208,6 +210,15 @@ def measure(argv: list[str], cwd: Path, *, result: bool = False, timeout: float 
             data = json.loads(out.read())
             return Run(data["seconds"], data["cpu"], rss)
         return Run(wall, usage.ru_utime + usage.ru_stime, rss)
+
+
+def compile_installed() -> None:
+    """Compile the installed package's modules to bytecode, as installing a wheel does: with
+    ``PYTHONDONTWRITEBYTECODE`` set, an editable install would otherwise compile every module at every
+    start (about 0.2 s of a cold start)."""
+    spec = importlib.util.find_spec("slacheck")
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        compileall.compile_dir(folder, quiet=2)
 
 
 def slacheck_command() -> list[str]:
@@ -436,6 +447,7 @@ def main(argv: list[str] | None = None) -> int:
         show(HEADER)
         show(["-" * w for w in WIDTHS])
         if "start" in only:
+            compile_installed()
             tool, plumber = alternated([([*slacheck_command(), "check", str(SMALL), "--format", "json"], False),
                                         ([sys.executable, "-c", "import pdfplumber"], False)], max(runs, 5), work)
             row(f"cold slacheck check, {SMALL.stat().st_size / 1000:.1f} KB sample", tool,

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from slacheck.documents import DocumentError
-from slacheck.pipeline import Log, Options, check_file, warm_up
+from slacheck.pipeline import Options, check_file, warm_up
 from slacheck.report.clean import clean_text
 from slacheck.report.messages import words as catalogue
 from slacheck.report.model import Report
@@ -33,6 +33,8 @@ from slacheck.rules.pack import Rule
 
 if TYPE_CHECKING:
     from rich.table import Table
+
+    from slacheck.pipeline import Log
 
 SUFFIXES = (".pdf", ".txt", ".md", ".docx", ".xlsx", ".html", ".htm", ".eml")
 UNREADABLE = (".doc", ".xls", ".ppt", ".pptx", ".odt", ".ods", ".odp", ".rtf", ".wps", ".et",

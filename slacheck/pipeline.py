@@ -11,7 +11,7 @@ import gc
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Sequence, cast
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence, cast
 
 from slacheck.config import TRUST_ALL, Config, Discovery, distrusted_configs, load_config
 from slacheck.documents import Budget, Document, load_document
@@ -19,17 +19,16 @@ from slacheck.extract import Extraction, document_language, extract
 from slacheck.extract.parser import scan
 from slacheck.model import Evidence, Finding, Language, RuleInfo
 from slacheck.offering import NamedOffering, Offering, Statement, assemble_options
-from slacheck.perf.logs import NcclLog, PerftestLog, log_lines
 from slacheck.report.context import context_lines
-from slacheck.report.measurements import measurement_entry
 from slacheck.report.model import Applied, Coverage, DocumentInfo, DocumentLanguage, Report, shown_path, summarise
 from slacheck.rules.engine import check, check_options, check_subjects, rule_set, values_of
 from slacheck.rules.gaps import Gap, gaps
 from slacheck.rules.pack import Rule
-from slacheck.rules.subjects import subjects
-from slacheck.rules.thresholds import thresholds
 
-Log = NcclLog | PerftestLog
+if TYPE_CHECKING:  # benchmark logs are read and judged only when --log gives some: their modules load then
+    from slacheck.perf.logs import NcclLog, PerftestLog
+
+    Log = NcclLog | PerftestLog
 
 
 @dataclass(frozen=True)
@@ -215,6 +214,11 @@ def add_measurements(report: Report, statements: Sequence[Statement], logs: Sequ
 
     The extraction's statements carry per-collective thresholds ("all_gather >= 300 GB/s").
     """
+    from slacheck.perf.logs import log_lines
+    from slacheck.report.measurements import measurement_entry
+    from slacheck.rules.subjects import subjects
+    from slacheck.rules.thresholds import thresholds
+
     limits = thresholds(report.offering, statements)
     entries, found = [], []
     for log in logs:
@@ -230,6 +234,10 @@ def add_measurements(report: Report, statements: Sequence[Statement], logs: Sequ
 def check_measured(offering: Offering, rules: Iterable[Rule], log: NcclLog | PerftestLog, *, language: str,
                    statements: Sequence[Statement] = ()) -> list[Finding]:
     """Run every measurement rule on each collective run of a log; findings in run, then rule order."""
+    from slacheck.perf.logs import log_lines
+    from slacheck.rules.subjects import subjects
+    from slacheck.rules.thresholds import thresholds
+
     runs = subjects(offering, log, thresholds(offering, statements), log_lines(log.path))
     return check_subjects(offering, rules, runs, language=language)
 

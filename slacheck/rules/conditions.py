@@ -328,6 +328,10 @@ class _Evaluator:
         return function(*arguments)
 
 
+NODE_KINDS = frozenset(name[1:] for name in vars(_Evaluator) if name.startswith("_") and not name.startswith("__"))
+"""The kinds of node a parsed condition holds: those the evaluator knows."""
+
+
 def _truthy(value: Any) -> bool:
     return value is not None and value is not False and value != 0
 

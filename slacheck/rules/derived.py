@@ -17,7 +17,7 @@ from slacheck.facts import Price
 from slacheck.fleet import Fleet, fleet
 from slacheck.offering import Offering
 from slacheck.perf import catalogue
-from slacheck.perf.nccl.records import Transport
+from slacheck.perf.nccl import Transport
 from slacheck.rules.limits import claim_limits
 
 HOURS = {"hour": 1.0, "day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}

@@ -27,6 +27,7 @@ from slacheck.files import read_small_text
 from slacheck.model import RuleInfo, Severity
 from slacheck.offering import fact_paths, offering_from_facts
 from slacheck.resources import rules_file
+from slacheck.rules import cache
 from slacheck.rules.conditions import Condition, ConditionError, Function, parse_condition
 
 PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_.]*)\}")
@@ -149,6 +150,37 @@ def load_pack(path: Path | str | None, known_names: set[str], functions: Mapping
         except (OSError, UnicodeDecodeError) as error:
             reason = str(error) if type(error) is OSError and error.errno is None else error.__class__.__name__
             raise PackError(f"{label}: cannot read rule pack ({reason})") from None
+    names = Names(known_names, functions, constants or {}, vocabulary or {})
+    kept = cache.cache_path(text, names.known, names.functions, names.constants, names.vocabulary)
+    if kept is not None:
+        found = _cached(label, *kept)
+        if found is not None:
+            return found
+    parsed = _parse_pack(label, text, names)
+    if kept is not None:
+        cache.write(*kept, [(raw, rule.condition) for rule, raw in parsed])
+    return [rule for rule, _ in parsed]
+
+
+def _cached(label: str, path: Path, key: str) -> list[Rule] | None:
+    """A pack's rules as a cache file keeps them (see slacheck.rules.cache), or None."""
+    kept = cache.read(path, key)
+    if kept is None:
+        return None
+    try:
+        rules = []
+        for entry in kept:
+            spec = RuleSpec.model_validate(entry["raw"])
+            condition = Condition(source=spec.when, tree=cache.decode(entry["tree"]), names=tuple(entry["names"]),
+                                  constants=tuple(entry["constants"]))
+            rules.append(Rule(spec=spec, condition=condition, pack=label))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    return rules
+
+
+def _parse_pack(label: str, text: str, names: Names) -> list[tuple[Rule, Any]]:
+    """A pack's rules, each with the TOML table it was read from; PackError if the pack is broken."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -160,10 +192,9 @@ def load_pack(path: Path | str | None, known_names: set[str], functions: Mapping
     extra = sorted(set(header) - set(PACK_KEYS)) if isinstance(header, dict) else ["(not a table)"]
     if extra:
         raise PackError(f"{label}: [pack]: unknown key(s) {extra}; known: {', '.join(PACK_KEYS)}")
-    rules = [_load_rule(label, text, index, raw, Names(known_names, functions, constants or {}, vocabulary or {}))
-             for index, raw in enumerate(data.get("rule", []))]
+    rules = [(_load_rule(label, text, index, raw, names), raw) for index, raw in enumerate(data.get("rule", []))]
     seen: set[str] = set()
-    for rule in rules:
+    for rule, _ in rules:
         if rule.id in seen:
             raise PackError(f"{label}: rule {rule.id} defined twice")
         seen.add(rule.id)

@@ -8,12 +8,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, computed_field
 
+from slacheck.perf.nccl import Transport
 from slacheck.perf.plateau import large_message_rows, lower_median
 
 Status = Literal["completed", "failed", "truncated"]
-Transport = Literal["infiniband", "roce", "socket", "efa", "ofi", "tcpx"]
-"""The inter-node transport NCCL reports: its IB verbs plugin on InfiniBand or RoCE ports, TCP sockets,
-the AWS OFI plugin (EFA or another libfabric provider) or GCP's GPUDirect-TCPX/TCPXO plugin."""
 CollectiveSource = Literal["header", "command", "table", "unknown"]
 
 class _Frozen(BaseModel):
