@@ -110,6 +110,8 @@ class Sla(Section):
     """Service levels: replacement/failover and response times, availability and its credits."""
 
     failover_minutes: Fact[float] | None = None
+    replacement: Fact[bool] | None = None
+    """A failed node is replaced or its work migrated, with or without a time ("迁移至其他物理机")."""
     support_response_minutes: Fact[float] | None = None
     availability_pct: Fact[float] | None = None
     availability_guaranteed: Fact[bool] | None = None

@@ -539,3 +539,12 @@ def test_a_whole_switch_for_the_customer_allots_all_its_ports():
     pooled = "4 台 H100，InfiniBand NDR，接入公共 IB 资源池（QM9700），端口与其他租户共享。\n"
     assert offering_of(pooled).fabric.switch_dedicated is None
     assert [f.rule for f in findings_for(pooled, net007)] == ["NET007"]
+
+
+def test_a_migration_promise_without_a_time_is_a_replacement_but_a_repair_is_not():
+    moved = offering_of("4 台 H100 云主机。物理机故障时，平台将实例迁移至同机房其他物理机。\n")
+    assert moved.sla.replacement.value is True
+    en = offering_of("8 nodes. If a node fails, Provider migrates the workload to a spare node.\n")
+    assert en.sla.replacement.value is True
+    repaired = offering_of("4 台 H100。出租方负责硬件维修，故障修复时间视备件情况而定。\n")
+    assert repaired.sla.replacement is None

@@ -146,8 +146,25 @@ def _continues(prev: _Body, cur: _Body, skippable: set[int], first: _Body) -> bo
         return False
     if prev.geo is not None and cur.geo is not None:
         # prev is wrapped only if cur's first word would not have fitted at its end
-        return prev.right - prev.geo.x1 <= cur.geo.first_word + prev.geo.size or _hangs(first, prev, cur)
+        wrapped = prev.right - prev.geo.x1 <= cur.geo.first_word + prev.geo.size
+        return wrapped or _hangs(first, prev, cur) or _runs_on(prev, cur)
     return True
+
+
+RUN_ON_WIDTH = 0.6
+"""A line that fills at least this share of the text width and ends mid-sentence between two ideographs
+runs on into the next (Chinese text wrapped by hand, so the line ends short of the margin)."""
+
+
+def _runs_on(prev: _Body, cur: _Body) -> bool:
+    if prev.geo is None:
+        return False
+    filled = (prev.geo.x1 - prev.geo.x0) >= RUN_ON_WIDTH * (prev.right - prev.geo.x0)
+    return filled and _ideograph(prev.text[-1]) and _ideograph(cur.text[0])
+
+
+def _ideograph(ch: str) -> bool:
+    return 0x4E00 <= ord(ch) <= 0x9FFF or 0x3400 <= ord(ch) <= 0x4DBF
 
 
 def _hangs(first: _Body, prev: _Body, cur: _Body) -> bool:

@@ -140,6 +140,17 @@ def _restore(token: Keyword, context: Context) -> list[Said]:
     return [Said("sla.network_restore", not negated(token, context), [span_of(token)])]
 
 
+_FAILURE = re.compile(alternation("failure_word"), re.I)
+
+
+def _replacement(token: Keyword, context: Context) -> list[Said]:
+    """A failed node replaced, or its work migrated ("硬件故障时…迁移至其他物理机"), with or without a time."""
+    if token.value in words("repair_word") or negated(token, context) \
+            or not _FAILURE.search(sentence_text(token, context)):
+        return []
+    return [Said("sla.replacement", True, [span_of(token)])]
+
+
 def _billing(token: Keyword, context: Context) -> list[Said]:
     """The billing period a BILLING word names (monthly unless it names another)."""
     value = token.value.lower()
@@ -246,6 +257,7 @@ KEYWORDS: dict[str, Handler] = {
     "DURATION": _duration,
     "NEXT_DAY": _duration,
     "RESTORE": _restore,
+    "REPLACE": _replacement,
     "BILLING": _billing,
     "MONTHS": _months,
     "YEARS": _months,
