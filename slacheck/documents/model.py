@@ -158,17 +158,17 @@ class Segment:
 
 
 class Segments(Sequence[Segment]):
-    """A passage's segments, kept four integers each in one array of C ints (start, line, column,
-    length):
-    a :class:`Segment` is made when one is asked for."""
+    """A passage's segments in passage order, kept compactly: a :class:`Segment` is made when one
+    is asked for.  Equal to any sequence of the same segments (a tuple)."""
 
-    __slots__ = ("data",)
+    __slots__ = ()
 
-    def __init__(self, data: array[int]) -> None:
-        self.data = data
+    def span(self, index: int) -> tuple[int, int, int, int]:
+        """(start, line, column, length) of segment ``index`` (0 <= index < len(self))."""
+        raise NotImplementedError
 
     def __len__(self) -> int:
-        return len(self.data) // 4
+        raise NotImplementedError
 
     @overload
     def __getitem__(self, index: int) -> Segment: ...
@@ -183,72 +183,96 @@ class Segments(Sequence[Segment]):
             index += len(self)
         if not 0 <= index < len(self):
             raise IndexError("segment index out of range")
-        d, k = self.data, 4 * index
-        return Segment(d[k], d[k + 1], d[k + 2], d[k + 3])
+        return Segment(*self.span(index))
 
     def __iter__(self) -> Iterator[Segment]:
-        d = self.data
-        for k in range(0, len(d), 4):
-            yield Segment(d[k], d[k + 1], d[k + 2], d[k + 3])
+        for k in range(len(self)):
+            yield Segment(*self.span(k))
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Segments):
-            return self.data == other.data
-        if not isinstance(other, (tuple, list)):
+        if not isinstance(other, (Segments, tuple, list)):
             return NotImplemented
         return len(self) == len(other) and all(a == b for a, b in zip(self, other))
 
     def __hash__(self) -> int:
-        return hash(self.data.tobytes())
+        return hash(tuple(self))
 
     def __repr__(self) -> str:
-        return f"Segments({list(self)!r})"
+        return f"{type(self).__name__}({list(self)!r})"
 
 
-def segment_array(segments: Iterable[Segment] = ()) -> array[int]:
-    """Segments as :class:`Segments` keeps them."""
-    data = array("i")
-    for seg in segments:
-        data.extend((seg.start, seg.line, seg.column, seg.length))
-    return data
+class PackedSegments(Segments):
+    """Any segments: four C ints each (start, line, column, length) in one array."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, segments: Iterable[Segment] | array[int] = ()) -> None:
+        if isinstance(segments, array):
+            self.data = segments
+        else:
+            self.data = array("i")
+            for seg in segments:
+                self.data.extend((seg.start, seg.line, seg.column, seg.length))
+
+    def __len__(self) -> int:
+        return len(self.data) // 4
+
+    def span(self, index: int) -> tuple[int, int, int, int]:
+        d, k = self.data, 4 * index
+        return d[k], d[k + 1], d[k + 2], d[k + 3]
+
+
+class LineSegments(Segments):
+    """The segments of a paragraph of consecutive whole lines, each stripped of its surrounding
+    white space: only where each starts in the passage is kept (one C int); its line is the
+    paragraph's first plus its place, its column and length come from the line's text."""
+
+    __slots__ = ("starts", "first", "texts")
+
+    def __init__(self, starts: array[int], first: int, texts: list[str]) -> None:
+        self.starts = starts
+        self.first = first  # index of the first line
+        self.texts = texts  # the document's line texts (Lines.texts)
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def span(self, index: int) -> tuple[int, int, int, int]:
+        text = self.texts[self.first + index]
+        return self.starts[index], self.first + index, len(text) - len(text.lstrip()), len(text.strip())
 
 
 class Passage:
     """A logical unit to parse: a paragraph (wrapped lines joined) or one table row."""
 
-    __slots__ = ("text", "_segments", "kind")
+    __slots__ = ("text", "segments", "kind")
 
     text: str
+    segments: Segments  # characters not covered are joiners we inserted (" ", " | ")
     kind: str  # "text" or "table-row"
 
-    def __init__(self, text: str, segments: Iterable[Segment] | array[int], kind: str) -> None:
+    def __init__(self, text: str, segments: Iterable[Segment], kind: str) -> None:
         self.text = text
-        # characters not covered by a segment are joiners we inserted (" ", " | ")
-        self._segments = segments if isinstance(segments, array) else segment_array(segments)
+        self.segments = segments if isinstance(segments, Segments) else PackedSegments(segments)
         self.kind = kind
-
-    @property
-    def segments(self) -> Segments:
-        """The segments in passage order."""
-        return Segments(self._segments)
 
     def first_place(self) -> tuple[int, int]:
         """(line, column) of the passage's earliest character from the file, in document order
         ((-1, -1) without segments)."""
-        d = self._segments
-        if not d:
+        segments = self.segments
+        if not segments:
             return (-1, -1)
         if self.kind == "text":  # one segment per line, in line order
-            return (d[1], d[2])
-        return min((d[k + 1], d[k + 2]) for k in range(0, len(d), 4))
+            return segments.span(0)[1:3]
+        return min(segments.span(k)[1:3] for k in range(len(segments)))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Passage):
             return NotImplemented
-        return (self.text, self.kind, self._segments) == (other.text, other.kind, other._segments)
+        return (self.text, self.kind) == (other.text, other.kind) and self.segments == other.segments
 
     def __hash__(self) -> int:
-        return hash((self.text, self.kind, self._segments.tobytes()))
+        return hash((self.text, self.kind, len(self.segments)))
 
     def __repr__(self) -> str:
         return f"Passage(text={self.text!r}, segments={tuple(self.segments)!r}, kind={self.kind!r})"
@@ -261,11 +285,16 @@ class Passage:
         passage order, so the first one is found by bisection: the cost is that of the segments
         touched, not of the passage (30,000 wrapped lines would make every lookup a full scan)."""
         ranges: list[tuple[int, int, int]] = []
-        d = self._segments
-        count = len(d) // 4
-        first = bisect.bisect_right(range(count), start, key=lambda k: d[4 * k] + d[4 * k + 3])
+        segments = self.segments
+        count = len(segments)
+
+        def seg_end(k: int) -> int:
+            seg_start, _, _, length = segments.span(k)
+            return seg_start + length
+
+        first = bisect.bisect_right(range(count), start, key=seg_end)
         for index in range(first, count):
-            seg_start, line, column, length = d[4 * index : 4 * index + 4]
+            seg_start, line, column, length = segments.span(index)
             if seg_start >= end:
                 break
             lo, hi = max(start, seg_start), min(end, seg_start + length)

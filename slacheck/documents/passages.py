@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from slacheck.documents.model import Geo, Line, Lines, Page, Passage, Run
+from slacheck.documents.model import Geo, Line, Lines, LineSegments, PackedSegments, Page, Passage, Run
 
 # --------------------------------------------------------------------------- passages
 
@@ -63,7 +63,7 @@ def assemble(pages: list[Page], *, pdf: bool) -> tuple[Lines, tuple[Passage, ...
         every = [b for b in every if b.index not in skippable]
         _set_right_edges(every, {page.number: page.width for page in pages}, lines)
         bodies = every
-    passages.extend(_paragraphs(bodies, skippable, marks))
+    passages.extend(_paragraphs(bodies, skippable, marks, texts))
     passages.sort(key=Passage.first_place)
     return lines, tuple(passages)
 
@@ -76,7 +76,8 @@ def _table_passages(page: Page, table_rows: list[list[list[Run]]], off: int, tex
         if passage:
             passages.append(passage)
     for ln, a, b in page.loose_runs:
-        passages.append(_Paragraph(_Body(off + ln, a, texts[off + ln][a:b])).passage())
+        piece = texts[off + ln][a:b]
+        passages.append(Passage(piece, PackedSegments(array("i", (0, off + ln, a, len(piece)))), "text"))
     return passages
 
 
@@ -91,7 +92,8 @@ def _bodies(page: Page, reserved: set[int], off: int) -> Iterator[_Body]:
         yield _Body(off + k, start, content, geometry[k] if geometry else None)
 
 
-def _paragraphs(bodies: Iterable[_Body], skippable: set[int], marks: dict[int, str]) -> Iterator[Passage]:
+def _paragraphs(bodies: Iterable[_Body], skippable: set[int], marks: dict[int, str],
+                texts: list[str]) -> Iterator[Passage]:
     """Consecutive bodies that continue one another, as one text passage each."""
     paragraph: _Paragraph | None = None
     for body in bodies:
@@ -100,24 +102,27 @@ def _paragraphs(bodies: Iterable[_Body], skippable: set[int], marks: dict[int, s
             continue
         if paragraph:
             yield paragraph.passage()
-        paragraph = _Paragraph(body, marks.get(body.index, ""))
+        paragraph = _Paragraph(body, marks.get(body.index, ""), texts)
     if paragraph:
         yield paragraph.passage()
 
 
 class _Paragraph:
-    """A text passage being built: bodies joined like wrapped lines, after ``mark`` (a heading's
-    "## ", not from the file).  The text is joined in chunks as it grows, the segments go into one
-    array, and only the first and last bodies are kept."""
+    """A text passage being built: bodies (whole stripped lines of ``texts``) joined like wrapped
+    lines, after ``mark`` (a heading's "## ", not from the file).  The text is joined in chunks as
+    it grows, and only where each line starts in it is kept (with the lines, once they are not
+    consecutive), and the first and last bodies."""
 
-    __slots__ = ("chunks", "parts", "segments", "pos", "first", "last")
+    __slots__ = ("chunks", "parts", "starts", "lines", "pos", "first", "last", "texts")
 
     CHUNK = 4096
 
-    def __init__(self, body: _Body, mark: str = "") -> None:
+    def __init__(self, body: _Body, mark: str, texts: list[str]) -> None:
+        self.texts = texts
         self.chunks: list[str] = []
         self.parts: list[str] = [mark] if mark else []
-        self.segments = array("i")
+        self.starts = array("i")
+        self.lines: array[int] | None = None  # each body's line, once one is not the line after the last
         self.pos = len(mark)
         self.first = self.last = body
         self._append(body)
@@ -126,6 +131,8 @@ class _Paragraph:
         joiner = _joiner(self.last.text, body.text)
         self.parts.append(joiner)
         self.pos += len(joiner)
+        if self.lines is None and body.index != self.last.index + 1:
+            self.lines = array("i", range(self.first.index, self.last.index + 1))
         self._append(body)
         self.last = body
         if len(self.parts) >= self.CHUNK:
@@ -133,13 +140,22 @@ class _Paragraph:
             self.parts.clear()
 
     def _append(self, body: _Body) -> None:
-        self.segments.extend((self.pos, body.index, body.start, len(body.text)))
+        self.starts.append(self.pos)
+        if self.lines is not None:
+            self.lines.append(body.index)
         self.parts.append(body.text)
         self.pos += len(body.text)
 
     def passage(self) -> Passage:
         self.chunks.append("".join(self.parts))
-        return Passage("".join(self.chunks), self.segments, "text")
+        text = "".join(self.chunks)
+        if self.lines is None:
+            return Passage(text, LineSegments(self.starts, self.first.index, self.texts), "text")
+        segments = array("i")
+        for start, line in zip(self.starts, self.lines):
+            whole = self.texts[line]
+            segments.extend((start, line, len(whole) - len(whole.lstrip()), len(whole.strip())))
+        return Passage(text, PackedSegments(segments), "text")
 
 
 def _set_right_edges(bodies: list[_Body], widths: dict[int, float], lines: Sequence[Line]) -> None:
@@ -223,7 +239,7 @@ def _row_passage(texts: list[str], cells: list[list[Run]]) -> Passage | None:
             segments.extend((pos, line, a, b - a))
             parts.append(piece)
             pos += len(piece)
-    return Passage("".join(parts), segments, "table-row")
+    return Passage("".join(parts), PackedSegments(segments), "table-row")
 
 
 # --------------------------------------------------------------------------- heuristics
