@@ -39,8 +39,9 @@ def assemble(pages: list[Page], *, pdf: bool) -> tuple[Lines, tuple[Passage, ...
     """Number the lines of all pages and build text and table-row passages.
 
     Nothing is kept per line but its text (a single page's list of texts is used as it is): the
-    lines are a :class:`Lines`, a passage's segments one array, and the paragraphs of a text file
-    are built as its lines go by."""
+    lines are a :class:`Lines`, a paragraph of consecutive lines keeps one int per line
+    (:class:`LineSegments`), other passages four per segment, and the paragraphs of a text file are
+    built as its lines go by."""
     texts = pages[0].texts if len(pages) == 1 else [t for page in pages for t in page.texts]
     offsets = []
     off = 0
