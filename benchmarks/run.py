@@ -6,13 +6,13 @@
 
 Rows (``--only`` takes the names in brackets): [pdf] 50- and 500-page PDFs against bare pdfplumber
 ``extract_text`` and pypdfium2; [text] prose-like text (the samples and, when it is beside the
-repository, ../shared/corpus, concatenated to 1 and 4 MB) and two dense inputs (1.6 MB of "8x H100 "
-and 50,000 short clause lines); [start] a cold ``slacheck check`` of a 3 KB sample beside
-``python -c "import pdfplumber"`` (the installed modules compiled to bytecode first); [batch] 100 small
-files with --jobs 1 and --jobs 2; [office] a .docx and a .xlsx of the samples' paragraphs and tables (0.5 MB
-of text) against bare python-docx and openpyxl reading (MB of text per CPU second); [ocr] a 3-page scan
-(pictures only) with --ocr against RapidOCR alone, in seconds per page (skipped, and said so, without the
-``slacheck[ocr]`` extra).
+repository, ../shared/corpus, concatenated to 1 and 4 MB), 1 and 4 MB of one-letter lines (``"a\\n"``,
+a line object per two bytes before the lines were kept as one list) and two dense inputs (1.6 MB of
+"8x H100 " and 50,000 short clause lines); [start] a cold ``slacheck check`` of a 3 KB sample beside
+``python -c "import pdfplumber"`` (the installed modules compiled to bytecode first); [batch] 100 small files with --jobs 1 and --jobs 2; [office] a .docx and
+a .xlsx of the samples' paragraphs and tables (0.5 MB of text) against bare python-docx and openpyxl reading
+(MB of text per CPU second); [ocr] a 3-page scan (pictures only) with --ocr against RapidOCR alone, in
+seconds per page (skipped, and said so, without the ``slacheck[ocr]`` extra).
 
 Every measurement is a child process started in the temporary folder, outside the repository, so
 it runs the installed package (``slacheck`` beside this Python, or ``python -m slacheck``). A row and
@@ -428,6 +428,39 @@ def office_rows(only: set[str], runs: int, work: Path, me: list[str]) -> None:
         row(f"  wall per page: {own.wall / SCAN_PAGES:.1f} s (RapidOCR alone {bare.wall / SCAN_PAGES:.1f} s)", None)
 
 
+def text_rows(runs: int, work: Path, me: list[str]) -> None:
+    """The rows of prose-like, one-letter-line and dense text."""
+    peaks: list[float] = []
+    for megabytes in (1.0, 4.0):
+        corpus = work / f"prose_{megabytes:.0f}mb.txt"
+        write_corpus(corpus, megabytes)
+        [own] = alternated([([*me, "slacheck", str(corpus)], True)], runs, work)
+        size = corpus.stat().st_size / 1e6
+        peaks.append(own.rss)
+        row(f"prose-like text, {size:.1f} MB", own, f"{size / own.cpu:.2f} MB/s",
+            f">= {TARGET_PROSE_MBPS:.0f} MB/s", size / own.cpu >= TARGET_PROSE_MBPS)
+        if megabytes == 4.0:
+            row("  peak RSS at 4 MB of text", None, f"{own.rss:.0f} MB", f"<= {TARGET_RSS_MB:.0f} MB",
+                own.rss <= TARGET_RSS_MB)
+            row(f"  RSS growth 1 -> 4 MB: {(peaks[1] - peaks[0]) / 3:.0f} MB per MB", None)
+    peaks = []
+    for megabytes in (1.0, 4.0):
+        letters = work / f"letters_{megabytes:.0f}mb.txt"
+        letters.write_text("a\n" * int(500_000 * megabytes), encoding="utf-8")
+        [own] = alternated([([*me, "slacheck", str(letters)], True)], runs, work)
+        peaks.append(own.rss)
+        row(f"one-letter lines, {megabytes:.1f} MB", own, f"{megabytes / own.cpu:.2f} MB/s")
+        if megabytes == 4.0:
+            row("  peak RSS at 4 MB of one-letter lines", None, f"{own.rss:.0f} MB",
+                f"<= {TARGET_RSS_MB:.0f} MB", own.rss <= TARGET_RSS_MB)
+            row(f"  RSS growth 1 -> 4 MB: {(peaks[1] - peaks[0]) / 3:.0f} MB per MB", None)
+    for dense in write_dense(work):
+        [own] = alternated([([*me, "slacheck", str(dense)], True)], runs, work)
+        size = dense.stat().st_size / 1e6
+        row(f"dense text, {dense.stem} {size:.1f} MB", own, f"{size / own.cpu:.2f} MB/s",
+            f">= {TARGET_DENSE_MBPS} MB/s", size / own.cpu >= TARGET_DENSE_MBPS)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="alternated runs of each row (default 3)")
@@ -454,21 +487,7 @@ def main(argv: list[str] | None = None) -> int:
                 target=f"<= {TARGET_START_S} s wall", holds=tool.wall <= TARGET_START_S)
             row('  python -c "import pdfplumber"', plumber)
         if "text" in only:
-            for megabytes in (1.0, 4.0):
-                corpus = work / f"prose_{megabytes:.0f}mb.txt"
-                write_corpus(corpus, megabytes)
-                [own] = alternated([([*me, "slacheck", str(corpus)], True)], runs, work)
-                size = corpus.stat().st_size / 1e6
-                row(f"prose-like text, {size:.1f} MB", own, f"{size / own.cpu:.2f} MB/s",
-                    f">= {TARGET_PROSE_MBPS:.0f} MB/s", size / own.cpu >= TARGET_PROSE_MBPS)
-                if megabytes == 4.0:
-                    row("  peak RSS at 4 MB of text", None, f"{own.rss:.0f} MB", f"<= {TARGET_RSS_MB:.0f} MB",
-                        own.rss <= TARGET_RSS_MB)
-            for dense in write_dense(work):
-                [own] = alternated([([*me, "slacheck", str(dense)], True)], runs, work)
-                size = dense.stat().st_size / 1e6
-                row(f"dense text, {dense.stem} {size:.1f} MB", own, f"{size / own.cpu:.2f} MB/s",
-                    f">= {TARGET_DENSE_MBPS} MB/s", size / own.cpu >= TARGET_DENSE_MBPS)
+            text_rows(runs, work, me)
         if "batch" in only:
             files = write_batch(work / "batch", 100)
             one, two = alternated([([*slacheck_command(), "check", str(work / "batch"), "--jobs", str(jobs),

@@ -29,7 +29,11 @@ __all__ = ["Normalized", "normalize"]
 # Characters that never change under NFKC, are not whitespace or controls, and never combine
 # with a neighbour: ASCII printable, CJK unified ideographs, stable CJK punctuation and quotes.
 _STABLE = r"!-~\u00b7\u2018-\u201d\u3001-\u3003\u3008-\u3011\u3014-\u301b\u3400-\u4dbf\u4e00-\u9fff"
-_FAST_RUN = re.compile(rf"(?P<stable>[{_STABLE}]+(?: [{_STABLE}]+)*)|(?P<space>\s+)")
+_FAST_RUN = re.compile(rf"(?P<stable>[{_STABLE}])|(?P<space>\s+)")
+# A stable run (stable characters, single spaces between them) ends before the first of two spaces or
+# the first other character, and before a space there. (As one pattern, ``[S]+(?: [S]+)*``, ``re`` keeps
+# a backtracking frame per space: 77 MB for a million-character paragraph of one-letter words.)
+_RUN_STOP = re.compile(rf"  |[^{_STABLE} ]")
 
 # Starters that NFKC may merge with the preceding character: second halves of canonical
 # pairs with combining class 0 (Unicode 14 decompositions), characters whose NFKD starts
@@ -192,6 +196,10 @@ def normalize(text: str) -> Normalized:
                 out.space(pos, end)
                 pos = end
                 continue
+            stop = _RUN_STOP.search(text, pos)
+            end = stop.start() if stop is not None else n
+            if text[end - 1] == " ":
+                end -= 1
             if end < n and not _starts_chunk(text[end]):
                 end -= 1  # the last stable character composes with what follows
             if end > pos:

@@ -3,7 +3,8 @@
 A :class:`Document` holds every extracted line with its page and line number, and the
 *passages* the fact grammar parses: paragraphs with their wrapped lines joined, and table rows
 with their cells joined by ``" | "``.  Every passage character that came from the file is
-covered by a :class:`Segment` pointing back into ``Document.lines``; the other characters are
+covered by a :class:`Segment` pointing back into ``Document.lines`` (both kept compactly, as
+:class:`Lines` and :class:`Segments`, and made into objects when asked for); the other characters are
 joiners inserted here (``""`` between two CJK characters, else ``" "``, and ``" | "``).
 
 The package goes by stage: :mod:`.model` (what a document is), :mod:`.load` (entry points),
@@ -18,8 +19,10 @@ from slacheck.documents.model import (
     Document,
     DocumentError,
     Line,
+    Lines,
     Passage,
     Segment,
+    Segments,
     TimeBudgetExceeded,
 )
 
@@ -28,8 +31,10 @@ __all__ = [
     "Document",
     "DocumentError",
     "Line",
+    "Lines",
     "Passage",
     "Segment",
+    "Segments",
     "TimeBudgetExceeded",
     "document_from_bytes",
     "document_from_text",

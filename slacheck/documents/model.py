@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import bisect
 import time
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 
 class DocumentError(Exception):
@@ -51,6 +54,99 @@ class Line:
     where: str = ""  # where a person finds it in Word, Excel or HTML ("Sheet1!B7"); "" for PDF and text
 
 
+class Lines(Sequence[Line]):
+    """A document's lines, kept as one list of texts and the index of each page's first line: a
+    :class:`Line` is made when one is asked for, so a file of a million short lines costs a list of
+    a million strings, not a million objects.  Equal to any sequence of the same lines (a tuple)."""
+
+    __slots__ = ("texts", "_starts", "_pages", "_places")
+
+    def __init__(self, texts: list[str], starts: Sequence[int] = (0,), pages: Sequence[int] = (1,),
+                 places: list[str] | None = None) -> None:
+        self.texts = texts  # each line's text; not to be changed
+        self._starts = array("q", starts)  # index of each page's first line, ascending
+        self._pages = array("q", pages)  # that page's number
+        self._places = places  # each line's Line.where, None when no line has one
+
+    @classmethod
+    def of(cls, lines: Iterable[Line]) -> Lines:
+        """The lines given as objects (in page order)."""
+        texts: list[str] = []
+        starts: list[int] = []
+        pages: list[int] = []
+        places: list[str] = []
+        for line in lines:
+            if not pages or pages[-1] != line.page or len(texts) - starts[-1] + 1 != line.number:
+                if line.number > 1 and pages and pages[-1] == line.page:
+                    raise ValueError("lines must be numbered from 1 on each page")
+                starts.append(len(texts))
+                pages.append(line.page)
+            texts.append(line.text)
+            places.append(line.where)
+        return cls(texts, starts, pages, places if any(places) else None)
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    @overload
+    def __getitem__(self, index: int) -> Line: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Line, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Line | tuple[Line, ...]:
+        if isinstance(index, slice):
+            return tuple(self._line(k) for k in range(*index.indices(len(self.texts))))
+        if index < 0:
+            index += len(self.texts)
+        if not 0 <= index < len(self.texts):
+            raise IndexError("line index out of range")
+        return self._line(index)
+
+    def _line(self, index: int) -> Line:
+        p = bisect.bisect_right(self._starts, index) - 1
+        return Line(self._pages[p], index - self._starts[p] + 1, self.texts[index],
+                    self._places[index] if self._places is not None else "")
+
+    def __iter__(self) -> Iterator[Line]:
+        texts, places, starts, pages = self.texts, self._places, self._starts, self._pages
+        for p, first in enumerate(starts):
+            last = starts[p + 1] if p + 1 < len(starts) else len(texts)
+            for index in range(first, last):
+                yield Line(pages[p], index - first + 1, texts[index], places[index] if places is not None else "")
+
+    def find(self, page: int, number: int) -> int | None:
+        """The index of the line ``number`` of ``page`` (None when there is none)."""
+        for p in range(len(self._pages)):
+            if self._pages[p] == page:
+                last = self._starts[p + 1] if p + 1 < len(self._starts) else len(self.texts)
+                index = self._starts[p] + number - 1
+                if self._starts[p] <= index < last:
+                    return index
+        return None
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Lines):
+            other = tuple(other)
+        if not isinstance(other, (tuple, list)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Lines({list(self)!r})"
+
+
+def line_finder(lines: Sequence[Line]) -> Callable[[int, int], int | None]:
+    """A function giving the index of the line (page, number) in ``lines``, or None."""
+    if isinstance(lines, Lines):
+        return lines.find
+    index = {(line.page, line.number): i for i, line in enumerate(lines)}
+    return lambda page, number: index.get((page, number))
+
+
 @dataclass(frozen=True, slots=True)
 class Segment:
     """A run of passage characters copied from one line."""
@@ -61,13 +157,125 @@ class Segment:
     length: int  # passage.text[start:start+length] == lines[line].text[column:column+length]
 
 
-@dataclass(frozen=True, slots=True)
+class Segments(Sequence[Segment]):
+    """A passage's segments in passage order, kept compactly: a :class:`Segment` is made when one
+    is asked for.  Equal to any sequence of the same segments (a tuple)."""
+
+    __slots__ = ()
+
+    def span(self, index: int) -> tuple[int, int, int, int]:
+        """(start, line, column, length) of segment ``index`` (0 <= index < len(self))."""
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, index: int) -> Segment: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Segment, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Segment | tuple[Segment, ...]:
+        if isinstance(index, slice):
+            return tuple(self[k] for k in range(*index.indices(len(self))))
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("segment index out of range")
+        return Segment(*self.span(index))
+
+    def __iter__(self) -> Iterator[Segment]:
+        for k in range(len(self)):
+            yield Segment(*self.span(k))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, (Segments, tuple, list)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({list(self)!r})"
+
+
+class PackedSegments(Segments):
+    """Any segments: four C ints each (start, line, column, length) in one array."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, segments: Iterable[Segment] | array[int] = ()) -> None:
+        if isinstance(segments, array):
+            self.data = segments
+        else:
+            self.data = array("i")
+            for seg in segments:
+                self.data.extend((seg.start, seg.line, seg.column, seg.length))
+
+    def __len__(self) -> int:
+        return len(self.data) // 4
+
+    def span(self, index: int) -> tuple[int, int, int, int]:
+        d, k = self.data, 4 * index
+        return d[k], d[k + 1], d[k + 2], d[k + 3]
+
+
+class LineSegments(Segments):
+    """The segments of a paragraph of consecutive whole lines, each stripped of its surrounding
+    white space: only where each starts in the passage is kept (one C int); its line is the
+    paragraph's first plus its place, its column and length come from the line's text."""
+
+    __slots__ = ("starts", "first", "texts")
+
+    def __init__(self, starts: array[int], first: int, texts: list[str]) -> None:
+        self.starts = starts
+        self.first = first  # index of the first line
+        self.texts = texts  # the document's line texts (Lines.texts)
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def span(self, index: int) -> tuple[int, int, int, int]:
+        text = self.texts[self.first + index]
+        return self.starts[index], self.first + index, len(text) - len(text.lstrip()), len(text.strip())
+
+
 class Passage:
     """A logical unit to parse: a paragraph (wrapped lines joined) or one table row."""
 
+    __slots__ = ("text", "segments", "kind")
+
     text: str
-    segments: tuple[Segment, ...]  # characters not covered are joiners we inserted (" ", " | ")
+    segments: Segments  # characters not covered are joiners we inserted (" ", " | ")
     kind: str  # "text" or "table-row"
+
+    def __init__(self, text: str, segments: Iterable[Segment], kind: str) -> None:
+        self.text = text
+        self.segments = segments if isinstance(segments, Segments) else PackedSegments(segments)
+        self.kind = kind
+
+    def first_place(self) -> tuple[int, int]:
+        """(line, column) of the passage's earliest character from the file, in document order
+        ((-1, -1) without segments)."""
+        segments = self.segments
+        if not segments:
+            return (-1, -1)
+        if self.kind == "text":  # one segment per line, in line order
+            return segments.span(0)[1:3]
+        return min(segments.span(k)[1:3] for k in range(len(segments)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Passage):
+            return NotImplemented
+        return (self.text, self.kind) == (other.text, other.kind) and self.segments == other.segments
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.kind, len(self.segments)))
+
+    def __repr__(self) -> str:
+        return f"Passage(text={self.text!r}, segments={tuple(self.segments)!r}, kind={self.kind!r})"
 
     def sources(self, start: int, end: int) -> list[tuple[int, int, int]]:
         """(line index, column start, column end) ranges of the original lines covered by
@@ -77,15 +285,22 @@ class Passage:
         passage order, so the first one is found by bisection: the cost is that of the segments
         touched, not of the passage (30,000 wrapped lines would make every lookup a full scan)."""
         ranges: list[tuple[int, int, int]] = []
-        first = bisect.bisect_right(self.segments, start, key=lambda seg: seg.start + seg.length)
-        for index in range(first, len(self.segments)):
-            seg = self.segments[index]
-            if seg.start >= end:
+        segments = self.segments
+        count = len(segments)
+
+        def seg_end(k: int) -> int:
+            seg_start, _, _, length = segments.span(k)
+            return seg_start + length
+
+        first = bisect.bisect_right(range(count), start, key=seg_end)
+        for index in range(first, count):
+            seg_start, line, column, length = segments.span(index)
+            if seg_start >= end:
                 break
-            lo, hi = max(start, seg.start), min(end, seg.start + seg.length)
+            lo, hi = max(start, seg_start), min(end, seg_start + length)
             if lo >= hi:
                 continue
-            line, col_lo, col_hi = seg.line, seg.column + lo - seg.start, seg.column + hi - seg.start
+            col_lo, col_hi = column + lo - seg_start, column + hi - seg_start
             if ranges and ranges[-1][0] == line and ranges[-1][2] == col_lo:
                 ranges[-1] = (line, ranges[-1][1], col_hi)
             else:
@@ -102,7 +317,7 @@ class Document:
     pages: int
     sha256: str  # of the file bytes
     encoding: str | None  # detected text encoding, None for PDF
-    lines: tuple[Line, ...]
+    lines: Sequence[Line]  # a Lines
     passages: tuple[Passage, ...]
     warnings: tuple[str, ...]  # e.g. "page 3 has no text layer"
 
@@ -128,7 +343,7 @@ class Page:
 
     number: int
     texts: list[str]
-    geometry: list[Geo | None]
+    geometry: list[Geo | None]  # each line's, or empty when no line has any (text)
     table_rows: list[list[list[Run]]]  # rows -> cells -> runs
     reserved: set[int]  # lines not used for paragraphs (tables, rotated text, separators)
     loose_runs: list[Run]  # text on table lines outside cells, rotated text: a passage each

@@ -14,15 +14,17 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from array import array
 from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from slacheck.documents.model import Geo, Line, Page, Passage, Run, Segment
+from slacheck.documents.model import Geo, Line, Lines, LineSegments, PackedSegments, Page, Passage, Run
 
 # --------------------------------------------------------------------------- passages
 
 
-@dataclass
+@dataclass(slots=True)
 class _Body:
     """A line's stripped content that may join its neighbours into a paragraph."""
 
@@ -33,29 +35,38 @@ class _Body:
     right: float = 0.0  # right edge of the text on pages like this line's
 
 
-def assemble(pages: list[Page], *, pdf: bool) -> tuple[tuple[Line, ...], tuple[Passage, ...]]:
-    """Number the lines of all pages and build text and table-row passages."""
-    lines: list[Line] = []
+def assemble(pages: list[Page], *, pdf: bool) -> tuple[Lines, tuple[Passage, ...]]:
+    """Number the lines of all pages and build text and table-row passages.
+
+    Nothing is kept per line but its text (a single page's list of texts is used as it is): the
+    lines are a :class:`Lines`, a paragraph of consecutive lines keeps one int per line
+    (:class:`LineSegments`), other passages four per segment, and the paragraphs of a text file are
+    built as its lines go by."""
+    texts = pages[0].texts if len(pages) == 1 else [t for page in pages for t in page.texts]
     offsets = []
+    off = 0
     for page in pages:
-        offsets.append(len(lines))
-        lines.extend(Line(page.number, k + 1, t, page.places[k] if page.places else "")
-                     for k, t in enumerate(page.texts))
-    texts = [line.text for line in lines]
+        offsets.append(off)
+        off += len(page.texts)
+    places = None
+    if any(page.places for page in pages):
+        places = [page.places[k] if page.places else "" for page in pages for k in range(len(page.texts))]
+    lines = Lines(texts, offsets, [page.number for page in pages], places)
     passages: list[Passage] = []
     marks = {off + k: mark for page, off in zip(pages, offsets) for k, mark in page.marks.items()}
-    bodies: list[_Body] = []
-    skippable: set[int] = set()
     for page, off in zip(pages, offsets):
         passages.extend(_table_passages(page, page.table_rows, off, texts))
-        bodies.extend(_bodies(page, page.reserved, off))
+    bodies: Iterable[_Body] = (body for page, off in zip(pages, offsets) for body in _bodies(page, page.reserved, off))
+    skippable: set[int] = set()
     if pdf:
-        skippable = _furniture(bodies, lines)
-        bodies = [b for b in bodies if b.index not in skippable]
-        _set_right_edges(bodies, {page.number: page.width for page in pages}, lines)
-    passages.extend(_paragraphs(bodies, skippable, marks))
-    passages.sort(key=lambda p: min((s.line, s.column) for s in p.segments))
-    return tuple(lines), tuple(passages)
+        every = list(bodies)
+        skippable = _furniture(every, lines)
+        every = [b for b in every if b.index not in skippable]
+        _set_right_edges(every, {page.number: page.width for page in pages}, lines)
+        bodies = every
+    passages.extend(_paragraphs(bodies, skippable, marks, texts))
+    passages.sort(key=Passage.first_place)
+    return lines, tuple(passages)
 
 
 def _table_passages(page: Page, table_rows: list[list[list[Run]]], off: int, texts: list[str]) -> list[Passage]:
@@ -66,39 +77,89 @@ def _table_passages(page: Page, table_rows: list[list[list[Run]]], off: int, tex
         if passage:
             passages.append(passage)
     for ln, a, b in page.loose_runs:
-        passages.append(_text_passage([_Body(off + ln, a, texts[off + ln][a:b])]))
+        piece = texts[off + ln][a:b]
+        passages.append(Passage(piece, PackedSegments(array("i", (0, off + ln, a, len(piece)))), "text"))
     return passages
 
 
-def _bodies(page: Page, reserved: set[int], off: int) -> list[_Body]:
+def _bodies(page: Page, reserved: set[int], off: int) -> Iterator[_Body]:
     """A page's text lines outside ``reserved`` (tables, separators), without blank lines and rules."""
-    page_bodies = []
+    geometry = page.geometry
     for k, t in enumerate(page.texts):
         content = t.strip()
         if k in reserved or not content or _RULE.match(content):
             continue
         start = len(t) - len(t.lstrip())
-        page_bodies.append(_Body(off + k, start, content, page.geometry[k]))
-    return page_bodies
+        yield _Body(off + k, start, content, geometry[k] if geometry else None)
 
 
-def _paragraphs(bodies: list[_Body], skippable: set[int], marks: dict[int, str]) -> list[Passage]:
+def _paragraphs(bodies: Iterable[_Body], skippable: set[int], marks: dict[int, str],
+                texts: list[str]) -> Iterator[Passage]:
     """Consecutive bodies that continue one another, as one text passage each."""
-    passages: list[Passage] = []
-    paragraph: list[_Body] = []
+    paragraph: _Paragraph | None = None
     for body in bodies:
-        if paragraph and _continues(paragraph[-1], body, skippable, paragraph[0]):
-            paragraph.append(body)
+        if paragraph and _continues(paragraph.last, body, skippable, paragraph.first):
+            paragraph.add(body)
             continue
         if paragraph:
-            passages.append(_text_passage(paragraph, marks.get(paragraph[0].index, "")))
-        paragraph = [body]
+            yield paragraph.passage()
+        paragraph = _Paragraph(body, marks.get(body.index, ""), texts)
     if paragraph:
-        passages.append(_text_passage(paragraph, marks.get(paragraph[0].index, "")))
-    return passages
+        yield paragraph.passage()
 
 
-def _set_right_edges(bodies: list[_Body], widths: dict[int, float], lines: list[Line]) -> None:
+class _Paragraph:
+    """A text passage being built: bodies (whole stripped lines of ``texts``) joined like wrapped
+    lines, after ``mark`` (a heading's "## ", not from the file).  The text is joined in chunks as
+    it grows, and only where each line starts in it is kept (with the lines, once they are not
+    consecutive), and the first and last bodies."""
+
+    __slots__ = ("chunks", "parts", "starts", "lines", "pos", "first", "last", "texts")
+
+    CHUNK = 4096
+
+    def __init__(self, body: _Body, mark: str, texts: list[str]) -> None:
+        self.texts = texts
+        self.chunks: list[str] = []
+        self.parts: list[str] = [mark] if mark else []
+        self.starts = array("i")
+        self.lines: array[int] | None = None  # each body's line, once one is not the line after the last
+        self.pos = len(mark)
+        self.first = self.last = body
+        self._append(body)
+
+    def add(self, body: _Body) -> None:
+        joiner = _joiner(self.last.text, body.text)
+        self.parts.append(joiner)
+        self.pos += len(joiner)
+        if self.lines is None and body.index != self.last.index + 1:
+            self.lines = array("i", range(self.first.index, self.last.index + 1))
+        self._append(body)
+        self.last = body
+        if len(self.parts) >= self.CHUNK:
+            self.chunks.append("".join(self.parts))
+            self.parts.clear()
+
+    def _append(self, body: _Body) -> None:
+        self.starts.append(self.pos)
+        if self.lines is not None:
+            self.lines.append(body.index)
+        self.parts.append(body.text)
+        self.pos += len(body.text)
+
+    def passage(self) -> Passage:
+        self.chunks.append("".join(self.parts))
+        text = "".join(self.chunks)
+        if self.lines is None:
+            return Passage(text, LineSegments(self.starts, self.first.index, self.texts), "text")
+        segments = array("i")
+        for start, line in zip(self.starts, self.lines):
+            whole = self.texts[line]
+            segments.extend((start, line, len(whole) - len(whole.lstrip()), len(whole.strip())))
+        return Passage(text, PackedSegments(segments), "text")
+
+
+def _set_right_edges(bodies: list[_Body], widths: dict[int, float], lines: Sequence[Line]) -> None:
     """The right edge of the text, over all pages of one width: the rightmost line end, but no
     further right than the left margin mirrored (a stray wide line does not move it); with
     fewer than 3 lines, the mirrored left margin alone."""
@@ -113,7 +174,7 @@ def _set_right_edges(bodies: list[_Body], widths: dict[int, float], lines: list[
             b.right = right
 
 
-def _furniture(bodies: list[_Body], lines: list[Line]) -> set[int]:
+def _furniture(bodies: list[_Body], lines: Sequence[Line]) -> set[int]:
     """Indices of page numbers and running headers/footers (first or last line of a page)."""
     by_page: dict[int, list[_Body]] = {}
     for b in bodies:
@@ -176,28 +237,12 @@ def _hangs(first: _Body, prev: _Body, cur: _Body) -> bool:
     return indented and (prev is first or abs(prev.geo.x0 - cur.geo.x0) <= 1)
 
 
-def _text_passage(bodies: list[_Body], mark: str = "") -> Passage:
-    """The bodies joined like wrapped lines, after ``mark`` (a heading's "## ", not from the file)."""
-    parts: list[str] = [mark] if mark else []
-    segments: list[Segment] = []
-    pos = len(mark)
-    for k, body in enumerate(bodies):
-        if k:
-            joiner = _joiner(parts[-1], body.text)
-            parts.append(joiner)
-            pos += len(joiner)
-        segments.append(Segment(pos, body.index, body.start, len(body.text)))
-        parts.append(body.text)
-        pos += len(body.text)
-    return Passage("".join(parts), tuple(segments), "text")
-
-
 def _row_passage(texts: list[str], cells: list[list[Run]]) -> Passage | None:
     """Cells joined by " | "; a cell's runs joined like wrapped lines (" " on one line)."""
     if not any(cells):
         return None
     parts: list[str] = []
-    segments: list[Segment] = []
+    segments = array("i")
     pos = 0
     for k, runs in enumerate(cells):
         if k:
@@ -209,10 +254,10 @@ def _row_passage(texts: list[str], cells: list[list[Run]]) -> Passage | None:
                 joiner = " " if runs[r - 1][0] == line else _joiner(parts[-1], piece)
                 parts.append(joiner)
                 pos += len(joiner)
-            segments.append(Segment(pos, line, a, b - a))
+            segments.extend((pos, line, a, b - a))
             parts.append(piece)
             pos += len(piece)
-    return Passage("".join(parts), tuple(segments), "table-row")
+    return Passage("".join(parts), PackedSegments(segments), "table-row")
 
 
 # --------------------------------------------------------------------------- heuristics

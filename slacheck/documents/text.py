@@ -70,7 +70,7 @@ def text_page(texts: list[str], places: list[str] | None = None) -> Page:
     """A page of text lines with its pipe, tab-separated and space-aligned tables found."""
     rows, reserved = markdown_table(texts)
     aligned, used = aligned_tables(texts, reserved)
-    return Page(1, texts, [None] * len(texts), rows + aligned, reserved | used, [], places=places or [])
+    return Page(1, texts, [], rows + aligned, reserved | used, [], places=places or [])
 
 
 _CELL_GAP = re.compile(r"\t+ *| {2,}")

@@ -46,11 +46,13 @@ def quotes(finding: Finding, path: str) -> list[Evidence]:
 
 def context_lines(lines: Sequence[Line], findings: Sequence[Finding], path: str) -> list[ContextLine]:
     """The lines within ``AROUND`` of every quote the findings make from the document, in document order."""
-    index = {(line.page, line.number): i for i, line in enumerate(lines)}
+    from slacheck.documents.model import line_finder
+
+    find = line_finder(lines)  # a document's Lines finds a line without an index of every line
     spans: dict[int, list[tuple[int, int]]] = {}
     for finding in findings:
         for quote in quotes(finding, path):
-            i = index.get((quote.page, quote.line))
+            i = find(quote.page, quote.line)
             if i is not None:
                 spans.setdefault(i, []).append((quote.column - 1, quote.column - 1 + len(quote.text)))
     wanted = sorted({j for i in spans for j in range(i - AROUND, i + AROUND + 1)
