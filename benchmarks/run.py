@@ -9,7 +9,8 @@ Rows (``--only`` takes the names in brackets): [pdf] 50- and 500-page PDFs again
 repository, ../shared/corpus, concatenated to 1 and 4 MB), 1 and 4 MB of one-letter lines (``"a\\n"``,
 a line object per two bytes before the lines were kept as one list) and two dense inputs (1.6 MB of
 "8x H100 " and 50,000 short clause lines); [start] a cold ``slacheck check`` of a 3 KB sample beside
-``python -c "import pdfplumber"`` (the installed modules compiled to bytecode first); [batch] 100 small files with --jobs 1 and --jobs 2; [office] a .docx and
+``python -c "import pdfplumber"`` (the installed modules compiled to bytecode first); [batch] 100 small
+files with --jobs 1 and --jobs 2; [office] a .docx and
 a .xlsx of the samples' paragraphs and tables (0.5 MB of text) against bare python-docx and openpyxl reading
 (MB of text per CPU second); [ocr] a 3-page scan (pictures only) with --ocr against RapidOCR alone, in
 seconds per page (skipped, and said so, without the ``slacheck[ocr]`` extra).
