@@ -242,14 +242,14 @@ def span_of(token: Keyword) -> Span:
     return (token.start, token.end)
 
 
-def leaves(tree: Tree) -> list[Keyword]:
+def leaves(tree: Tree[Any]) -> list[Keyword]:
     """The tokens of a phrase tree, in text order."""
     found: list[Keyword] = []
     _collect(tree, found)
     return found
 
 
-def _collect(tree: Tree, found: list[Keyword]) -> None:
+def _collect(tree: Tree[Any], found: list[Keyword]) -> None:
     """Append the tokens under ``tree`` to ``found``, left to right."""
     for child in tree.children:
         if isinstance(child, Tree):

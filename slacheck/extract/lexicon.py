@@ -57,7 +57,7 @@ def _join(words: tuple[str, ...]) -> str:
     Two words can both match at one place only when one is a prefix of the other; the
     tree tries the longer first, as an alternation of the words longest first would.
     """
-    tree: dict[str, dict] = {}
+    tree: dict[str, Any] = {}
     for word in words:
         node = tree
         for ch in word:
@@ -66,7 +66,7 @@ def _join(words: tuple[str, ...]) -> str:
     return _subtree(tree)
 
 
-def _subtree(node: dict[str, dict]) -> str:
+def _subtree(node: dict[str, Any]) -> str:
     """The regex of the words below one node of the prefix tree."""
     branches = [(_escape(ch), _subtree(child)) for ch, child in node.items() if ch]
     if not branches:

@@ -136,7 +136,7 @@ def _phrases_in_run(parser: Lark, run: list[Keyword], found: list[Phrase]) -> No
 @lru_cache(maxsize=1)
 def _phrase_starters() -> frozenset[str]:
     """Token types that can begin a phrase: no parse is tried from any other."""
-    return frozenset(_parsers()[1].parse_interactive("", start="phrase").choices())
+    return frozenset(_parsers()[1].parse_interactive("", start="phrase").choices())  # type: ignore[no-untyped-call]
 
 
 Build = Callable[[Sequence[Keyword], int], Tree[Keyword]]
@@ -157,13 +157,13 @@ def _longest_phrase(types: tuple[str, ...]) -> tuple[int, str, Build | None]:
     interactive = parser.parse_interactive("", start="phrase")
     ends = []
     for offset, token in enumerate(tokens, start=1):
-        if token.type not in interactive.choices():
+        if token.type not in interactive.choices():  # type: ignore[no-untyped-call]
             break
         try:
             interactive.feed_token(token)
         except UnexpectedInput:
             break
-        if "$END" in interactive.choices():
+        if "$END" in interactive.choices():  # type: ignore[no-untyped-call]
             ends.append(offset)
     for length in reversed(ends):
         tree = _parse_exactly(parser, tokens[:length])
@@ -180,7 +180,7 @@ def _parse_exactly(parser: Lark, tokens: list[Token]) -> Tree[Token] | None:
     try:
         for token in tokens:
             interactive.feed_token(token)
-        tree: Tree[Token] = interactive.feed_eof()
+        tree: Tree[Token] = interactive.feed_eof()  # type: ignore[no-untyped-call]
         return tree
     except UnexpectedInput:
         return None

@@ -53,4 +53,4 @@ def size_bounds(text: str) -> tuple[float, float | None] | None:
 
 
 def _bytes(number: str, unit: str) -> float:
-    return float(number) * 1024 ** _POWERS[unit.upper()]
+    return float(number) * float(1024 ** _POWERS[unit.upper()])

@@ -29,7 +29,8 @@ CELL = " | "
 """How the loader joins the cells of a table row."""
 
 _MARKDOWN_HEADING = re.compile(r"(#{1,6})\s")
-_NUMBERED = tuple((re.compile(pattern), level) for pattern, level in values("heading_number").items())
+_NUMBERED: tuple[tuple[re.Pattern[str], int], ...] = tuple(
+    (re.compile(pattern), int(level)) for pattern, level in values("heading_number").items())
 _SENTENCE_PUNCTUATION = re.compile(r"[。;；!?！？]|[.,，](?=\s|$)")
 _LABEL = re.compile(r"^\s*[-*+•·]?\s*(?:\*\*)?([^:：|]{1,24}?)(?:\*\*)?\s*[:：]")
 _LIST_ITEM = re.compile(rf"^\s*(?:{alternation('list_item')})\s*")
