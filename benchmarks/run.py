@@ -55,9 +55,9 @@ TARGET_JOBS_SPEEDUP = 1.4
 # --------------------------------------------------------------------------- inputs
 
 
-def _make_pdfs_module() -> ModuleType:
-    """samples/make_pdfs.py, imported by file path."""
-    spec = importlib.util.spec_from_file_location("make_pdfs", SAMPLES / "make_pdfs.py")
+def _sample_script(name: str) -> ModuleType:
+    """A script of samples/ (make_pdfs, make_formats), imported by file path."""
+    spec = importlib.util.spec_from_file_location(name, SAMPLES / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -71,7 +71,7 @@ def sample_sources() -> list[Path]:
 
 def write_pdf(path: Path, pages: int) -> None:
     """A ``pages``-page A4 PDF: sample lines round-robin over the samples, a ruled table on every 5th page."""
-    mp = _make_pdfs_module()
+    mp = _sample_script("make_pdfs")
     mp._register_fonts()
     per_file: list[list[str]] = []
     tables: list[list[list[str]]] = []
@@ -288,18 +288,10 @@ SCAN_PAGES = 3
 OFFICE_KINDS = ("python-docx", "openpyxl", "rapidocr", "slacheck-ocr")
 
 
-def _make_formats_module() -> ModuleType:
-    """samples/make_formats.py, imported by file path."""
-    spec = importlib.util.spec_from_file_location("make_formats", SAMPLES / "make_formats.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def office_blocks(megabytes: float) -> tuple[list[tuple[str, Any]], float]:
     """The samples' headings, paragraphs and tables in turn, repeated to ``megabytes`` MB of text; the MB."""
-    unit = [block for sample in sample_sources() for block in _make_formats_module().blocks(sample)]
+    make_formats = _sample_script("make_formats")
+    unit = [block for sample in sample_sources() for block in make_formats.blocks(sample)]
     found: list[tuple[str, Any]] = []
     size = 0
     while size < megabytes * 1_000_000:
