@@ -24,6 +24,10 @@ from slacheck.documents.pdf import OCR_HINT
 
 DPI = 150
 """Resolution pages are rendered at for OCR."""
+INK = 128
+"""A pixel darker than this (0-255, mean of its channels) is ink."""
+MIN_LINE_PX, MAX_LINE_PX, PAD_PX = 6, 80, 4
+"""A band of ink rows this high (pixels at :data:`DPI`) may be a line of text; crops keep this margin."""
 WORD_GAP = 0.3
 """A gap between two recognised characters wider than this share of the box height is a space."""
 OCR_HEADROOM = 2 * 2**30
@@ -105,7 +109,34 @@ def _ocr_work(data: bytes, password: str | None, indices: list[int], send: Calla
             words = mend(_spaced(text, chars[0] if chars else [], max(ys) - min(ys)))
             boxes.append(Box(min(xs) / scale, min(ys) / scale, max(xs) / scale, max(ys) / scale, words,
                              float(confidence)))
+        boxes.extend(Box(x0 / scale, top / scale, x1 / scale, bottom / scale, mend(text), confidence)
+                     for x0, top, x1, bottom, text, confidence in _missed_lines(image, found or [], engine))
         send((page.get_width(), boxes))
+
+
+def _missed_lines(image: Any, found: list[Any], engine: Any) -> list[tuple[int, int, int, int, str, float]]:
+    """Lines of ink the detector found no box on, each recognised on its own (pixels).
+
+    The detector sometimes takes two close lines for one and keeps only one of them; a band of dark
+    rows with no box centre in it is such a line, and the recogniser reads it well alone.
+    """
+    import numpy
+
+    dark = image.mean(axis=2) < INK
+    rows = numpy.flatnonzero(numpy.diff(numpy.concatenate(([0], dark.any(axis=1).astype(int), [0]))))
+    centres = [(quad[0][1] + quad[2][1]) / 2 for quad, *_ in found]
+    lines = []
+    for top, bottom in zip(rows[::2], rows[1::2]):
+        if not MIN_LINE_PX <= bottom - top <= MAX_LINE_PX or any(top <= c <= bottom for c in centres):
+            continue
+        columns = numpy.flatnonzero(dark[top:bottom].any(axis=0))
+        x0, x1 = int(columns[0]), int(columns[-1]) + 1
+        crop = image[max(0, top - PAD_PX):bottom + PAD_PX, max(0, x0 - PAD_PX):x1 + PAD_PX]
+        read, _ = engine(crop, use_det=False, use_cls=False, use_rec=True)
+        for text, confidence in read or []:
+            if text.strip():
+                lines.append((x0, int(top), x1, int(bottom), text, float(confidence)))
+    return lines
 
 
 def _spaced(text: str, chars: list[list[list[float]]], height: float) -> str:

@@ -53,3 +53,20 @@ def test_ocr_spacing_comes_back_from_character_gaps() -> None:
     assert ocr._spaced("abcd", chars, 10.0) == "ab cd"
     assert ocr._spaced("ab d", chars, 10.0) == "ab d"  # a space already read is kept, not doubled
     assert ocr._spaced("abc", chars, 10.0) == "abc"  # boxes that do not match the text: left alone
+
+
+def test_a_line_the_detector_missed_is_read_on_its_own() -> None:
+    numpy = pytest.importorskip("numpy", reason="numpy comes with the OCR extra")
+    page = numpy.full((120, 200, 3), 255, dtype=numpy.uint8)
+    page[20:34, 10:150] = 0  # a line the detector found
+    page[60:74, 10:120] = 0  # one it missed
+    found = [([[10, 20], [150, 20], [150, 34], [10, 34]], "found", 0.99)]
+    crops: list[tuple[int, int]] = []
+
+    def engine(image, **options):
+        crops.append(image.shape[:2])
+        assert options == {"use_det": False, "use_cls": False, "use_rec": True}
+        return [["Missed line", 0.9]], None
+
+    assert ocr._missed_lines(page, found, engine) == [(10, 60, 120, 74, "Missed line", 0.9)]
+    assert crops == [(14 + 2 * ocr.PAD_PX, 110 + 2 * ocr.PAD_PX)]
