@@ -9,6 +9,8 @@ import pytest
 
 from slacheck.documents import DocumentError, load_document, ocr
 
+from conftest import SAMPLES
+
 
 def scanned(tmp_path: Path, lines: list[str]) -> Path:
     """A one-page PDF holding only a picture of ``lines`` (set in Helvetica, rendered at 150 dpi)."""
@@ -70,3 +72,23 @@ def test_a_line_the_detector_missed_is_read_on_its_own() -> None:
 
     assert ocr._missed_lines(page, found, engine) == [(10, 60, 120, 74, "Missed line", 0.9)]
     assert crops == [(14 + 2 * ocr.PAD_PX, 110 + 2 * ocr.PAD_PX)]
+
+
+@pytest.mark.skipif(not ocr.available(), reason="the OCR extra is not installed")
+@pytest.mark.parametrize("name", ["en_clean_h100_order_form", "en_order_form_h100_pcie_shared_ib", "en_sla_h800_roce"])
+def test_a_scanned_sample_gives_the_errors_of_its_text(tmp_path: Path, name: str) -> None:
+    """The sample's PDF rendered to pictures only (150 dpi) and read back with --ocr."""
+    import pypdfium2
+
+    from slacheck.pipeline import Options, check_file
+
+    pdf = pypdfium2.PdfDocument(str(SAMPLES / f"{name}.pdf"))
+    pictures = [pdf[k].render(scale=150 / 72).to_pil().convert("RGB") for k in range(len(pdf))]
+    scan = tmp_path / "scan.pdf"
+    pictures[0].save(scan, save_all=True, append_images=pictures[1:], resolution=150)
+
+    def errors(path: Path, **options: bool) -> list[str]:
+        report = check_file(path, Options(**options))
+        return sorted(f.rule for f in report.findings if f.severity == "error")
+
+    assert errors(scan, ocr=True) == errors(SAMPLES / f"{name}.pdf")
