@@ -135,7 +135,6 @@ def _bw_threshold(token: Keyword, context: Context) -> list[Said]:
     return pass_threshold(token, context)
 
 
-
 KEYWORDS: dict[str, Handler] = {
     "BENCH": _bench,
     "COMPUTE_TEST": _compute_test,
