@@ -548,3 +548,14 @@ def test_a_migration_promise_without_a_time_is_a_replacement_but_a_repair_is_not
     assert en.sla.replacement.value is True
     repaired = offering_of("4 台 H100。出租方负责硬件维修，故障修复时间视备件情况而定。\n")
     assert repaired.sla.replacement is None
+
+
+def test_a_chat_price_in_w_is_ten_thousand_yuan_and_watts_are_not_money():
+    chat = offering_of("两台 8 卡 4090 服务器\n月付 2.4w 一台，先按这个预估\n")
+    assert chat.commercial.price_hedged.value is True
+    assert offering_of("8 x H100 SXM5, 700W each, 4 nodes.\n").commercial.price_hedged is None
+
+
+def test_a_data_disk_not_backed_up_leaves_the_system_disk_only():
+    said = offering_of("2 台 H100。\n系统盘每周做一次快照\n数据盘不做备份 请自行保存\n")
+    assert said.backup.scope.value == "system-only"

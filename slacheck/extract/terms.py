@@ -94,8 +94,10 @@ def _snapshot(token: Keyword, context: Context) -> list[Said]:
     system = any(t.type == "SYSTEM_DISK" for t in tokens)
     data_words = [t for t in tokens if t.type == "DATA_DISK"
                   or (t.type == "SYSTEM_DISK" and meaning("SYSTEM_DISK", t.value) == "all")]
-    # a data disk the customer backs up itself ("数据盘由甲方自行备份") is not covered
-    data = any(not context.clause_types(t.start) & {"NEGATION", "CUSTOMER"} for t in data_words)
+    # a data disk the customer backs up itself ("数据盘由甲方自行备份"), or not backed up ("数据盘不备份"),
+    # is not covered
+    data = any(not context.clause_types(t.start) & {"NEGATION", "CUSTOMER"} and not any(
+        s.type == "SNAPSHOT" and negated(s, context) for s in context.in_clause(t.start)) for t in data_words)
     if data and "NEGATION" in context.sentence_types(token.start) and not system:
         return []
     scope = "all" if system and data else "data" if data else "system-only" if system else None
