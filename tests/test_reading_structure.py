@@ -559,3 +559,9 @@ def test_a_chat_price_in_w_is_ten_thousand_yuan_and_watts_are_not_money():
 def test_a_data_disk_not_backed_up_leaves_the_system_disk_only():
     said = offering_of("2 台 H100。\n系统盘每周做一次快照\n数据盘不做备份 请自行保存\n")
     assert said.backup.scope.value == "system-only"
+
+
+def test_a_shared_public_network_says_nothing_of_the_compute_fabric():
+    text = ("Network:\n   - 4 nodes on our RoCE v2 100G fabric.\n"
+            "   - Public network: 500Mbps shared bandwidth, 4 public IPs.\n")
+    assert offering_of(text).fabric.dedicated is None
