@@ -26,6 +26,7 @@ from slacheck.config import TRUST_ALL, Discovery, did_you_mean
 from slacheck.files import read_small_text, write_atomic
 from slacheck.model import Evidence, Finding
 from slacheck.report.fingerprint import fingerprint
+from slacheck.report.messages import section
 from slacheck.report.model import Report, WaivedFinding, summarise
 from slacheck.rules.pack import rule_hint
 
@@ -177,23 +178,15 @@ def report_language(reports: list[Report]) -> str:
     return reports[0].language if reports else "en"
 
 
-_NOTES = {
-    "expired": (WAIVER_RULES[0], "expired-waiver", {
-        "en": ("Expired waiver", "The waiver for {rule} ({fp}) expired on {expires}; it no longer waives anything.",
-               "Fix the finding, or renew the waiver with a new expiry date and reason."),
-        "zh": ("豁免已过期", "{rule}（{fp}）的豁免已于 {expires} 过期，不再生效。",
-               "整改该问题，或更新豁免的到期日与理由。")}),
-    "unused": (WAIVER_RULES[1], "unused-waiver", {
-        "en": ("Unused waiver", "The waiver for {rule} ({fp}) matched no finding.",
-               "Remove the waiver from the waiver file."),
-        "zh": ("豁免未使用", "{rule}（{fp}）的豁免没有匹配任何问题。", "从豁免文件中删除该条目。")}),
-}
+_NOTES = {"expired": (WAIVER_RULES[0], "expired-waiver"), "unused": (WAIVER_RULES[1], "unused-waiver")}
+"""The WVR rule and name of each kind of note; their texts are in the message catalogue (``waiver.<kind>``)."""
 
 
 def _note(waiver: Waiver, kind: str, language: str) -> Finding:
-    rule, name, texts = _NOTES[kind]
-    title, message, fix = texts["zh" if language == "zh" else "en"]
-    message = message.format(rule=waiver.rule, fp=waiver.fingerprint, expires=waiver.expires)
+    rule, name = _NOTES[kind]
+    texts = section(language, f"waiver.{kind}")
+    title, fix = texts["title"], texts["fix"]
+    message = texts["message"].format(rule=waiver.rule, fp=waiver.fingerprint, expires=waiver.expires)
     evidence = Evidence(path=waiver.source, page=1, line=waiver.line, column=1,
                         text=f"{waiver.rule} {waiver.fingerprint}")
     return Finding(rule=rule, name=name, family="WVR", severity="info", title=title, message=message, fix=fix,

@@ -231,6 +231,16 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "accept.source.contract": ("contract", "合同"),
     "accept.source.share": ("contract share", "合同线速比例"),
     "accept.source.model": ("80% of model", "模型 80%"),
+    # notes on the waiver file (WVR findings)
+    "waiver.expired.title": ("Expired waiver", "豁免已过期"),
+    "waiver.expired.message": ("The waiver for {rule} ({fp}) expired on {expires}; it no longer waives anything.",
+                               "{rule}（{fp}）的豁免已于 {expires} 过期，不再生效。"),
+    "waiver.expired.fix": ("Fix the finding, or renew the waiver with a new expiry date and reason.",
+                           "整改该问题，或更新豁免的到期日与理由。"),
+    "waiver.unused.title": ("Unused waiver", "豁免未使用"),
+    "waiver.unused.message": ("The waiver for {rule} ({fp}) matched no finding.",
+                              "{rule}（{fp}）的豁免没有匹配任何问题。"),
+    "waiver.unused.fix": ("Remove the waiver from the waiver file.", "从豁免文件中删除该条目。"),
 }
 
 
