@@ -10,6 +10,7 @@ from slacheck.extract.context import (
     Said,
     as_count,
     as_number,
+    names_one_machine,
     negated,
     node_counts,
     sentence_text,
@@ -63,7 +64,9 @@ def _where_it_runs(token: Keyword, context: Context) -> list[Said]:
 
 
 def _single(token: Keyword, context: Context) -> bool:
-    return token.type == "SINGLE_NODE" or (token.type == "PER_NODE" and _one_machine(token, context))
+    """One machine on its own: 单机, "on a single node", or "each node" after "on"."""
+    return names_one_machine(token) or (token.type == "PER_NODE" and meaning("PER_NODE", token.value) == "each"
+                                        and context.text[:token.start].rstrip().lower().endswith(" on"))
 
 
 def _acceptance(token: Keyword, context: Context) -> list[Said]:
@@ -73,12 +76,6 @@ def _acceptance(token: Keyword, context: Context) -> list[Said]:
         return []
     found = _where_it_runs(token, context)
     return [s for s in found if s.value is False]
-
-
-def _one_machine(token: Keyword, context: Context) -> bool:
-    """A PER_NODE word that means one machine on its own: 单机, or "each node" after "on"."""
-    kind = meaning("PER_NODE", token.value)
-    return kind == "single" or (kind == "each" and context.text[:token.start].rstrip().lower().endswith(" on"))
 
 
 def pass_threshold(token: Keyword, context: Context) -> list[Said]:
@@ -123,8 +120,7 @@ def _report_kept(token: Keyword, context: Context) -> list[Said]:
 def _trial(token: Keyword, context: Context) -> list[Said]:
     """A trial period; one on a single machine ("7 天试用（单台服务器）") is not a trial of the cluster."""
     sentence = context.in_sentence(token.start)
-    single = any(t.type == "SINGLE_NODE" or t.type == "PER_NODE" and meaning("PER_NODE", t.value) == "single"
-                 for t in sentence)
+    single = any(names_one_machine(t) for t in sentence)
     return [Said("acceptance.trial", not (negated(token, context) or single), [span_of(token)])]
 
 

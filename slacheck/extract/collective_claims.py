@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from slacheck.extract.context import Context, Said, as_number, span_of
+from slacheck.extract.context import Context, Said, as_number, names_one_machine, span_of
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning
 
@@ -40,8 +40,7 @@ def collective_claim(token: Keyword, context: Context) -> list[Said] | None:
         t for t in tokens if t.type in ("BUSBW", "ALGBW")]
     named = [t for t in tokens if t.type == "BENCH" and t.start < token.start]
     collective = _collective(named[-1].value) if named else None
-    one_node = any(t.type == "SINGLE_NODE" or (t.type == "PER_NODE" and meaning("PER_NODE", t.value) == "single")
-                   for t in tokens)
+    one_node = any(names_one_machine(t) for t in tokens)
     cluster = any(t.type == "ALL_NODES" for t in tokens)
     claim = {"gbytes": value, "measure": "algbw" if measures[-1].type == "ALGBW" else "busbw",
              "collective": collective or "all_reduce",

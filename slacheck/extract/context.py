@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable
 from lark import Tree
 
 from slacheck.extract.lexer import Keyword
-from slacheck.extract.lexicon import alternation, values
+from slacheck.extract.lexicon import alternation, meaning, values
 from slacheck.extract.parser import Phrase
 from slacheck.extract.structure import CELL
 from slacheck.offering import PROTOCOLS
@@ -230,6 +230,11 @@ def counts_per_node(token: Keyword) -> bool:
     """Whether a unit token counts per server: 每台 / per node, or a "/台", "/node" unit."""
     return token.type == "PER_NODE" or token.type == "PRICE_UNIT" and any(
         word in token.value.lower() for word, per in values("price_per").items() if per == "node")
+
+
+def names_one_machine(token: Keyword) -> bool:
+    """A word that names one machine on its own: 单机, "on a single node"."""
+    return token.type == "SINGLE_NODE" or token.type == "PER_NODE" and meaning("PER_NODE", token.value) == "single"
 
 
 def node_counts(tokens: list[Keyword]) -> list[Keyword]:

@@ -49,7 +49,7 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
     if table_row:
         said.extend(row_counts(context))
         said.extend(row_owners(context, frame.columns, providers))
-    said = without_replaced(said, text)
+    said = without_replaced(said, context)
     said.extend(_qualifiers(said, context))
     for statement in said:
         if "HEDGE" in context.sentence_types(statement.spans[0][0]):

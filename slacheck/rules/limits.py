@@ -9,6 +9,7 @@ from slacheck.facts import CollectiveClaim
 from slacheck.fleet import cluster_spec, expected_band, stated
 from slacheck.offering import Offering
 from slacheck.perf import catalogue
+from slacheck.perf.busbw import busbw_factor
 from slacheck.perf.model import COLLECTIVES, ClusterSpec, comm_share, expected_busbw, node_network_gbytes
 from slacheck.rules.thresholds import PERFTESTS, THRESHOLD_PATH, UNTAGGED_COLLECTIVE, number, test_name
 
@@ -93,13 +94,6 @@ def claim_limits(offering: Offering) -> dict[str, Any]:
     return limits
 
 
-def busbw_per_algbw(collective: str, gpus: int) -> float:
-    """busbw / algbw of a collective on ``gpus`` ranks, as nccl-tests computes it."""
-    if collective == "all_reduce":
-        return 2 * (gpus - 1) / gpus
-    return (gpus - 1) / gpus if collective in ("all_gather", "reduce_scatter", "alltoall") else 1.0
-
-
 def _collective_claim_over(offering: Offering, spec: ClusterSpec | None) -> tuple[str, str] | None:
     """(figure, limit) when a claimed busbw or algbw exceeds what the stated hardware can show.
 
@@ -118,7 +112,7 @@ def _collective_claim_over(offering: Offering, spec: ClusterSpec | None) -> tupl
             return None
         busbw, figure = claim.gbytes, f"{claim.collective} {number(claim.gbytes)} GB/s {claim.measure}"
         if claim.measure == "algbw":
-            busbw *= busbw_per_algbw(claim.collective, setup.total_gpus)
+            busbw *= busbw_factor(claim.collective, setup.total_gpus)
             figure += f" (= {number(busbw)} GB/s busbw, {setup.total_gpus} GPU)"
         if busbw <= ceiling:
             return None

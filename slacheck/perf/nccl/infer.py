@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from slacheck.perf.busbw import busbw_factor
 from slacheck.perf.nccl.records import NcclRow, Status
 
 TYPE_BYTES = {
@@ -57,7 +58,7 @@ def infer_collective(rows: list[NcclRow], nranks: int) -> str | None:
     factor = _busbw_factor(rows)
     if factor is None or nranks < 3:
         return None
-    candidates = {"all_reduce": 2 * (nranks - 1) / nranks, "reduce_scatter": (nranks - 1) / nranks, "sendrecv": 1.0}
+    candidates = {name: busbw_factor(name, nranks) for name in ("all_reduce", "reduce_scatter", "sendrecv")}
     name, expected = min(candidates.items(), key=lambda item: abs(item[1] - factor))
     return name if abs(expected - factor) < 0.02 * expected else None
 
