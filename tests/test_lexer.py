@@ -21,7 +21,7 @@ from lark.exceptions import UnexpectedInput
 
 from slacheck.extract import lexer as lexer_module
 from slacheck.extract import lexicon as lex
-from slacheck.extract import parser
+from slacheck.extract import parser, tables
 from slacheck.extract.lexer import FirstCharLexer, Keyword, first_characters, first_pairs
 from slacheck.normalize import normalize
 from slacheck.resources import build_lark
@@ -35,6 +35,12 @@ SHARED_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 def lark_lexer() -> Lark:
     """Lark's own lexer over the fact grammar."""
     return build_lark("facts.lark", text=lex.fact_grammar(), parser=None, lexer="basic", start="tokens")
+
+
+@lru_cache(maxsize=1)
+def lark_phrases() -> Lark:
+    """Lark's own LALR phrase parser, the one the phrase tables are made from."""
+    return tables.phrase_parser()
 
 
 def attributes(token: Token | Keyword) -> tuple:
@@ -63,7 +69,7 @@ def dispatched_tokens(text: str) -> list[tuple[tuple, bool]]:
 
 def reference_phrases(text: str) -> list[tuple[str, int, int]]:
     """Phrases as the scan found them with lark's lexer and a fresh parse at every position."""
-    phrase_parser = parser._parsers()[1]
+    phrase_parser = lark_phrases()
     phrases, run = [], []
     for token in (*lark_lexer().lex(text), None):
         if token is not None and token.type in parser._SKIPPED_IN_RUNS:
@@ -195,7 +201,8 @@ def test_first_pairs_hold_every_start(regex: str, matches: list[str], never: lis
 def test_the_pair_filters_keep_lark_s_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
     """The character after a token's first narrows the terminals tried (here from the start): the same tokens."""
     monkeypatch.setattr(lexer_module, "PAIRS_AFTER", 0)
-    lexer = FirstCharLexer.of(parser._parsers()[1])
+    grammar = parser._parsers()[1]
+    lexer = FirstCharLexer(grammar.terminals, grammar.silent)
     for name, text in sample_texts():
         assert [(attributes(t), p) for t, p in lexer.lex(text)] == lark_tokens(text), name
     assert lexer._pair_filters
@@ -217,24 +224,37 @@ def test_a_grammar_that_cannot_be_cached_is_still_built(tmp_path: Path) -> None:
     assert sorted(p.suffix for p in kept if not p.name.startswith("pack-")) == [".json", ".pickle", ".pickle"]
 
 
-def test_the_kept_lexer_plan_is_the_one_lark_gives(tmp_path: Path) -> None:
-    """A lexer made from its kept plan orders and reads the terminals as one made from lark's basic lexer."""
-    phrases = parser._parsers()[1]
-    fresh = FirstCharLexer.of(phrases)
-    kept = tmp_path / "plan.json"
-    FirstCharLexer.of(phrases, kept)
-    again = FirstCharLexer.of(phrases, kept)
-    assert [t.name for t in again.terminals] == [t.name for t in fresh.terminals]
-    assert again.silent == fresh.silent
+def test_the_kept_tables_are_the_ones_lark_gives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables read from the cache folder equal the ones made from lark, and a lexer made from them reads the
+    terminals as lark's basic lexer does (that the tables parse as lark does is the samples' test)."""
+    monkeypatch.setenv("SLACHECK_CACHE", str(tmp_path))
+    tables.grammar_tables.cache_clear()
+    try:
+        made = tables.grammar_tables()  # built, then saved
+        tables.grammar_tables.cache_clear()
+        kept = tables.grammar_tables()  # read back
+    finally:
+        tables.grammar_tables.cache_clear()
+    assert kept == made and kept is not made
+    assert kept.terminals == tables.build(lark_phrases()).terminals
+    assert [p.suffix for p in tmp_path.iterdir() if p.name.endswith(".tables.json")] == [".json"]
+    lexer = FirstCharLexer(kept.terminals, kept.silent, first=kept.first, pairs=kept.pairs)
     text = normalize((SAMPLES / "zh_quote_h100_ib_addon.md").read_text(encoding="utf-8")).text
-    assert [(attributes(t), p) for t, p in again.lex(text)] == lark_tokens(text)
+    assert [(attributes(t), p) for t, p in lexer.lex(text)] == lark_tokens(text)
 
 
-@pytest.mark.parametrize("kept", ['{"order": 5, "newline": [], "first": {}}', "[1]", "{not json",
-                                  '{"order": ["NUMBER"], "newline": [], "first": {"NUMBER": "[0-9]"}}'])
-def test_a_broken_lexer_plan_is_made_again(tmp_path: Path, kept: str) -> None:
-    plan = tmp_path / "plan.json"
-    plan.write_text(kept, encoding="utf-8")
-    lexer = FirstCharLexer.of(parser._parsers()[1], plan)
-    assert [(attributes(t), p) for t, p in lexer.lex("8 x H100, 4 nodes")] == lark_tokens("8 x H100, 4 nodes")
-    assert plan.read_text(encoding="utf-8") != kept
+@pytest.mark.parametrize("damage", ["", "not a digest\n{}", "digest only", "{not json", "cut"])
+def test_damaged_tables_are_made_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str) -> None:
+    monkeypatch.setenv("SLACHECK_CACHE", str(tmp_path))
+    tables.grammar_tables.cache_clear()
+    try:
+        fresh = tables.grammar_tables()
+        [kept] = [p for p in tmp_path.iterdir() if p.name.endswith(".tables.json")]
+        good = kept.read_text(encoding="utf-8")
+        kept.write_text(good[:len(good) // 2] if damage == "cut" else damage, encoding="utf-8")
+        tables.grammar_tables.cache_clear()
+        again = tables.grammar_tables()
+    finally:
+        tables.grammar_tables.cache_clear()
+    assert again == fresh
+    assert kept.read_text(encoding="utf-8") == good

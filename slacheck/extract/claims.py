@@ -19,13 +19,15 @@ from __future__ import annotations
 import re
 
 from slacheck.extract.context import Said
-from slacheck.extract.lexicon import alternation
+from slacheck.extract.lexicon import alternation, words
 
 _NUMBER = r"(\d{1,6}(?:\.\d{1,3})?)"
 _GAP = r"[^，。；;,\n%]{0,14}?"
 _UNIT = rf"\s*({alternation('claim_rate_unit')})"
 _OF = rf"(?:{alternation('particle_of')}\s*)?"
 _BANDWIDTH = re.compile(rf"(?:{alternation('claim_bandwidth')})" + _GAP + _NUMBER + _UNIT, re.I)
+_UNIT_AFTER_NUMBER = re.compile(rf"\d\s*[{''.join(sorted({w[0] for w in words('claim_rate_unit')}))}]", re.I)
+"""What every bandwidth claim holds: a digit, then its unit's first letter (a cheap test before _BANDWIDTH)."""
 _NOT_NETWORK = re.compile(alternation("claim_not_network"), re.I)
 _EFFICIENCY = (
     re.compile(rf"(?:{alternation('claim_efficiency')})" + _GAP + _NUMBER + r"\s*%", re.I),
@@ -59,19 +61,15 @@ def read_claims(text: str) -> list[Said]:
     """Every performance claim of one normalised passage, in order."""
     found: list[Said] = []
     starts: set[int] = set()
+    if "%" not in text:  # every share and efficiency claim is a percentage
+        return _bandwidth_claims(text, [])
     for pattern, within in _REFERENCE_SHARE:
         for match in pattern.finditer(text):
             share = 100 - float(match[1]) if within else float(match[1])
             if match.start(1) not in starts and 0 < share <= 100:
                 starts.add(match.start(1))
                 found.append(Said("claims.efficiency_pct", share, [(match.start(), match.end())], tag=REFERENCE))
-    references = [claim.spans[0] for claim in found]
-    for match in _BANDWIDTH.finditer(text):
-        before = text[max(0, match.start() - 20):match.start()]
-        context = re.split(r"[，。；;,\n]", before)[-1] + match[0]
-        in_reference = any(start <= match.start(1) < end for start, end in references)
-        if not _NOT_NETWORK.search(context) and not in_reference:
-            found.append(Said("claims.bandwidth_gbps", _gbps(match[1], match[2]), [(match.start(), match.end())]))
+    found += _bandwidth_claims(text, [claim.spans[0] for claim in found])
     for path, patterns in (("claims.efficiency_pct", _EFFICIENCY), ("claims.comm_share_pct", _COMM_SHARE)):
         for pattern in patterns:
             for match in pattern.finditer(text):
@@ -79,6 +77,20 @@ def read_claims(text: str) -> list[Said]:
                     starts.add(match.start(1))
                     found.append(Said(path, float(match[1]), [(match.start(), match.end())]))
     return sorted(found, key=lambda said: said.spans[0])
+
+
+def _bandwidth_claims(text: str, references: list[tuple[int, int]]) -> list[Said]:
+    """The inter-node bandwidth claims of a passage, less those inside a reference share's span."""
+    found: list[Said] = []
+    if not _UNIT_AFTER_NUMBER.search(text):
+        return found
+    for match in _BANDWIDTH.finditer(text):
+        before = text[max(0, match.start() - 20):match.start()]
+        context = re.split(r"[，。；;,\n]", before)[-1] + match[0]
+        in_reference = any(start <= match.start(1) < end for start, end in references)
+        if not _NOT_NETWORK.search(context) and not in_reference:
+            found.append(Said("claims.bandwidth_gbps", _gbps(match[1], match[2]), [(match.start(), match.end())]))
+    return found
 
 
 def without_references(said: list[Said], claims: list[Said]) -> list[Said]:

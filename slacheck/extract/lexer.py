@@ -8,18 +8,12 @@ start there are tried.
 
 from __future__ import annotations
 
-import copy
-import json
 import re
-from pathlib import Path
+from bisect import bisect_right
+from functools import lru_cache
 from re import _constants as sre_constants
 from re import _parser as sre_parse
 from typing import Any, Iterator, Mapping, Sequence
-
-from lark import Lark
-from lark.lexer import BasicLexer, TerminalDef
-
-from slacheck.files import write_atomic
 
 
 class Keyword:
@@ -176,6 +170,28 @@ def first_characters(regex: str) -> str:
     return "[" + "".join(sorted(parts)) + "]"
 
 
+BMP_END = 0x10000
+"""Characters below this are looked up in a terminal's first-character ranges; the rare ones above it are
+matched against its first-character class."""
+
+
+@lru_cache(maxsize=1)
+def _plane() -> str:
+    return "".join(map(chr, range(BMP_END)))
+
+
+def character_ranges(char_class: str) -> list[tuple[int, int]]:
+    """The code points below BMP_END a character class (compiled ignoring case) matches, as inclusive ranges."""
+    ranges: list[list[int]] = []
+    for match in re.finditer(char_class, _plane(), re.IGNORECASE):
+        code = match.start()
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+    return [(low, high) for low, high in ranges]
+
+
 class FirstCharLexer:
     """Lark's basic lexer, same tokens, but dispatched on the character where each token starts.
 
@@ -189,46 +205,31 @@ class FirstCharLexer:
     before a token.
     """
 
-    def __init__(self, terminals: Sequence[TerminalDef], silent: frozenset[str], prose: str = PROSE,
-                 first: Mapping[str, str] | None = None, pairs: Mapping[str, str] | None = None) -> None:
-        self.terminals = list(terminals)
+    def __init__(self, terminals: Sequence[tuple[str, str]], silent: frozenset[str], prose: str = PROSE,
+                 first: Mapping[str, str] | None = None, pairs: Mapping[str, str] | None = None,
+                 ranges: Mapping[str, Sequence[tuple[int, int]]] | None = None) -> None:
+        """``terminals``: each terminal's name and regex, in the order lark's basic lexer tries them; ``first``,
+        ``pairs`` and ``ranges``: what first_characters, first_pairs and character_ranges give for them."""
+        self.terminals = [name for name, _ in terminals]
         self.silent = silent
         self.skipped = silent | {prose}
-        self._regex = {t.name: t.pattern.to_regexp() for t in self.terminals}
-        classes = first or {name: first_characters(regex) for name, regex in self._regex.items()}
-        self._first = {t.name: re.compile(classes[t.name], re.IGNORECASE) for t in self.terminals}
-        starts = "".join(classes[t.name][1:-1] for t in self.terminals if t.name not in self.skipped)
-        units = "|".join(f"(?:{self._regex[t.name]})" if t.name in silent else f"(?P<prose>{self._regex[t.name]})"
-                         for t in self.terminals if t.name in self.skipped)
-        self._skip = re.compile(f"(?:(?!(?i:[{starts}]))(?:{units}))*")
-        self._pairs = pairs or {name: first_pairs(regex) for name, regex in self._regex.items()}
+        self._regex = dict(terminals)
+        self._classes = first or {name: first_characters(regex) for name, regex in terminals}
+        ranges = ranges or {name: character_ranges(self._classes[name]) for name in self.terminals}
+        self._ranges = {name: ([low for low, _ in ranges[name]], [high for _, high in ranges[name]])
+                        for name in self.terminals}
+        self._first: dict[str, re.Pattern[str]] = {}
+        starts = _class_of(sorted(r for name in self.terminals if name not in self.skipped for r in ranges[name]))
+        units = "|".join(f"(?:{self._regex[name]})" if name in silent else f"(?P<prose>{self._regex[name]})"
+                         for name in self.terminals if name in self.skipped)
+        self._skip = re.compile(f"(?:(?!{starts})(?:{units}))*")
+        self._pairs = pairs or {name: first_pairs(regex) for name, regex in terminals}
         self._by_char: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
         self._by_pair: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
         self._compiled: dict[str, re.Pattern[str]] = {}
         self._pair_filters: dict[str, re.Pattern[str]] = {}
         self._met: dict[str, int] = {}
         self._shared: dict[str, str] = {}
-
-    @classmethod
-    def of(cls, parser: Lark, cached: Path | None = None) -> FirstCharLexer:
-        """The lexer of a parser's terminals, ordered as lark's basic lexer orders them.
-
-        Lark's order and each terminal's first characters (and pairs of them) take parsing every regex:
-        ``cached`` keeps them between runs.
-        """
-        by_name = {t.name: t for t in parser.lexer_conf.terminals}
-        plan = _read_plan(cached)
-        if plan is None or sorted(plan["order"]) != sorted(by_name) or set(plan["first"]) != set(by_name) \
-                or set(plan["pairs"]) != set(by_name):
-            conf = copy.copy(parser.lexer_conf)
-            conf.skip_validation = True
-            basic = BasicLexer(conf)
-            plan = {"order": [t.name for t in basic.terminals],
-                    "first": {t.name: first_characters(t.pattern.to_regexp()) for t in basic.terminals},
-                    "pairs": {t.name: first_pairs(t.pattern.to_regexp()) for t in basic.terminals}}
-            _save_plan(cached, plan)
-        return cls([by_name[name] for name in plan["order"]], frozenset(parser.lexer_conf.ignore),
-                   first=plan["first"], pairs=plan["pairs"])
 
     def _candidates(self, ch: str) -> list[tuple[str, re.Pattern[str]]]:
         """The terminals that can start with ``ch``, in order, each compiled (once, when first needed).
@@ -237,14 +238,26 @@ class FirstCharLexer:
         alternation for every character met would cost more than a document's whole lexing.
         """
         candidates = []
-        for terminal in self.terminals:
-            if self._first[terminal.name].match(ch):
-                compiled = self._compiled.get(terminal.name)
+        for name in self.terminals:
+            if self._starts_with(name, ch):
+                compiled = self._compiled.get(name)
                 if compiled is None:
-                    compiled = self._compiled[terminal.name] = re.compile(self._regex[terminal.name])
-                candidates.append((terminal.name, compiled))
+                    compiled = self._compiled[name] = re.compile(self._regex[name])
+                candidates.append((name, compiled))
         self._by_char[ch] = candidates
         return candidates
+
+    def _starts_with(self, name: str, ch: str) -> bool:
+        """Whether a match of terminal ``name`` can start with ``ch``."""
+        code = ord(ch)
+        if code < BMP_END:
+            lows, highs = self._ranges[name]
+            index = bisect_right(lows, code) - 1
+            return index >= 0 and code <= highs[index]
+        first = self._first.get(name)
+        if first is None:
+            first = self._first[name] = re.compile(self._classes[name], re.IGNORECASE)
+        return bool(first.match(ch))
 
     def _candidates_at(self, pair: str, candidates: list[tuple[str, re.Pattern[str]]]) -> list[
             tuple[str, re.Pattern[str]]]:
@@ -307,25 +320,13 @@ class FirstCharLexer:
             position = stop
 
 
-def _read_plan(cached: Path | None) -> dict[str, Any] | None:
-    """The lexer's plan (lark's terminal order, each terminal's first characters and pairs) kept in ``cached``."""
-    if cached is None:
-        return None
-    try:
-        plan = json.loads(cached.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(plan, dict) or not isinstance(plan.get("order"), list) \
-            or not all(isinstance(plan.get(key), dict) for key in ("first", "pairs")):
-        return None
-    texts = [*plan["order"], *plan["first"], *plan["first"].values(), *plan["pairs"], *plan["pairs"].values()]
-    return plan if all(isinstance(text, str) for text in texts) else None
-
-
-def _save_plan(cached: Path | None, plan: dict[str, Any]) -> None:
-    """Keep the lexer's plan for the next run; a cache that cannot be written is no error."""
-    if cached is not None:
-        try:
-            write_atomic(cached, json.dumps(plan, sort_keys=True))
-        except OSError:
-            pass
+def _class_of(ranges: Sequence[tuple[int, int]]) -> str:
+    """A character class of the code points in ``ranges`` (sorted) and of every character from BMP_END on."""
+    merged: list[list[int]] = []
+    for low, high in ranges:
+        if merged and low <= merged[-1][1] + 1:
+            merged[-1][1] = max(merged[-1][1], high)
+        else:
+            merged.append([low, high])
+    parts = [_char(low) if low == high else f"{_char(low)}-{_char(high)}" for low, high in merged]
+    return f"[{''.join(parts)}{_char(BMP_END)}-{_char(0x10FFFF)}]"

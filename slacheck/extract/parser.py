@@ -4,23 +4,20 @@ The lexer (``lexer``) turns the text into vocabulary tokens; prose (what the
 grammar does not know) only separates them. Each run of consecutive vocabulary
 tokens is fed to the LALR phrase parser, which takes the longest prefix that
 forms a phrase and restarts after it; tokens that start no phrase stay single
-keywords. Only lark's public API is used.
+keywords. The phrase parser runs over the LALR tables lark made (``tables``);
+its trees are lark trees, shaped as lark shapes them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Iterator, Sequence
+from typing import Callable, Sequence
 
-import lark
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput
-from lark.lexer import Lexer, LexerState
+from lark import Tree
 
 from slacheck.extract.lexer import FirstCharLexer, Keyword
-from slacheck.extract.lexicon import fact_grammar
-from slacheck.resources import build_lark, cache_file
+from slacheck.extract.tables import END, GrammarTables, Rule, grammar_tables
 
 
 class Phrase:
@@ -69,28 +66,17 @@ MAX_PHRASE_TOKENS = 24
 """No phrase is longer; bounds the work on runs of keywords without prose between them."""
 
 
-class _FedTokens(Lexer):
-    """The phrase parser's lexer: it is fed tokens the lexer pass made, never text, so it compiles no terminal."""
-
-    def __init__(self, lexer_conf: Any) -> None:
-        self.lexer_conf = lexer_conf
-
-    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
-        return iter(())
-
-
 @lru_cache(maxsize=1)
-def _parsers() -> tuple[FirstCharLexer, Lark]:
-    """The lexer and the phrase parser, built once (from the cache folder when it holds them)."""
-    text = fact_grammar()
-    phrases = build_lark("facts.lark", text=text, parser="lalr", lexer=_FedTokens, start=["phrase", "tokens"])
-    plan = cache_file("facts.lark", f"{text}\nlark {lark.__version__}", ".lexer.json")
-    return FirstCharLexer.of(phrases, plan), phrases
+def _parsers() -> tuple[FirstCharLexer, GrammarTables]:
+    """The lexer and the phrase tables, made once (from the cache folder when it holds them)."""
+    tables = grammar_tables()
+    return FirstCharLexer(tables.terminals, tables.silent, first=tables.first, pairs=tables.pairs,
+                          ranges=tables.ranges), tables
 
 
 def scan(text: str) -> Scan:
     """Tokens and phrases of one normalised text."""
-    lexer, phrase_parser = _parsers()
+    lexer, _ = _parsers()
     tokens: list[Keyword] = []
     phrases: list[Phrase] = []
     run: list[Keyword] = []
@@ -102,20 +88,20 @@ def scan(text: str) -> Scan:
         if kind in _SKIPPED_IN_RUNS:
             continue
         if run and (ended or kind in _ENDS_RUNS):
-            _phrases_in_run(phrase_parser, run, phrases)
+            _phrases_in_run(run, phrases)
             run = []
         ended = False
         if kind not in _ENDS_RUNS:
             run.append(token)
     if run:
-        _phrases_in_run(phrase_parser, run, phrases)
+        _phrases_in_run(run, phrases)
     return Scan(tokens=tuple(tokens), phrases=tuple(phrases), length=len(text))
 
 
 # --------------------------------------------------------------------------- phrases
 
 
-def _phrases_in_run(parser: Lark, run: list[Keyword], found: list[Phrase]) -> None:
+def _phrases_in_run(run: list[Keyword], found: list[Phrase]) -> None:
     """Longest-prefix phrases in a run of keyword tokens, left to right, added to ``found``."""
     position = 0
     starters = _phrase_starters()
@@ -136,62 +122,98 @@ def _phrases_in_run(parser: Lark, run: list[Keyword], found: list[Phrase]) -> No
 @lru_cache(maxsize=1)
 def _phrase_starters() -> frozenset[str]:
     """Token types that can begin a phrase: no parse is tried from any other."""
-    return frozenset(_parsers()[1].parse_interactive("", start="phrase").choices())  # type: ignore[no-untyped-call]
+    tables = _parsers()[1]
+    return frozenset(tables.actions[tables.start])
 
 
 Build = Callable[[Sequence[Keyword], int], Tree[Keyword]]
 """Makes a phrase's tree around the tokens from a position on."""
+_Shape = tuple[str, list["int | _Shape"]]
+"""A tree whose leaves are token indices."""
 
 
 @lru_cache(maxsize=65_536)
 def _longest_phrase(types: tuple[str, ...]) -> tuple[int, str, Build | None]:
     """The longest phrase at the start of tokens of these types: (token count, its kind, how to build its tree).
 
-    The LALR parse depends on the token types alone, so the answer is kept per tuple of types, and
-    the parser is fed lark tokens of these types with no text. One pass finds the prefixes after
-    which the parser would accept the end; LALR lookahead can promise an end it then refuses, so the
-    longest such prefix that really parses wins.
+    The LALR parse depends on the token types alone, so the answer is kept per tuple of types. One pass
+    finds the prefixes after which the parser would accept the end; LALR lookahead can promise an end it
+    then refuses, so the longest such prefix that really parses wins.
     """
-    parser = _parsers()[1]
-    tokens = [Token(kind, "") for kind in types]
-    interactive = parser.parse_interactive("", start="phrase")
+    tables = _parsers()[1]
+    actions = tables.actions
+    states, values = [tables.start], list[int | _Shape]()
     ends = []
-    for offset, token in enumerate(tokens, start=1):
-        if token.type not in interactive.choices():  # type: ignore[no-untyped-call]
+    for offset, kind in enumerate(types, start=1):
+        if kind not in actions[states[-1]] or not _feed(tables, states, values, kind, offset - 1):
             break
-        try:
-            interactive.feed_token(token)
-        except UnexpectedInput:
-            break
-        if "$END" in interactive.choices():  # type: ignore[no-untyped-call]
+        if END in actions[states[-1]]:
             ends.append(offset)
     for length in reversed(ends):
-        tree = _parse_exactly(parser, tokens[:length])
+        tree = _parse_exactly(tables, types[:length])
         if tree is not None:
-            phrase = tree.children[0]
-            assert isinstance(phrase, Tree)
-            return length, phrase.data, _builder(phrase, {id(token): index for index, token in enumerate(tokens)})
+            phrase = tree[1][0]
+            assert isinstance(phrase, tuple)
+            return length, phrase[0], _builder(phrase)
     return 0, "", None
 
 
-def _parse_exactly(parser: Lark, tokens: list[Token]) -> Tree[Token] | None:
-    """The phrase tree of exactly these tokens, or None."""
-    interactive = parser.parse_interactive("", start="phrase")
-    try:
-        for token in tokens:
-            interactive.feed_token(token)
-        tree: Tree[Token] = interactive.feed_eof()  # type: ignore[no-untyped-call]
-        return tree
-    except UnexpectedInput:
-        return None
+def _feed(tables: GrammarTables, states: list[int], values: list[int | _Shape], kind: str, index: int) -> bool:
+    """Feed one token (its type, and its index as its value) to the parse in ``states`` and ``values``,
+    reducing as the tables say until it is shifted; False when the tables have no action for it."""
+    actions = tables.actions
+    while True:
+        action = actions[states[-1]].get(kind)
+        if action is None:
+            return False
+        if action >= 0:
+            states.append(action)
+            values.append(index)
+            return True
+        _reduce(tables, states, values, tables.rules[-action - 1])
 
 
-def _builder(tree: Tree[Token], index: dict[int, int]) -> Build:
-    """A function that makes ``tree`` again around other tokens: each token of ``tree`` is replaced by the
-    token at its index (``index`` maps the token's id to it) counted from a given position."""
-    data = tree.data
-    parts: list[int | Build] = [_builder(child, index) if isinstance(child, Tree) else index[id(child)]
-                                for child in tree.children]
+def _reduce(tables: GrammarTables, states: list[int], values: list[int | _Shape], rule: Rule) -> None:
+    """Replace the last values by the tree of ``rule`` and go to the state it leads to."""
+    taken = values[len(values) - rule.size:] if rule.size else []
+    if rule.size:
+        del states[-rule.size:]
+        del values[-rule.size:]
+    children: list[int | _Shape] = []
+    for index, spliced in rule.kept:
+        child = taken[index]
+        if spliced:
+            assert isinstance(child, tuple)
+            children.extend(child[1])
+        else:
+            children.append(child)
+    states.append(tables.actions[states[-1]][rule.name])
+    values.append((rule.name, children))
+
+
+def _parse_exactly(tables: GrammarTables, types: tuple[str, ...]) -> _Shape | None:
+    """The phrase tree of exactly tokens of these types, or None."""
+    states, values = [tables.start], list[int | _Shape]()
+    for index, kind in enumerate(types):
+        if not _feed(tables, states, values, kind, index):
+            return None
+    actions = tables.actions
+    while True:
+        action = actions[states[-1]].get(END)
+        if action is None or action >= 0:
+            return None
+        _reduce(tables, states, values, tables.rules[-action - 1])
+        if states[-1] == tables.end:
+            tree = values[-1]
+            assert isinstance(tree, tuple)
+            return tree
+
+
+def _builder(shape: _Shape) -> Build:
+    """A function that makes the tree of ``shape`` around tokens: each leaf, a token index, becomes the
+    token at that index counted from a given position."""
+    data = shape[0]
+    parts: list[int | Build] = [part if isinstance(part, int) else _builder(part) for part in shape[1]]
 
     def build(tokens: Sequence[Keyword], at: int) -> Tree[Keyword]:
         return Tree(data, [tokens[at + part] if isinstance(part, int) else part(tokens, at) for part in parts])

@@ -35,6 +35,9 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
     frame = frame or Frame()
     if frame.kind != "offer" and frame.kind != "command":
         return []
+    if not table_row and not any(p.kind in _PHRASES for p in scan.phrases) \
+            and not any(t.type in _KEYWORDS for t in scan.tokens):
+        return []  # no handler would say anything: the qualifiers only qualify what was said
     context = Context(text, scan.keywords(), phrases=scan.phrases, table_row=table_row, provider_names=providers,
                       column_types=frame.column_types, lead_in=frame.lead_in,
                       label_end=_label_end(text, table_row), optional=frame.optional)

@@ -1,0 +1,182 @@
+"""The fact grammar as plain tables: its terminals in lark's order, and the phrase parser's LALR tables.
+
+Lark does the work once: it orders the terminals as its basic lexer tries them
+and runs the LALR analysis of the phrase rules. The result is kept as JSON in
+the cache folder, named by a hash of everything it is made from, so a check
+reads the tables and builds no lark parser. A file that is missing, damaged,
+or made by other code is built again; a folder that cannot be written is no
+error.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterator
+
+import lark
+from lark import Lark, Token
+from lark.grammar import Terminal
+from lark.lexer import BasicLexer, Lexer, LexerState
+
+from slacheck.extract.lexer import character_ranges, first_characters, first_pairs
+from slacheck.extract.lexicon import LEXICON_FILE, fact_grammar
+from slacheck.files import write_atomic
+from slacheck.resources import build_lark, cache_file, grammar_file
+
+PHRASE = "phrase"
+"""The start rule of a phrase."""
+END = "$END"
+"""The symbol lark's tables use for the end of the input."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """What a reduction by one rule makes: a tree named ``name`` of its last ``size`` values, of which the
+    ``kept`` ones (index, spliced) become children; a spliced child (a rule whose name starts with ``_``)
+    gives its own children instead, as lark inlines such rules."""
+
+    name: str
+    size: int
+    kept: tuple[tuple[int, bool], ...]
+
+
+@dataclass(frozen=True)
+class GrammarTables:
+    """The fact grammar's terminals and phrase tables."""
+
+    terminals: tuple[tuple[str, str], ...]
+    """Each terminal's name and regex, in the order lark's basic lexer tries them."""
+    silent: frozenset[str]
+    """The terminals the grammar ignores (whitespace)."""
+    first: dict[str, str]
+    """Each terminal's first characters (lexer.first_characters)."""
+    pairs: dict[str, str]
+    """Each terminal's first pairs of characters (lexer.first_pairs)."""
+    ranges: dict[str, tuple[tuple[int, int], ...]]
+    """Each terminal's first characters below lexer.BMP_END, as ranges of code points (lexer.character_ranges)."""
+    actions: tuple[dict[str, int], ...]
+    """Per LALR state, per symbol: shift to state ``n`` (n >= 0) or reduce by rule ``-n - 1``."""
+    rules: tuple[Rule, ...]
+    start: int
+    """The state a phrase starts in."""
+    end: int
+    """The state a whole phrase has been reduced to."""
+
+
+class _FedTokens(Lexer):
+    """A lexer for a parser that is fed tokens, never text: it compiles no terminal."""
+
+    def __init__(self, lexer_conf: Any) -> None:
+        self.lexer_conf = lexer_conf
+
+    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
+        return iter(())
+
+
+@lru_cache(maxsize=1)
+def grammar_tables() -> GrammarTables:
+    """The fact grammar's tables, from the cache folder when it holds them."""
+    kept = cache_file("facts.lark", _sources(), ".tables.json")
+    tables = _read(kept)
+    if tables is None:
+        tables = build(phrase_parser())
+        _save(kept, tables)
+    return tables
+
+
+def phrase_parser() -> Lark:
+    """Lark's LALR parser of the fact grammar (the tables are made from it, and tests compare with it)."""
+    return build_lark("facts.lark", text=fact_grammar(), parser="lalr", lexer=_FedTokens, start=[PHRASE, "tokens"])
+
+
+def build(parser: Lark) -> GrammarTables:
+    """The tables of a lark LALR parser of the fact grammar.
+
+    Trees are shaped as lark shapes them by default (rules starting with ``_`` inlined, anonymous tokens
+    dropped); a rule with options that change that (an alias, ``?``, ``!``, ``[]``) is refused.
+    """
+    conf = copy.copy(parser.lexer_conf)
+    conf.skip_validation = True
+    ordered = BasicLexer(conf).terminals
+    terminals = tuple((str(t.name), t.pattern.to_regexp()) for t in ordered)
+    table = parser.parser.parser.parser.parse_table
+    rules: dict[Any, int] = {}
+    shapes: list[Rule] = []
+    for rule in parser.rules:
+        options = rule.options
+        if rule.alias or options.expand1 or options.keep_all_tokens or options.empty_indices:
+            raise ValueError(f"the phrase tables cannot shape rule {rule}")
+        rules[rule] = len(shapes)
+        shapes.append(Rule(str(rule.origin.name), len(rule.expansion), tuple(
+            (index, not symbol.is_term and symbol.name.startswith("_"))
+            for index, symbol in enumerate(rule.expansion)
+            if not (isinstance(symbol, Terminal) and symbol.filter_out))))
+    states = sorted(table.states)
+    if states != list(range(len(states))):
+        raise ValueError("lark's LALR states are not numbered 0..n-1")
+    actions = tuple({str(symbol): arg if action.name == "Shift" else -rules[arg] - 1
+                     for symbol, (action, arg) in table.states[state].items()} for state in states)
+    first = {name: first_characters(regex) for name, regex in terminals}
+    return GrammarTables(terminals, frozenset(parser.lexer_conf.ignore), first,
+                         {name: first_pairs(regex) for name, regex in terminals},
+                         {name: tuple(character_ranges(first[name])) for name, _ in terminals},
+                         actions, tuple(shapes), table.start_states[PHRASE], table.end_states[PHRASE])
+
+
+def _sources() -> str:
+    """Everything the tables are made from: the grammar, the lexicon, the code that builds both, lark's version."""
+    here = Path(__file__).parent
+    return "\n".join([grammar_file("facts.lark").read_text(encoding="utf-8"),
+                      grammar_file(LEXICON_FILE).read_text(encoding="utf-8"),
+                      *(here.joinpath(name).read_text(encoding="utf-8")
+                        for name in ("tables.py", "lexer.py", "lexicon.py")),
+                      f"lark {lark.__version__}"])
+
+
+def _payload(tables: GrammarTables) -> dict[str, Any]:
+    return {"terminals": [list(t) for t in tables.terminals], "silent": sorted(tables.silent),
+            "first": tables.first, "pairs": tables.pairs,
+            "ranges": {name: [list(r) for r in ranges] for name, ranges in tables.ranges.items()},
+            "actions": list(tables.actions),
+            "rules": [[r.name, r.size, [list(k) for k in r.kept]] for r in tables.rules],
+            "start": tables.start, "end": tables.end}
+
+
+def _save(kept: Path | None, tables: GrammarTables) -> None:
+    """Keep the tables as their digest on the first line and their JSON after it."""
+    if kept is not None:
+        text = json.dumps(_payload(tables), sort_keys=True)
+        try:
+            write_atomic(kept, f"{_digest(text)}\n{text}")
+        except OSError:
+            pass
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _read(kept: Path | None) -> GrammarTables | None:
+    """The tables kept in ``kept``; None when there are none, or they are damaged (their digest differs)."""
+    if kept is None:
+        return None
+    try:
+        digest, _, text = kept.read_text(encoding="utf-8").partition("\n")
+        if digest != _digest(text):
+            return None
+        payload = json.loads(text)
+        return GrammarTables(
+            tuple((name, regex) for name, regex in payload["terminals"]), frozenset(payload["silent"]),
+            dict(payload["first"]), dict(payload["pairs"]),
+            {name: tuple((low, high) for low, high in ranges) for name, ranges in payload["ranges"].items()},
+            tuple(payload["actions"]),
+            tuple(Rule(name, size, tuple((index, spliced) for index, spliced in kept_children))
+                  for name, size, kept_children in payload["rules"]),
+            payload["start"], payload["end"])
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return None
