@@ -205,9 +205,10 @@ def _progress(total: int, shown: bool) -> Iterator[Callable[[int], None]]:
 def check_all(paths: list[str], options: Options, rules: list[Rule], *, jobs: int = 1,
               progress: bool = False, logs: Sequence[Log] = ()) -> list[Report | Failure]:
     """Check every path (in a pool of ``jobs`` processes when above 1 and the batch is worth it, never more than
-    there are paths); results in input order.  The grammars and rule packs are built before the workers
-    start, so they share them.  When a worker dies the documents it took down are checked again one per
-    worker, so only the document that kills its worker is a Failure."""
+    there are paths); results in input order.  The grammars and rule packs are built, and the first
+    document checked, before the workers start, so they share all that is loaded on first use.  When a
+    worker dies the documents it took down are checked again one per worker, so only the document that
+    kills its worker is a Failure."""
     results: list[Report | Failure | None] = [None] * len(paths)
     jobs = min(jobs, len(paths)) if _worth_a_pool(paths) else 1
     with _progress(len(paths), progress) as advance:
@@ -217,9 +218,11 @@ def check_all(paths: list[str], options: Options, rules: list[Rule], *, jobs: in
                 advance(1)
         else:
             warm_up(options)
+            results[0] = check_one(paths[0], options, rules, logs)  # loads what checking loads on first use
+            advance(1)
             gc.freeze()  # what is built so far stays put: forked workers share its pages instead of copying them
             try:
-                _pooled(paths, list(range(len(paths))), options, logs, jobs, results, advance)
+                _pooled(paths, list(range(1, len(paths))), options, logs, jobs, results, advance)
             finally:
                 gc.unfreeze()
             for i in [i for i, result in enumerate(results) if result is None]:

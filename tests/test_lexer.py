@@ -185,6 +185,19 @@ def test_first_characters_hold_every_start(regex: str, starts: str, never: str) 
     assert not any(first.match(ch) for ch in never)
 
 
+def test_character_ranges_are_the_class_ignoring_case() -> None:
+    assert lexer_module.character_ranges("[a-c]") == [(ord("A"), ord("C")), (ord("a"), ord("c"))]
+    assert lexer_module.character_ranges("[\\u4e00-\\u4e02k]") == [
+        (ord("K"), ord("K")), (ord("k"), ord("k")), (0x212A, 0x212A), (0x4E00, 0x4E02)]  # the Kelvin sign too
+
+
+def test_characters_beyond_the_first_plane_lex_as_with_lark() -> None:
+    """Their first characters are matched against each terminal's class, not looked up in its ranges."""
+    text = "2 台 \U0001F680 8x H100 \U0001D407100 \U00020000 节点 \U0001F600IB"
+    assert dispatched_tokens(text) == lark_tokens(text)
+    assert [token[0] for token, _ in dispatched_tokens(text)][:3] == ["NUMBER", "NODE_UNIT", "NUMBER"]
+
+
 @pytest.mark.parametrize("regex,matches,never", [
     (r"(?<![A-Za-z])(?i:ab)c|\d+", ["abc", "ABc", "5", "42"], ["ac", "bc", "a5"]),
     (r"(?:x|y)?z", ["z", "xz", "yz"], ["xy", "a"]),

@@ -106,18 +106,25 @@ def heading_level(text: str) -> int | None:
         return len(markdown.group(1))
     if len(stripped) > HEADING_MAX:
         return None
-    if _BRACKETED.fullmatch(stripped) or re.fullmatch(r"\*\*[^*]{1,40}\*\*", stripped):
+    if _BRACKETED.fullmatch(stripped) or _BOLD_LINE.fullmatch(stripped):
         return 2
     for pattern, level in _NUMBERED:
         match = pattern.match(stripped)
         if match and stripped[match.end():].strip() and not _SENTENCE_PUNCTUATION.search(stripped[match.end():]) \
-                and not re.search(r"[:：]\s*\S", stripped[match.end():]):
+                and not _LABEL_WITH_VALUE.search(stripped[match.end():]):
             return level
-    if re.fullmatch(r"[^:：]{1,30}[:：]", stripped):
+    if _LABEL_LINE.fullmatch(stripped):
         return 6
-    if re.fullmatch(r"[A-Z][A-Z0-9 &/,()-]{3,60}", stripped) and not re.search(r"\d{2}", stripped):
+    if _CAPITALS_LINE.fullmatch(stripped) and not _TWO_DIGITS.search(stripped):
         return 2
     return None
+
+
+_BOLD_LINE = re.compile(r"\*\*[^*]{1,40}\*\*")
+_LABEL_WITH_VALUE = re.compile(r"[:：]\s*\S")
+_LABEL_LINE = re.compile(r"[^:：]{1,30}[:：]")
+_CAPITALS_LINE = re.compile(r"[A-Z][A-Z0-9 &/,()-]{3,60}")
+_TWO_DIGITS = re.compile(r"\d{2}")
 
 
 def provider_names(document: Document) -> tuple[str, ...]:
@@ -193,7 +200,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     previous_row = False
     lead_in: tuple[Keyword, ...] = ()
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
-        first_line = document.lines[passage.segments[0].line].text if passage.segments else ""
+        first_line = document.lines[passage.segments[0].line].text if email and passage.segments else ""
         if email and _EARLIER_MESSAGE.match(first_line):
             earlier_message = True
         fence = text.lstrip().startswith("```")

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pydantic_core import PydanticSerializationError
+
 from slacheck.report.model import Report
 
 __all__ = ["clean_report", "clean_text"]
@@ -21,6 +23,8 @@ __all__ = ["clean_report", "clean_text"]
 _SPACES = re.compile(r"[\t\n\r\x0b\x0c\x85\u2028\u2029]")
 _CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _SURROGATES = re.compile("[\ud800-\udfff]")
+_IN_JSON = re.compile("\\\\[btnfru]|[\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""What _SPACES and _CONTROLS match, as pydantic's JSON writes it (the C0 controls as escapes)."""
 
 
 def clean_text(text: str, *, controls: bool = True) -> str:
@@ -31,8 +35,22 @@ def clean_text(text: str, *, controls: bool = True) -> str:
 
 
 def clean_report(report: Report, *, controls: bool = True) -> Report:
-    """A copy of ``report`` with :func:`clean_text` applied to every string in it."""
+    """``report`` with :func:`clean_text` applied to every string in it (a copy; the report itself when no
+    string would change)."""
+    if not _needs_cleaning(report, controls):
+        return report
     return Report.model_validate(_clean(report.model_dump(by_alias=True), controls))
+
+
+def _needs_cleaning(report: Report, controls: bool) -> bool:
+    """Whether any string of ``report`` holds what clean_text changes, found in its compact JSON (pydantic's
+    encoder, one call): a lone surrogate cannot be encoded at all, and a control character is escaped or
+    written as it is. An escaped backslash before one of these letters may say yes in vain, never no."""
+    try:
+        text = report.model_dump_json(by_alias=True)
+    except PydanticSerializationError:
+        return True
+    return controls and bool(_IN_JSON.search(text))
 
 
 def _clean(value: Any, controls: bool) -> Any:
