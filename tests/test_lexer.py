@@ -241,6 +241,8 @@ def test_the_kept_tables_are_the_ones_lark_gives(tmp_path: Path, monkeypatch: py
     """Tables read from the cache folder equal the ones made from lark, and a lexer made from them reads the
     terminals as lark's basic lexer does (that the tables parse as lark does is the samples' test)."""
     monkeypatch.setenv("SLACHECK_CACHE", str(tmp_path))
+    stale = tmp_path / "facts-0123.tables.json"  # kept for an earlier grammar
+    stale.write_text("{}", encoding="utf-8")
     tables.grammar_tables.cache_clear()
     try:
         made = tables.grammar_tables()  # built, then saved
@@ -248,7 +250,7 @@ def test_the_kept_tables_are_the_ones_lark_gives(tmp_path: Path, monkeypatch: py
         kept = tables.grammar_tables()  # read back
     finally:
         tables.grammar_tables.cache_clear()
-    assert kept == made and kept is not made
+    assert kept == made and kept is not made and not stale.exists()
     assert kept.terminals == tables.build(lark_phrases()).terminals
     assert [p.suffix for p in tmp_path.iterdir() if p.name.endswith(".tables.json")] == [".json"]
     lexer = FirstCharLexer(kept.terminals, kept.silent, first=kept.first, pairs=kept.pairs)

@@ -32,6 +32,7 @@ PHRASE = "phrase"
 """The start rule of a phrase."""
 END = "$END"
 """The symbol lark's tables use for the end of the input."""
+_SUFFIX = ".tables.json"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,7 @@ class _FedTokens(Lexer):
 @lru_cache(maxsize=1)
 def grammar_tables() -> GrammarTables:
     """The fact grammar's tables, from the cache folder when it holds them."""
-    kept = cache_file("facts.lark", _sources(), ".tables.json")
+    kept = cache_file("facts.lark", _sources(), _SUFFIX)
     tables = _read(kept)
     if tables is None:
         tables = build(phrase_parser())
@@ -148,11 +149,15 @@ def _payload(tables: GrammarTables) -> dict[str, Any]:
 
 
 def _save(kept: Path | None, tables: GrammarTables) -> None:
-    """Keep the tables as their digest on the first line and their JSON after it."""
+    """Keep the tables as their digest on the first line and their JSON after it; the tables kept for other
+    grammars (an earlier lexicon or version) are removed."""
     if kept is not None:
         text = json.dumps(_payload(tables), sort_keys=True)
         try:
             write_atomic(kept, f"{_digest(text)}\n{text}")
+            for other in kept.parent.glob(f"*{_SUFFIX}"):
+                if other != kept:
+                    other.unlink(missing_ok=True)
         except OSError:
             pass
 
