@@ -15,6 +15,7 @@ from rich.table import Table
 
 from slacheck.commands.common import UsageError, add_config_options, console_for, plain
 from slacheck.config import OTHER_KEYS, POLICY, ConfigError, discovery, load_config
+from slacheck.report.jsontext import indented_json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         data = {"file": config.path and str(config.path),
                 "settings": {k: {"value": v, "source": src, "help": h} for k, v, src, h in rows}}
-        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(indented_json(data) + "\n")
         return 0
     table = Table(title=plain(f"slacheck settings ({config.path or 'no configuration file: defaults'})"))
     for column in ("Setting", "Value", "Source", "Meaning"):

@@ -12,7 +12,6 @@ weakened.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -23,6 +22,7 @@ from rich.table import Table
 from slacheck.commands.common import add_document_options, add_output_options, console_for, options_from, plain
 from slacheck.offers.diff import KINDS, compare
 from slacheck.pipeline import analyse, report_language
+from slacheck.report.jsontext import indented_json
 from slacheck.report.labels import label, show_value
 from slacheck.report.messages import words as catalogue
 
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         data = {"old": args.old, "new": args.new, "changes": changes,
                 "summary": {kind: sum(c["change"] == kind for c in changes) for kind in KINDS}}
-        sys.stdout.write(json.dumps(to_jsonable_python(data), ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(indented_json(to_jsonable_python(data)) + "\n")
     else:
         language = report_language(new, options)
         words = catalogue(language)

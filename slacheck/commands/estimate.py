@@ -13,7 +13,6 @@ compared only with ``--fx``.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 
@@ -30,6 +29,7 @@ from slacheck.commands.common import (
 from slacheck.offers.estimate import EstimateError, assumptions, convert, estimate, params_label
 from slacheck.perf.model import COLLECTIVES
 from slacheck.pipeline import analyse
+from slacheck.report.jsontext import indented_json
 from slacheck.rules.limits import REFERENCE_TOKENS
 
 
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     notes = assumptions(args.params, args.tokens_per_step) + ([fx_note] if fx_note else [])
     if args.format == "json":
         out = {"assumptions": notes, "offers": entries}
-        sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(indented_json(out) + "\n")
         return 0
     table = Table(title=plain(f"Expected performance ({params_label(args.params)} parameters, "
                               f"{args.tokens_per_step:,.0f} tokens/step)"))

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 
@@ -13,6 +12,7 @@ from slacheck.files import write_atomic
 from slacheck.report.clean import clean_report
 from slacheck.report.formats import FAILURE_FORMATS, FORMATS
 from slacheck.report.json_format import render_json
+from slacheck.report.jsontext import indented_json
 from slacheck.report.model import Report
 
 
@@ -36,7 +36,7 @@ def emit(args: argparse.Namespace, reports: list[Report], *, with_findings: bool
             sys.stdout.write(render_json(reports[0], with_findings=with_findings))
         else:
             data = [r.to_json_data(with_findings=with_findings) for r in reports]
-            sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+            sys.stdout.write(indented_json(data) + "\n")
         return
     from slacheck.report.text_format import render_text  # rich, for the text memo only
 

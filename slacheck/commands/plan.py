@@ -9,7 +9,6 @@ share of line rate), else 80% of the model's typical figure, which the output sa
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from rich.table import Table
@@ -17,6 +16,7 @@ from rich.table import Table
 from slacheck.commands.common import UsageError, add_document_options, add_output_options, console_for, options_from
 from slacheck.offers.plan import PlanError, plan
 from slacheck.pipeline import analyse, report_language
+from slacheck.report.jsontext import indented_json
 from slacheck.report.messages import section
 
 
@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     except PlanError as error:
         raise UsageError(str(error)) from None
     if args.format == "json":
-        sys.stdout.write(json.dumps({"contract": args.file, "steps": steps}, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(indented_json({"contract": args.file, "steps": steps}) + "\n")
         return 0
     words = section(report_language(analysis, options), "plan")
     table = Table(title=words["title"])

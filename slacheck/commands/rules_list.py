@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from rich.table import Table
 
 from slacheck.commands.common import UsageError, add_rule_pack_option, console_for
 from slacheck.config import ConfigError, load_config
+from slacheck.report.jsontext import indented_json
 from slacheck.report.messages import section
 from slacheck.rules.engine import fires_on_case, load_rules
 from slacheck.rules.pack import PackError, Rule
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         data = [{"id": r.id, "severity": r.spec.severity, "family": r.spec.family, "name": r.spec.name,
                  "title": r.texts(args.lang).title, "pack": Path(r.pack).name} for r in rules]
-        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(indented_json(data) + "\n")
         return 0
     words = section(args.lang, "list")
     table = Table(title=words["title"], show_lines=False)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
+from slacheck.report.jsontext import indented_json
 from slacheck.report.model import Report
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -22,5 +22,5 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    sys.stdout.write(json.dumps(report_schema(), ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.write(indented_json(report_schema()) + "\n")
     return 0

@@ -6,11 +6,11 @@ A format's module (and rich, for the text memo) is imported when the format is u
 from __future__ import annotations
 
 import io
-import json
 from importlib import import_module
 from typing import Callable
 
 from slacheck.report.json_format import render_json
+from slacheck.report.jsontext import indented_json
 from slacheck.report.model import Report
 
 Renderer = Callable[..., str]
@@ -20,7 +20,7 @@ def render_json_all(*reports: Report) -> str:
     """report-json-v1: one object, or an array of them for several files."""
     if len(reports) == 1:
         return render_json(reports[0])
-    return json.dumps([r.to_json_data() for r in reports], ensure_ascii=False, indent=2) + "\n"
+    return indented_json([r.to_json_data() for r in reports]) + "\n"
 
 
 def render_text_plain(*reports: Report) -> str:

@@ -8,10 +8,10 @@ unique within a report (GitLab collapses equal ones) and stable across edits.
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import Any
 
 from slacheck.report.fingerprint import fingerprint
+from slacheck.report.jsontext import indented_json
 from slacheck.report.labels import page_note
 from slacheck.report.model import Report
 
@@ -38,4 +38,4 @@ def render_gitlab(*reports: Report) -> str:
                 "severity": SEVERITIES[finding.severity],
                 "location": {"path": evidence.path, "lines": {"begin": evidence.line}},
             })
-    return json.dumps(issues, ensure_ascii=False, indent=2) + "\n"
+    return indented_json(issues) + "\n"

@@ -12,12 +12,12 @@ because it came with the documents a warning.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from urllib.parse import quote
 
 from slacheck.model import Evidence, Finding, RuleInfo
 from slacheck.report.fingerprint import fingerprint
+from slacheck.report.jsontext import indented_json
 from slacheck.report.labels import page_prefix
 from slacheck.report.model import Report, WaivedFinding
 
@@ -52,7 +52,7 @@ def render_sarif(*reports: Report) -> str:
     if notes:
         run["invocations"] = [{"executionSuccessful": not unusable, "toolExecutionNotifications": notes}]
     log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
-    return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+    return indented_json(log) + "\n"
 
 
 def _note(level: str, kind: str, text: str, path: str) -> dict[str, Any]:
