@@ -273,3 +273,15 @@ def test_damaged_tables_are_made_again(tmp_path: Path, monkeypatch: pytest.Monke
         tables.grammar_tables.cache_clear()
     assert again == fresh
     assert kept.read_text(encoding="utf-8") == good
+
+
+def test_tables_without_their_sources_are_built_and_not_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A package without its source cannot name its tables by what they are made from: they are built each run."""
+    monkeypatch.setenv("SLACHECK_CACHE", str(tmp_path))
+    monkeypatch.setattr(tables, "_sources", lambda: None)
+    tables.grammar_tables.cache_clear()
+    try:
+        built = tables.grammar_tables()
+    finally:
+        tables.grammar_tables.cache_clear()
+    assert built.rules and not [p for p in tmp_path.iterdir() if p.name.endswith(".tables.json")]

@@ -23,6 +23,7 @@ from lark import Lark, Token
 from lark.grammar import Terminal
 from lark.lexer import BasicLexer, Lexer, LexerState
 
+from slacheck import __version__
 from slacheck.extract.lexer import character_ranges, first_characters, first_pairs
 from slacheck.extract.lexicon import LEXICON_FILE, fact_grammar
 from slacheck.files import write_atomic
@@ -82,7 +83,8 @@ class _FedTokens(Lexer):
 @lru_cache(maxsize=1)
 def grammar_tables() -> GrammarTables:
     """The fact grammar's tables, from the cache folder when it holds them."""
-    kept = cache_file("facts.lark", _sources(), _SUFFIX)
+    sources = _sources()
+    kept = cache_file("facts.lark", sources, _SUFFIX) if sources is not None else None
     tables = _read(kept)
     if tables is None:
         tables = build(phrase_parser())
@@ -129,14 +131,18 @@ def build(parser: Lark) -> GrammarTables:
                          actions, tuple(shapes), table.start_states[PHRASE], table.end_states[PHRASE])
 
 
-def _sources() -> str:
-    """Everything the tables are made from: the grammar, the lexicon, the code that builds both, lark's version."""
+def _sources() -> str | None:
+    """Everything the tables are made from: the grammar, the lexicon, the code that builds both, slacheck's
+    and lark's versions (None when a source cannot be read, as in a package without its source)."""
     here = Path(__file__).parent
-    return "\n".join([grammar_file("facts.lark").read_text(encoding="utf-8"),
-                      grammar_file(LEXICON_FILE).read_text(encoding="utf-8"),
-                      *(here.joinpath(name).read_text(encoding="utf-8")
-                        for name in ("tables.py", "lexer.py", "lexicon.py")),
-                      f"lark {lark.__version__}"])
+    try:
+        return "\n".join([grammar_file("facts.lark").read_text(encoding="utf-8"),
+                          grammar_file(LEXICON_FILE).read_text(encoding="utf-8"),
+                          *(here.joinpath(name).read_text(encoding="utf-8")
+                            for name in ("tables.py", "lexer.py", "lexicon.py")),
+                          f"slacheck {__version__}", f"lark {lark.__version__}"])
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def _payload(tables: GrammarTables) -> dict[str, Any]:
