@@ -21,6 +21,8 @@ DATA = ROOT / "tests" / "data"
 FIXTURES = ROOT / "tests" / "fixtures"
 REALDATA = Path(os.environ.get("SLACHECK_REALDATA", DATA / "realdata"))
 SCHEMAS = DATA / "schemas"
+DOCUMENT = Evidence(path="<text>", page=1, line=1, column=1, text="", role="document")
+"""The evidence a finding about a whole text (not one of its lines) quotes."""
 
 
 @pytest.fixture(scope="session")
@@ -54,7 +56,7 @@ def findings_for(text: str, rules: list[Rule], *, language: str = "zh",
                  policy: dict[str, object] | None = None) -> list[Finding]:
     """The contract findings of ``rules`` on a contract text."""
     return check(offering_of(text), rules, language=language, policy=policy,
-                 document_evidence=Evidence(path="<text>", page=1, line=1, column=1, text="", role="document"))
+                 document_evidence=DOCUMENT)
 
 
 @pytest.fixture()

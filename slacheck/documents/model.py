@@ -9,7 +9,7 @@ import time
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import overload
+from typing import TypeVar, overload
 
 
 class DocumentError(Exception):
@@ -54,7 +54,47 @@ class Line:
     where: str = ""  # where a person finds it in Word, Excel or HTML ("Sheet1!B7"); "" for PDF and text
 
 
-class Lines(Sequence[Line]):
+Item = TypeVar("Item")
+
+
+class _Compact(Sequence[Item]):
+    """A sequence kept compactly whose items are made when asked for (``_item``). Equal to any sequence of the
+    same items (a tuple)."""
+
+    __slots__ = ()
+
+    def _item(self, index: int) -> Item:
+        """Item ``index`` (0 <= index < len(self))."""
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, index: int) -> Item: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Item, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Item | tuple[Item, ...]:
+        if isinstance(index, slice):
+            return tuple(self._item(k) for k in range(*index.indices(len(self))))
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(f"{type(self).__name__} index out of range")
+        return self._item(index)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, (_Compact, tuple, list)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+
+class Lines(_Compact[Line]):
     """A document's lines, kept as one list of texts and the index of each page's first line: a
     :class:`Line` is made when one is asked for, so a file of a million short lines costs a list of
     a million strings, not a million objects.  Equal to any sequence of the same lines (a tuple)."""
@@ -88,22 +128,7 @@ class Lines(Sequence[Line]):
     def __len__(self) -> int:
         return len(self.texts)
 
-    @overload
-    def __getitem__(self, index: int) -> Line: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Line, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> Line | tuple[Line, ...]:
-        if isinstance(index, slice):
-            return tuple(self._line(k) for k in range(*index.indices(len(self.texts))))
-        if index < 0:
-            index += len(self.texts)
-        if not 0 <= index < len(self.texts):
-            raise IndexError("line index out of range")
-        return self._line(index)
-
-    def _line(self, index: int) -> Line:
+    def _item(self, index: int) -> Line:
         p = bisect.bisect_right(self._starts, index) - 1
         return Line(self._pages[p], index - self._starts[p] + 1, self.texts[index],
                     self._places[index] if self._places is not None else "")
@@ -124,16 +149,6 @@ class Lines(Sequence[Line]):
                 if self._starts[p] <= index < last:
                     return index
         return None
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Lines):
-            other = tuple(other)
-        if not isinstance(other, (tuple, list)):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
 
     def __repr__(self) -> str:
         return f"Lines({list(self)!r})"
@@ -157,7 +172,7 @@ class Segment:
     length: int  # passage.text[start:start+length] == lines[line].text[column:column+length]
 
 
-class Segments(Sequence[Segment]):
+class Segments(_Compact[Segment]):
     """A passage's segments in passage order, kept compactly: a :class:`Segment` is made when one
     is asked for.  Equal to any sequence of the same segments (a tuple)."""
 
@@ -167,35 +182,12 @@ class Segments(Sequence[Segment]):
         """(start, line, column, length) of segment ``index`` (0 <= index < len(self))."""
         raise NotImplementedError
 
-    def __len__(self) -> int:
-        raise NotImplementedError
-
-    @overload
-    def __getitem__(self, index: int) -> Segment: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Segment, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> Segment | tuple[Segment, ...]:
-        if isinstance(index, slice):
-            return tuple(self[k] for k in range(*index.indices(len(self))))
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError("segment index out of range")
+    def _item(self, index: int) -> Segment:
         return Segment(*self.span(index))
 
     def __iter__(self) -> Iterator[Segment]:
         for k in range(len(self)):
             yield Segment(*self.span(k))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, (Segments, tuple, list)):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({list(self)!r})"

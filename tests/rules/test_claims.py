@@ -2,13 +2,11 @@
 
 from slacheck.extract.claims import read_claims
 from slacheck.normalize import normalize
-from slacheck.offering import Evidence
 from slacheck.rules.engine import check, load_rules, values_of
 
-from conftest import findings_for, offering_of
+from conftest import DOCUMENT, findings_for, offering_of
 
 RULES = [r for r in load_rules() if r.spec.family == "CLM"]
-DOCUMENT = Evidence(path="<text>", page=1, line=1, column=1, text="", role="document")
 
 
 

@@ -8,16 +8,14 @@ from pathlib import Path
 import pytest
 from lark import Tree
 
-from slacheck.offering import Evidence
 from slacheck.rules import cache, pack
 from slacheck.rules.conditions import Condition, parse_condition
 from slacheck.rules.engine import FUNCTIONS, check, known_names, load_rules
 from slacheck.rules.pack import load_pack
 from slacheck.rules.vocabulary import constants, vocabulary
 
-from conftest import SAMPLES, offering_of
+from conftest import DOCUMENT, SAMPLES, offering_of
 
-DOCUMENT = Evidence(path="<text>", page=1, line=1, column=1, text="", role="document")
 USER_PACK = '''
 [pack]
 name = "org"

@@ -6,15 +6,12 @@ import pytest
 
 from slacheck.cli import main
 from slacheck.config import ConfigError, load_config
-from slacheck.offering import Evidence
 from slacheck.pipeline import Options, check_file
 from slacheck.rules.conditions import evaluate, parse_condition
 from slacheck.rules.engine import FUNCTIONS, fill, known_names, load_rules
 from slacheck.rules.pack import PackError, load_pack
 
 from conftest import findings_for
-
-DOCUMENT = Evidence(path="<text>", page=1, line=1, column=1, text="", role="document")
 
 USER_PACK = '''
 [pack]

@@ -5,7 +5,7 @@ import pytest
 
 from slacheck.documents import document_from_text
 from slacheck.extract import extract
-from slacheck.offering import Evidence, assemble
+from slacheck.offering import assemble
 from slacheck.rules.engine import load_rules
 
 from conftest import findings_for
@@ -80,7 +80,6 @@ EN_CASES = {
                EN_NODES + "Monthly fee: USD 60,000 per server, fixed for the Term.\n"),
 }
 
-DOCUMENT = Evidence(path="<text>", page=1, line=1, column=1, text="", role="document")
 
 
 def fired(text: str, policy: dict | None = None) -> set[str]:

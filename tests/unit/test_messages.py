@@ -9,17 +9,17 @@ import pytest
 
 from slacheck.cli import main
 from slacheck.commands.explain import explanation
-from slacheck.offering import Evidence, Offering
+from slacheck.offering import Offering
 from slacheck.pipeline import Options, check_file
 from slacheck.report.formats import FORMATS
 from slacheck.report.messages import CATALOGUE, counts, words
 from slacheck.rules.engine import fill, finding, load_rules, values_of
 
-from conftest import SAMPLES
+from conftest import DOCUMENT, SAMPLES
 
 RULES = load_rules()
 HOLE = re.compile(r"\{[^{}]*\}|<[a-z_.]+>|[?？]")
-EVIDENCE = [Evidence(path="<text>", page=1, line=1, column=1, text="", role="document")]
+EVIDENCE = [DOCUMENT]
 SLA = "4 台 x 8 卡 H100 SXM5，400G InfiniBand，每台 8 张网卡。技术支持 60 分钟内响应；硬件故障 8 小时内更换。\n"
 
 
