@@ -5,9 +5,8 @@ The offering (``slacheck.offering``) quotes its facts with :class:`Evidence`; th
 engine. A report carries a :class:`RuleInfo` for each rule that fired, so no renderer reloads rule packs.
 """
 
-from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -53,7 +52,7 @@ class Finding(BaseModel):
     """Rule + quoted text, no positions (see report.fingerprint): what waivers and baselines key on."""
 
     @model_validator(mode="after")
-    def _fill_fingerprint(self) -> Finding:
+    def _fill_fingerprint(self) -> Self:
         if not self.fingerprint:
             self.fingerprint = content_fingerprint(self.rule, self.evidence)
         return self

@@ -15,6 +15,8 @@ from re import _constants as sre_constants
 from re import _parser as sre_parse
 from typing import Any, Iterator, Mapping, Sequence
 
+from slacheck.extract.programs import Program, compiled
+
 
 class Keyword:
     """A vocabulary token: its terminal's name, its text and where it lies (``text[start:end]``)."""
@@ -207,9 +209,11 @@ class FirstCharLexer:
 
     def __init__(self, terminals: Sequence[tuple[str, str]], silent: frozenset[str], prose: str = PROSE,
                  first: Mapping[str, str] | None = None, pairs: Mapping[str, str] | None = None,
-                 ranges: Mapping[str, Sequence[tuple[int, int]]] | None = None) -> None:
+                 ranges: Mapping[str, Sequence[tuple[int, int]]] | None = None,
+                 programs: Mapping[str, Program] | None = None) -> None:
         """``terminals``: each terminal's name and regex, in the order lark's basic lexer tries them; ``first``,
-        ``pairs`` and ``ranges``: what first_characters, first_pairs and character_ranges give for them."""
+        ``pairs`` and ``ranges``: what first_characters, first_pairs and character_ranges give for them;
+        ``programs``: compiled programs of the terminals' and the skip pattern's regexes, by regex."""
         self.terminals = [name for name, _ in terminals]
         self.silent = silent
         self.skipped = silent | {prose}
@@ -219,10 +223,8 @@ class FirstCharLexer:
         self._ranges = {name: ([low for low, _ in ranges[name]], [high for _, high in ranges[name]])
                         for name in self.terminals}
         self._first: dict[str, re.Pattern[str]] = {}
-        starts = _class_of(sorted(r for name in self.terminals if name not in self.skipped for r in ranges[name]))
-        units = "|".join(f"(?:{self._regex[name]})" if name in silent else f"(?P<prose>{self._regex[name]})"
-                         for name in self.terminals if name in self.skipped)
-        self._skip = re.compile(f"(?:(?!{starts})(?:{units}))*")
+        self._programs = programs or {}
+        self._skip = compiled(skip_pattern(terminals, silent, ranges, prose), self._programs)
         self._pairs = pairs or {name: first_pairs(regex) for name, regex in terminals}
         self._by_char: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
         self._by_pair: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
@@ -240,10 +242,10 @@ class FirstCharLexer:
         candidates = []
         for name in self.terminals:
             if self._starts_with(name, ch):
-                compiled = self._compiled.get(name)
-                if compiled is None:
-                    compiled = self._compiled[name] = re.compile(self._regex[name])
-                candidates.append((name, compiled))
+                pattern = self._compiled.get(name)
+                if pattern is None:
+                    pattern = self._compiled[name] = compiled(self._regex[name], self._programs)
+                candidates.append((name, pattern))
         self._by_char[ch] = candidates
         return candidates
 
@@ -318,6 +320,17 @@ class FirstCharLexer:
                 yield Keyword(kind, shared.setdefault(value, value), position, stop), prose
                 prose = False
             position = stop
+
+
+def skip_pattern(terminals: Sequence[tuple[str, str]], silent: frozenset[str],
+                 ranges: Mapping[str, Sequence[tuple[int, int]]], prose: str = PROSE) -> str:
+    """The regex that skips whitespace and prose up to where a vocabulary terminal can start (a group named
+    ``prose`` matches when prose was skipped)."""
+    skipped = silent | {prose}
+    starts = _class_of(sorted(r for name, _ in terminals if name not in skipped for r in ranges[name]))
+    units = "|".join(f"(?:{regex})" if name in silent else f"(?P<prose>{regex})"
+                     for name, regex in terminals if name in skipped)
+    return f"(?:(?!{starts})(?:{units}))*"
 
 
 def _class_of(ranges: Sequence[tuple[int, int]]) -> str:

@@ -71,7 +71,7 @@ def _parsers() -> tuple[FirstCharLexer, GrammarTables]:
     """The lexer and the phrase tables, made once (from the cache folder when it holds them)."""
     tables = grammar_tables()
     return FirstCharLexer(tables.terminals, tables.silent, first=tables.first, pairs=tables.pairs,
-                          ranges=tables.ranges), tables
+                          ranges=tables.ranges, programs=tables.programs), tables
 
 
 def scan(text: str) -> Scan:

@@ -24,7 +24,8 @@ from lark.grammar import Terminal
 from lark.lexer import BasicLexer, Lexer, LexerState
 
 from slacheck import __version__
-from slacheck.extract.lexer import character_ranges, first_characters, first_pairs
+from slacheck.extract import programs
+from slacheck.extract.lexer import character_ranges, first_characters, first_pairs, skip_pattern
 from slacheck.extract.lexicon import LEXICON_FILE, fact_grammar
 from slacheck.files import write_atomic
 from slacheck.resources import build_lark, cache_file, grammar_file
@@ -68,6 +69,8 @@ class GrammarTables:
     """The state a phrase starts in."""
     end: int
     """The state a whole phrase has been reduced to."""
+    programs: dict[str, programs.Program]
+    """Compiled programs of the terminals' regexes and of the lexer's skip pattern, by regex (programs.py)."""
 
 
 class _FedTokens(Lexer):
@@ -125,22 +128,25 @@ def build(parser: Lark) -> GrammarTables:
     actions = tuple({str(symbol): arg if action.name == "Shift" else -rules[arg] - 1
                      for symbol, (action, arg) in table.states[state].items()} for state in states)
     first = {name: first_characters(regex) for name, regex in terminals}
-    return GrammarTables(terminals, frozenset(parser.lexer_conf.ignore), first,
-                         {name: first_pairs(regex) for name, regex in terminals},
-                         {name: tuple(character_ranges(first[name])) for name, _ in terminals},
-                         actions, tuple(shapes), table.start_states[PHRASE], table.end_states[PHRASE])
+    silent = frozenset(parser.lexer_conf.ignore)
+    ranges = {name: tuple(character_ranges(first[name])) for name, _ in terminals}
+    regexes = [regex for _, regex in terminals] + [skip_pattern(terminals, silent, ranges)]
+    kept = {regex: made for regex in regexes if (made := programs.program(regex)) is not None}
+    return GrammarTables(terminals, silent, first, {name: first_pairs(regex) for name, regex in terminals},
+                         ranges, actions, tuple(shapes), table.start_states[PHRASE], table.end_states[PHRASE], kept)
 
 
 def _sources() -> str | None:
     """Everything the tables are made from: the grammar, the lexicon, the code that builds both, slacheck's
-    and lark's versions (None when a source cannot be read, as in a package without its source)."""
+    and lark's versions and the Python the programs are for (None when a source cannot be read, as in a
+    package without its source)."""
     here = Path(__file__).parent
     try:
         return "\n".join([grammar_file("facts.lark").read_text(encoding="utf-8"),
                           grammar_file(LEXICON_FILE).read_text(encoding="utf-8"),
                           *(here.joinpath(name).read_text(encoding="utf-8")
-                            for name in ("tables.py", "lexer.py", "lexicon.py")),
-                          f"slacheck {__version__}", f"lark {lark.__version__}"])
+                            for name in ("tables.py", "lexer.py", "lexicon.py", "programs.py")),
+                          f"slacheck {__version__}", f"lark {lark.__version__}", programs.FORMAT])
     except (OSError, UnicodeDecodeError):
         return None
 
@@ -151,7 +157,9 @@ def _payload(tables: GrammarTables) -> dict[str, Any]:
             "ranges": {name: [list(r) for r in ranges] for name, ranges in tables.ranges.items()},
             "actions": list(tables.actions),
             "rules": [[r.name, r.size, [list(k) for k in r.kept]] for r in tables.rules],
-            "start": tables.start, "end": tables.end}
+            "start": tables.start, "end": tables.end,
+            "programs": {regex: [flags, programs.packed(code), groups, names]
+                         for regex, (flags, code, groups, names) in tables.programs.items()}}
 
 
 def _save(kept: Path | None, tables: GrammarTables) -> None:
@@ -188,6 +196,8 @@ def _read(kept: Path | None) -> GrammarTables | None:
             tuple(payload["actions"]),
             tuple(Rule(name, size, tuple((index, spliced) for index, spliced in kept_children))
                   for name, size, kept_children in payload["rules"]),
-            payload["start"], payload["end"])
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            payload["start"], payload["end"],
+            {regex: (flags, programs.unpacked(code), groups, names)
+             for regex, (flags, code, groups, names) in payload["programs"].items()})
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):  # binascii.Error is a ValueError
         return None

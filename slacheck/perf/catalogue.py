@@ -9,14 +9,13 @@ Over 350 lines on purpose: the models are the schema of one file and the lookups
 a reader checking a figure's source and the lookup that serves it finds both here.
 """
 
-from __future__ import annotations
 
 import re
 import tomllib
 import unicodedata
 from collections.abc import Mapping
 from functools import cache
-from typing import Generic, Literal, TypeVar
+from typing import Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -61,7 +60,7 @@ class GpuVariant(_Frozen):
     dense_fp16_tflops: Figure[float] | None = None
 
     @model_validator(mode="after")
-    def _consistent(self) -> GpuVariant:
+    def _consistent(self) -> Self:
         has_nvlink = self.nvlink_gbytes.value > 0
         if has_nvlink == (self.nvlink_topology == "none"):
             raise ValueError("nvlink_gbytes must be 0 exactly when nvlink_topology is 'none'")
@@ -110,7 +109,7 @@ class GpuModel(_Frozen):
         return data
 
     @model_validator(mode="after")
-    def _form_factors(self) -> GpuModel:
+    def _form_factors(self) -> Self:
         both = "SXM" in self.variants and bool({"PCIe", "NVL"} & self.variants.keys())
         if both != self.ships_sxm_and_pcie:
             raise ValueError(f"ships_sxm_and_pcie={self.ships_sxm_and_pcie} disagrees with "
@@ -213,7 +212,7 @@ class Catalogue(_Frozen):
         return data
 
     @model_validator(mode="after")
-    def _unique_names(self) -> Catalogue:
+    def _unique_names(self) -> Self:
         for section in ("gpu", "infiniband", "ethernet", "nic", "switch"):
             _index(getattr(self, section), section)
         for model in self.gpu.values():

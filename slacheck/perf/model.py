@@ -36,7 +36,6 @@ scored over every matching variant/link: typical from the weakest, ceiling from 
 strongest, so a claim is only called impossible when no reading allows it.
 """
 
-from __future__ import annotations
 
 import math
 import re

@@ -5,7 +5,6 @@ a long line is cut to ``WIDTH`` characters either side of its quotes (or to its 
 None of it is in the JSON report.
 """
 
-from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
@@ -44,7 +43,7 @@ def quotes(finding: Finding, path: str) -> list[Evidence]:
     return [e for e in finding.evidence if e.role == "quote" and e.path == path]
 
 
-def context_lines(lines: Sequence[Line], findings: Sequence[Finding], path: str) -> list[ContextLine]:
+def context_lines(lines: Sequence["Line"], findings: Sequence[Finding], path: str) -> list[ContextLine]:
     """The lines within ``AROUND`` of every quote the findings make from the document, in document order."""
     from slacheck.documents.model import line_finder
 
@@ -60,7 +59,7 @@ def context_lines(lines: Sequence[Line], findings: Sequence[Finding], path: str)
     return [_cut(lines[j], spans.get(j, [])) for j in wanted]
 
 
-def _cut(line: Line, spans: list[tuple[int, int]]) -> ContextLine:
+def _cut(line: "Line", spans: list[tuple[int, int]]) -> ContextLine:
     """The line as shown: whole when short, else around its quotes (or its start)."""
     size = len(line.text)
     if size <= 2 * WIDTH:

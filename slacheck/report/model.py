@@ -1,6 +1,5 @@
 """The report: what every output format renders (report-json-v1)."""
 
-from __future__ import annotations
 
 from datetime import date
 from pathlib import Path

@@ -12,7 +12,6 @@ policy settings (``policy``). A broken pack is refused with its file, rule and
 position.
 """
 
-from __future__ import annotations
 
 import difflib
 import re
@@ -179,7 +178,7 @@ def _cached(label: str, path: Path, key: str) -> list[Rule] | None:
     return rules
 
 
-def _parse_pack(label: str, text: str, names: Names) -> list[tuple[Rule, Any]]:
+def _parse_pack(label: str, text: str, names: "Names") -> list[tuple[Rule, Any]]:
     """A pack's rules, each with the TOML table it was read from; PackError if the pack is broken."""
     try:
         data = tomllib.loads(text)

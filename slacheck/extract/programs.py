@@ -1,0 +1,79 @@
+"""Regular expressions kept compiled between runs.
+
+CPython compiles a pattern in Python code (``re._parser`` and ``re._compiler``): the lexer's terminals,
+alternations of the lexicon's words, take 0.05-0.07 s to compile, more than a small document's whole
+lexing. What compiling makes is a program, a list of integer opcodes the C matcher runs. The programs are
+kept with the grammar tables and handed back to the C matcher's constructor, which checks a program's
+structure before it takes it.
+
+Both sides are CPython internals, so: a program is kept only when the pattern made from it equals what
+``re.compile`` makes (same text, flags and code); the tables' file name covers FORMAT (the Python build and
+the matcher's own format number), so another Python never reads them; and where making a program or a
+pattern from one fails, ``re.compile`` does the work.
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib
+import re
+import sys
+from array import array
+from typing import Any, Mapping
+
+_sre: Any = importlib.import_module("_sre")  # the C matcher (no type stubs)
+
+Program = tuple[int, list[int], int, dict[str, int]]
+"""A compiled pattern's flags, code, number of groups and named groups (as ``_sre.compile`` takes them)."""
+
+FORMAT = f"{sys.implementation.name} {sys.version} {sys.byteorder} sre {getattr(_sre, 'MAGIC', '?')}"
+"""What a kept program is valid for."""
+_CODE = next(kind for kind in "IL" if array(kind).itemsize == 4)
+"""The array type a program's code is packed as (the matcher's codes are unsigned 32-bit integers)."""
+
+
+def program(pattern: str) -> Program | None:
+    """The program ``re.compile(pattern)`` runs; None when it cannot be taken out or does not make the
+    same pattern again."""
+    try:
+        parser: Any = importlib.import_module("re._parser")
+        compiler: Any = importlib.import_module("re._compiler")
+        parsed = parser.parse(pattern, 0)
+        made: Program = (int(parsed.state.flags), [int(op) for op in compiler._code(parsed, 0)],
+                         int(parsed.state.groups) - 1, dict(parsed.state.groupdict))
+    except Exception:  # another Python's internals: nothing is kept
+        return None
+    return made if from_program(pattern, made) == re.compile(pattern) else None
+
+
+def from_program(pattern: str, kept: Program) -> re.Pattern[str] | None:
+    """The pattern of a kept program; None when the matcher refuses it."""
+    try:
+        flags, code, groups, names = kept
+        by_index: list[str | None] = [None] * (groups + 1)
+        for name, index in names.items():
+            by_index[index] = name
+        made: re.Pattern[str] = _sre.compile(pattern, flags, code, groups, names, tuple(by_index))
+    except Exception:  # a program the matcher does not take (another format, a damaged list)
+        return None
+    return made
+
+
+def packed(code: list[int]) -> str:
+    """A program's code as text for a JSON file (its 32-bit words in base64): read in less than half the
+    time a JSON list of the numbers takes."""
+    return base64.b64encode(array(_CODE, code).tobytes()).decode("ascii")
+
+
+def unpacked(text: str) -> list[int]:
+    """The code ``packed`` wrote."""
+    code = array(_CODE)
+    code.frombytes(base64.b64decode(text))
+    return code.tolist()
+
+
+def compiled(pattern: str, programs: Mapping[str, Program]) -> re.Pattern[str]:
+    """``re.compile(pattern)``, from its kept program when ``programs`` holds one."""
+    kept = programs.get(pattern)
+    made = from_program(pattern, kept) if kept is not None else None
+    return made if made is not None else re.compile(pattern)
