@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Mapping
 
-from slacheck.resources import grammar_file
+from slacheck.resources import data_toml, grammar_file
 
 LEXICON_FILE = "lexicon.toml"
 CJK_MARK = "<lexicon-cjk>"
@@ -141,7 +141,12 @@ class Lexicon:
     @classmethod
     def parse(cls, text: str) -> Lexicon:
         """A lexicon from the text of a lexicon.toml."""
-        return cls({name: Entry.parse(name, raw) for name, raw in tomllib.loads(text).items()})
+        return cls.of(tomllib.loads(text))
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> Lexicon:
+        """A lexicon from a lexicon.toml's tables."""
+        return cls({name: Entry.parse(name, raw) for name, raw in data.items()})
 
     def __getitem__(self, name: str) -> Entry:
         return self.entries[name]
@@ -167,7 +172,7 @@ class Lexicon:
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
     """The shipped lexicon, loaded once."""
-    return Lexicon.parse(grammar_file(LEXICON_FILE).read_text(encoding="utf-8"))
+    return Lexicon.of(data_toml(LEXICON_FILE, grammar_file(LEXICON_FILE).read_text(encoding="utf-8")))
 
 
 @lru_cache(maxsize=1)

@@ -11,8 +11,6 @@ error.
 from __future__ import annotations
 
 import copy
-import hashlib
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -27,8 +25,7 @@ from slacheck import __version__
 from slacheck.extract import programs
 from slacheck.extract.lexer import character_ranges, first_characters, first_pairs, skip_pattern
 from slacheck.extract.lexicon import LEXICON_FILE, fact_grammar
-from slacheck.files import write_atomic
-from slacheck.resources import build_lark, cache_file, grammar_file
+from slacheck.resources import build_lark, cache_file, grammar_file, read_kept, save_kept
 
 PHRASE = "phrase"
 """The start rule of a phrase."""
@@ -91,7 +88,7 @@ def grammar_tables() -> GrammarTables:
     tables = _read(kept)
     if tables is None:
         tables = build(phrase_parser())
-        _save(kept, tables)
+        save_kept(kept, _payload(tables))
     return tables
 
 
@@ -162,33 +159,12 @@ def _payload(tables: GrammarTables) -> dict[str, Any]:
                          for regex, (flags, code, groups, names) in tables.programs.items()}}
 
 
-def _save(kept: Path | None, tables: GrammarTables) -> None:
-    """Keep the tables as their digest on the first line and their JSON after it; the tables kept for other
-    grammars (an earlier lexicon or version) are removed."""
-    if kept is not None:
-        text = json.dumps(_payload(tables), sort_keys=True)
-        try:
-            write_atomic(kept, f"{_digest(text)}\n{text}")
-            for other in kept.parent.glob(f"*{_SUFFIX}"):
-                if other != kept:
-                    other.unlink(missing_ok=True)
-        except OSError:
-            pass
-
-
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
 def _read(kept: Path | None) -> GrammarTables | None:
     """The tables kept in ``kept``; None when there are none, or they are damaged (their digest differs)."""
-    if kept is None:
+    payload = read_kept(kept)
+    if payload is None:
         return None
     try:
-        digest, _, text = kept.read_text(encoding="utf-8").partition("\n")
-        if digest != _digest(text):
-            return None
-        payload = json.loads(text)
         return GrammarTables(
             tuple((name, regex) for name, regex in payload["terminals"]), frozenset(payload["silent"]),
             dict(payload["first"]), dict(payload["pairs"]),
@@ -199,5 +175,5 @@ def _read(kept: Path | None) -> GrammarTables | None:
             payload["start"], payload["end"],
             {regex: (flags, programs.unpacked(code), groups, names)
              for regex, (flags, code, groups, names) in payload["programs"].items()})
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):  # binascii.Error is a ValueError
+    except (ValueError, TypeError, KeyError, AttributeError):  # binascii.Error is a ValueError
         return None

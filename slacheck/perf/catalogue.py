@@ -19,7 +19,7 @@ from typing import Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from slacheck.resources import rules_file
+from slacheck.resources import data_toml, rules_file
 
 T = TypeVar("T")
 
@@ -246,10 +246,11 @@ def _index(section: Mapping[str, BaseModel], label: str) -> dict[str, str]:
     return index
 
 
-def parse_catalogue(text: str) -> Catalogue:
-    """Parse and validate catalogue TOML; raise :class:`CatalogueError` on any defect."""
+def parse_catalogue(text: str, *, shipped: bool = False) -> Catalogue:
+    """Parse and validate catalogue TOML; raise :class:`CatalogueError` on any defect. The ``shipped``
+    catalogue's tables are kept in the cache folder (resources.data_toml)."""
     try:
-        return Catalogue.model_validate(tomllib.loads(text))
+        return Catalogue.model_validate(data_toml("catalogue.toml", text) if shipped else tomllib.loads(text))
     except tomllib.TOMLDecodeError as exc:
         raise CatalogueError(f"catalogue.toml is not valid TOML: {exc}") from exc
     except ValidationError as exc:
@@ -263,7 +264,7 @@ def load_catalogue() -> Catalogue:
         text = rules_file("catalogue.toml").read_text(encoding="utf-8")
     except OSError as exc:
         raise CatalogueError(f"cannot read the shipped catalogue.toml: {exc}") from exc
-    return parse_catalogue(text)
+    return parse_catalogue(text, shipped=True)
 
 
 @cache
