@@ -10,7 +10,8 @@ repository, ../shared/corpus, concatenated to 1 and 4 MB), 1 and 4 MB of one-let
 a line object per two bytes before the lines were kept as one list) and two dense inputs (1.6 MB of
 "8x H100 " and 50,000 short clause lines); [start] a cold ``slacheck check`` of a 3 KB sample beside
 ``python -c "import pdfplumber"`` (the installed modules compiled to bytecode first); [batch] 100 small
-files with --jobs 1 and --jobs 2; [office] a .docx and
+files with --jobs 1 and --jobs 2, beside one loop of plain Python run twice in one process and once in each
+of two (what a second process gains on this machine while the rows run); [office] a .docx and
 a .xlsx of the samples' paragraphs and tables (0.5 MB of text) against bare python-docx and openpyxl reading
 (MB of text per CPU second); [ocr] a 3-page scan (pictures only) with --ocr against RapidOCR alone, in
 seconds per page (skipped, and said so, without the ``slacheck[ocr]`` extra).
@@ -188,6 +189,25 @@ class Run:
     wall: float
     cpu: float
     rss_mb: float
+
+
+PARALLEL_LOOP = """
+import os, sys
+def loop():
+    total = 0
+    for i in range(12_000_000):
+        total += i & 7
+if sys.argv[1] == "1":
+    loop(); loop()
+else:
+    pid = os.fork()
+    loop()
+    if pid == 0:
+        os._exit(0)
+    os.waitpid(pid, 0)
+"""
+"""The same work as one process or two: what two processes gain on this machine, as it is now (the CPU
+time of the forked child counts once it has been waited for)."""
 
 
 def measure(argv: list[str], cwd: Path, *, result: bool = False, timeout: float = 1800) -> Run:
@@ -486,12 +506,18 @@ def main(argv: list[str] | None = None) -> int:
             text_rows(runs, work, me)
         if "batch" in only:
             files = write_batch(work / "batch", 100)
-            one, two = alternated([([*slacheck_command(), "check", str(work / "batch"), "--jobs", str(jobs),
-                                     "--format", "json"], False) for jobs in (1, 2)], runs, work)
+            one, two, alone, paired = alternated(
+                [([*slacheck_command(), "check", str(work / "batch"), "--jobs", str(jobs), "--format", "json"], False)
+                 for jobs in (1, 2)] + [([sys.executable, "-c", PARALLEL_LOOP, str(processes)], False)
+                                        for processes in (1, 2)], runs, work)
             row(f"check DIR --jobs 1, {files} files", one, f"{files / one.wall:.1f} files/s")
             row(f"check DIR --jobs 2, {files} files", two, f"{files / two.wall:.1f} files/s",
                 f">= {TARGET_JOBS_SPEEDUP}x jobs 1", one.wall / two.wall >= TARGET_JOBS_SPEEDUP)
             row(f"  wall speed-up jobs 2 / jobs 1: {one.wall / two.wall:.2f}x", None)
+            row("two loops of Python, in 1 process", alone)
+            row("two loops of Python, in 2 processes", paired)
+            row(f"  wall speed-up of 2 processes here: {alone.wall / paired.wall:.2f}x (the ceiling for --jobs 2)",
+                None)
         if "pdf" in only:
             for pages in (50,) if args.quick else (50, 500):
                 pdf = work / f"mixed_{pages}p.pdf"

@@ -210,10 +210,10 @@ class FirstCharLexer:
     def __init__(self, terminals: Sequence[tuple[str, str]], silent: frozenset[str], prose: str = PROSE,
                  first: Mapping[str, str] | None = None, pairs: Mapping[str, str] | None = None,
                  ranges: Mapping[str, Sequence[tuple[int, int]]] | None = None,
-                 programs: Mapping[str, Program] | None = None) -> None:
+                 programs: Mapping[tuple[str, int], Program] | None = None) -> None:
         """``terminals``: each terminal's name and regex, in the order lark's basic lexer tries them; ``first``,
         ``pairs`` and ``ranges``: what first_characters, first_pairs and character_ranges give for them;
-        ``programs``: compiled programs of the terminals' and the skip pattern's regexes, by regex."""
+        ``programs``: compiled programs of the terminals, the pair filters and the skip pattern (tables.py)."""
         self.terminals = [name for name, _ in terminals]
         self.silent = silent
         self.skipped = silent | {prose}
@@ -273,7 +273,7 @@ class FirstCharLexer:
         for kind, pattern in candidates:
             starts = self._pair_filters.get(kind)
             if starts is None:
-                starts = self._pair_filters[kind] = re.compile(self._pairs[kind], re.IGNORECASE)
+                starts = self._pair_filters[kind] = compiled(self._pairs[kind], self._programs, re.IGNORECASE)
             if starts.match(pair):
                 kept.append((kind, pattern))
         self._by_pair[pair] = kept

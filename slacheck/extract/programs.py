@@ -25,6 +25,8 @@ _sre: Any = importlib.import_module("_sre")  # the C matcher (no type stubs)
 
 Program = tuple[int, list[int], int, dict[str, int]]
 """A compiled pattern's flags, code, number of groups and named groups (as ``_sre.compile`` takes them)."""
+Programs = dict[tuple[str, int], Program]
+"""Programs by the pattern and the flags it is compiled with."""
 
 FORMAT = f"{sys.implementation.name} {sys.version} {sys.byteorder} sre {getattr(_sre, 'MAGIC', '?')}"
 """What a kept program is valid for."""
@@ -32,18 +34,18 @@ _CODE = next(kind for kind in "IL" if array(kind).itemsize == 4)
 """The array type a program's code is packed as (the matcher's codes are unsigned 32-bit integers)."""
 
 
-def program(pattern: str) -> Program | None:
-    """The program ``re.compile(pattern)`` runs; None when it cannot be taken out or does not make the
-    same pattern again."""
+def program(pattern: str, flags: int = 0) -> Program | None:
+    """The program ``re.compile(pattern, flags)`` runs; None when it cannot be taken out or does not make
+    the same pattern again."""
     try:
         parser: Any = importlib.import_module("re._parser")
         compiler: Any = importlib.import_module("re._compiler")
-        parsed = parser.parse(pattern, 0)
-        made: Program = (int(parsed.state.flags), [int(op) for op in compiler._code(parsed, 0)],
+        parsed = parser.parse(pattern, flags)
+        made: Program = (int(flags | parsed.state.flags), [int(op) for op in compiler._code(parsed, flags)],
                          int(parsed.state.groups) - 1, dict(parsed.state.groupdict))
     except Exception:  # another Python's internals: nothing is kept
         return None
-    return made if from_program(pattern, made) == re.compile(pattern) else None
+    return made if from_program(pattern, made) == re.compile(pattern, flags) else None
 
 
 def from_program(pattern: str, kept: Program) -> re.Pattern[str] | None:
@@ -72,8 +74,8 @@ def unpacked(text: str) -> list[int]:
     return code.tolist()
 
 
-def compiled(pattern: str, programs: Mapping[str, Program]) -> re.Pattern[str]:
-    """``re.compile(pattern)``, from its kept program when ``programs`` holds one."""
-    kept = programs.get(pattern)
+def compiled(pattern: str, programs: Mapping[tuple[str, int], Program], flags: int = 0) -> re.Pattern[str]:
+    """``re.compile(pattern, flags)``, from its kept program when ``programs`` holds one."""
+    kept = programs.get((pattern, flags))
     made = from_program(pattern, kept) if kept is not None else None
-    return made if made is not None else re.compile(pattern)
+    return made if made is not None else re.compile(pattern, flags)

@@ -11,6 +11,7 @@ error.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -66,8 +67,8 @@ class GrammarTables:
     """The state a phrase starts in."""
     end: int
     """The state a whole phrase has been reduced to."""
-    programs: dict[str, programs.Program]
-    """Compiled programs of the terminals' regexes and of the lexer's skip pattern, by regex (programs.py)."""
+    programs: programs.Programs
+    """Compiled programs of the terminals' regexes, their pair filters and the lexer's skip pattern."""
 
 
 class _FedTokens(Lexer):
@@ -127,10 +128,12 @@ def build(parser: Lark) -> GrammarTables:
     first = {name: first_characters(regex) for name, regex in terminals}
     silent = frozenset(parser.lexer_conf.ignore)
     ranges = {name: tuple(character_ranges(first[name])) for name, _ in terminals}
-    regexes = [regex for _, regex in terminals] + [skip_pattern(terminals, silent, ranges)]
-    kept = {regex: made for regex in regexes if (made := programs.program(regex)) is not None}
-    return GrammarTables(terminals, silent, first, {name: first_pairs(regex) for name, regex in terminals},
-                         ranges, actions, tuple(shapes), table.start_states[PHRASE], table.end_states[PHRASE], kept)
+    pairs = {name: first_pairs(regex) for name, regex in terminals}
+    regexes = [(regex, 0) for _, regex in terminals] + [(skip_pattern(terminals, silent, ranges), 0)] + [
+        (pair, re.IGNORECASE) for pair in pairs.values()]
+    kept = {(regex, flags): made for regex, flags in regexes if (made := programs.program(regex, flags)) is not None}
+    return GrammarTables(terminals, silent, first, pairs, ranges, actions, tuple(shapes), table.start_states[PHRASE],
+                         table.end_states[PHRASE], kept)
 
 
 def _sources() -> str | None:
@@ -155,8 +158,8 @@ def _payload(tables: GrammarTables) -> dict[str, Any]:
             "actions": list(tables.actions),
             "rules": [[r.name, r.size, [list(k) for k in r.kept]] for r in tables.rules],
             "start": tables.start, "end": tables.end,
-            "programs": {regex: [flags, programs.packed(code), groups, names]
-                         for regex, (flags, code, groups, names) in tables.programs.items()}}
+            "programs": [[regex, flags, compiled_flags, programs.packed(code), groups, names]
+                         for (regex, flags), (compiled_flags, code, groups, names) in tables.programs.items()]}
 
 
 def _read(kept: Path | None) -> GrammarTables | None:
@@ -173,7 +176,7 @@ def _read(kept: Path | None) -> GrammarTables | None:
             tuple(Rule(name, size, tuple((index, spliced) for index, spliced in kept_children))
                   for name, size, kept_children in payload["rules"]),
             payload["start"], payload["end"],
-            {regex: (flags, programs.unpacked(code), groups, names)
-             for regex, (flags, code, groups, names) in payload["programs"].items()})
+            {(regex, flags): (compiled_flags, programs.unpacked(code), groups, names)
+             for regex, flags, compiled_flags, code, groups, names in payload["programs"]})
     except (ValueError, TypeError, KeyError, AttributeError):  # binascii.Error is a ValueError
         return None

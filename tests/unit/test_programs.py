@@ -33,26 +33,28 @@ def grammar() -> tables.GrammarTables:
     return tables.grammar_tables()
 
 
-def test_every_terminal_and_the_skip_pattern_have_a_program(grammar: tables.GrammarTables) -> None:
-    """The lexer compiles none of the grammar's regexes itself where this Python keeps programs."""
+def test_every_regex_of_the_lexer_has_a_program(grammar: tables.GrammarTables) -> None:
+    """The lexer compiles none of the grammar's regexes itself where this Python keeps programs: terminals and
+    the skip pattern as they are, pair filters ignoring case."""
     skip = skip_pattern(grammar.terminals, grammar.silent, grammar.ranges)
-    assert set(grammar.programs) == {regex for _, regex in grammar.terminals} | {skip}
+    assert set(grammar.programs) == {(regex, 0) for _, regex in grammar.terminals} | {(skip, 0)} | {
+        (pair, re.IGNORECASE) for pair in grammar.pairs.values()}
 
 
 def test_kept_programs_make_re_compile_s_patterns(grammar: tables.GrammarTables) -> None:
-    for regex, kept in grammar.programs.items():
+    for (regex, flags), kept in grammar.programs.items():
         made = programs.from_program(regex, kept)
-        assert made == re.compile(regex)  # same text, flags and code
-        assert made is not None and made.groupindex == re.compile(regex).groupindex
+        assert made == re.compile(regex, flags)  # same text, flags and code
+        assert made is not None and made.groupindex == re.compile(regex, flags).groupindex
 
 
 @settings(max_examples=300, deadline=None)
-@given(_PATTERNS.filter(_valid), st.text(alphabet="aB7条卡 .xyzq-一", max_size=12))
-def test_a_pattern_from_its_program_matches_as_re_compile_s(pattern: str, text: str) -> None:
-    kept = programs.program(pattern)
+@given(_PATTERNS.filter(_valid), st.sampled_from([0, re.IGNORECASE]), st.text(alphabet="aAbB7条卡 .xyzq-一", max_size=12))
+def test_a_pattern_from_its_program_matches_as_re_compile_s(pattern: str, flags: int, text: str) -> None:
+    kept = programs.program(pattern, flags)
     assert kept is not None
-    made = programs.compiled(pattern, {pattern: kept})
-    fresh = re.compile(pattern)
+    made = programs.compiled(pattern, {(pattern, flags): kept}, flags)
+    fresh = re.compile(pattern, flags)
     assert made == fresh
     assert [m.span() for m in made.finditer(text)] == [m.span() for m in fresh.finditer(text)]
     assert [m.groupdict() for m in made.finditer(text)] == [m.groupdict() for m in fresh.finditer(text)]
@@ -66,8 +68,13 @@ def test_packed_code_reads_back(code: list[int]) -> None:
 def test_a_program_the_matcher_refuses_falls_back_to_re_compile() -> None:
     refused: programs.Program = (0, [999_999, 1, 2], 0, {})
     assert programs.from_program("ab+", refused) is None
-    assert programs.compiled("ab+", {"ab+": refused}) == re.compile("ab+")
+    assert programs.compiled("ab+", {("ab+", 0): refused}) == re.compile("ab+")
     assert programs.compiled("ab+", {}) == re.compile("ab+")  # no program kept
+    ignoring_case = programs.program("ab+", re.IGNORECASE)
+    assert ignoring_case is not None
+    kept = {("ab+", re.IGNORECASE): ignoring_case}
+    assert programs.compiled("ab+", kept) == re.compile("ab+")  # only kept for other flags
+    assert programs.compiled("ab+", kept, re.IGNORECASE) == re.compile("ab+", re.IGNORECASE)
 
 
 def test_a_python_without_the_internals_keeps_no_program(monkeypatch: pytest.MonkeyPatch) -> None:
