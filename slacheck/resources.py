@@ -7,12 +7,12 @@ import tomllib
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
-
-from lark import Lark
-from lark import lexer as lark_lexer
+from typing import TYPE_CHECKING, Any
 
 from slacheck.files import write_atomic
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 
 def grammar_file(name: str) -> Traversable:
@@ -100,7 +100,7 @@ def data_toml(name: str, text: str) -> dict[str, Any]:
     return data
 
 
-def build_lark(name: str, *, text: str | None = None, **options: Any) -> Lark:
+def build_lark(name: str, *, text: str | None = None, **options: Any) -> "Lark":
     """A lark parser for a grammar of grammar/ (or its assembled ``text``), built without lark's
     terminal-collision search; an LALR parser's tables are kept in the cache folder.
 
@@ -111,6 +111,9 @@ def build_lark(name: str, *, text: str | None = None, **options: Any) -> Lark:
     and builds them again (and tries to save them) when they do not match, are unreadable or
     cannot be written.
     """
+    from lark import Lark
+    from lark import lexer as lark_lexer
+
     if text is None:
         text = grammar_file(name).read_text(encoding="utf-8")
     cached = cache_file(name, text, ".lark.pickle") if options.get("parser") == "lalr" else None

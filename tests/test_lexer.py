@@ -19,9 +19,10 @@ from hypothesis import strategies as st
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
+from slacheck import trees
+from slacheck.extract import lalr, parser, tables
 from slacheck.extract import lexer as lexer_module
 from slacheck.extract import lexicon as lex
-from slacheck.extract import parser, tables
 from slacheck.extract.lexer import FirstCharLexer, Keyword, first_characters, first_pairs
 from slacheck.normalize import normalize
 from slacheck.resources import build_lark
@@ -40,7 +41,7 @@ def lark_lexer() -> Lark:
 @lru_cache(maxsize=1)
 def lark_phrases() -> Lark:
     """Lark's own LALR phrase parser, the one the phrase tables are made from."""
-    return tables.phrase_parser()
+    return lalr.phrase_parser()
 
 
 def attributes(token: Token | Keyword) -> tuple:
@@ -102,9 +103,9 @@ def _longest(phrase_parser: Lark, tokens: list[Token]) -> tuple[int, Tree | None
     return 0, None
 
 
-def _tree_text(tree: Tree) -> str:
-    """A tree with every attribute of its tokens."""
-    children = [_tree_text(c) if isinstance(c, Tree) else repr(attributes(c)) for c in tree.children]
+def _tree_text(tree: Tree | trees.Tree) -> str:
+    """A tree (lark's or the scan's) with every attribute of its tokens."""
+    children = [_tree_text(c) if isinstance(c, (Tree, trees.Tree)) else repr(attributes(c)) for c in tree.children]
     return f"{tree.data}({', '.join(children)})"
 
 
@@ -253,7 +254,7 @@ def test_the_kept_tables_are_the_ones_lark_gives(tmp_path: Path, monkeypatch: py
     finally:
         tables.grammar_tables.cache_clear()
     assert kept == made and kept is not made and not stale.exists()
-    assert kept.terminals == tables.build(lark_phrases()).terminals
+    assert kept.terminals == lalr.build(lark_phrases()).terminals
     assert [p.suffix for p in tmp_path.iterdir() if p.name.endswith(".tables.json")] == [".json"]
     lexer = FirstCharLexer(kept.terminals, kept.silent, first=kept.first, pairs=kept.pairs)
     text = normalize((SAMPLES / "zh_quote_h100_ib_addon.md").read_text(encoding="utf-8")).text

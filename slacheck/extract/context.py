@@ -12,13 +12,12 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from lark import Tree
-
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning, values
 from slacheck.extract.parser import Phrase
 from slacheck.extract.structure import CELL
 from slacheck.offering import PROTOCOLS
+from slacheck.trees import Tree
 
 Span = tuple[int, int]
 

@@ -6,8 +6,6 @@ import re
 from functools import lru_cache
 from typing import Callable
 
-from lark import Tree
-
 from slacheck.extract.context import (
     COUNTS,
     FABRIC_WORDS,
@@ -28,6 +26,7 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation
 from slacheck.extract.parser import Phrase
+from slacheck.trees import Tree
 
 
 @lru_cache(maxsize=4096)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import re
 
-from lark import Tree
-
 from slacheck.extract.context import (
     COUNTS,
     NETWORK_WORDS,
@@ -28,6 +26,7 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning
 from slacheck.extract.parser import Phrase
+from slacheck.trees import Tree
 
 # "one HCA per GPU", "每张 GPU 对应一张网卡": a count of NICs for each GPU, not for the node
 _PER_GPU_AFTER = re.compile(alternation("per_gpu_after"), re.I)

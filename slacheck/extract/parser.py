@@ -5,7 +5,7 @@ grammar does not know) only separates them. Each run of consecutive vocabulary
 tokens is fed to the LALR phrase parser, which takes the longest prefix that
 forms a phrase and restarts after it; tokens that start no phrase stay single
 keywords. The phrase parser runs over the LALR tables lark made (``tables``);
-its trees are lark trees, shaped as lark shapes them.
+its trees (``slacheck.trees``) are shaped as lark shapes them.
 """
 
 from __future__ import annotations
@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from lark import Tree
-
 from slacheck.extract.lexer import FirstCharLexer, Keyword
 from slacheck.extract.tables import END, GrammarTables, Rule, grammar_tables
+from slacheck.trees import Tree
 
 
 class Phrase:

@@ -10,23 +10,17 @@ error.
 
 from __future__ import annotations
 
-import copy
-import re
+import importlib.util
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
-
-import lark
-from lark import Lark, Token
-from lark.grammar import Terminal
-from lark.lexer import BasicLexer, Lexer, LexerState
+from typing import Any
 
 from slacheck import __version__
 from slacheck.extract import programs
-from slacheck.extract.lexer import character_ranges, first_characters, first_pairs, skip_pattern
-from slacheck.extract.lexicon import LEXICON_FILE, fact_grammar
-from slacheck.resources import build_lark, cache_file, grammar_file, read_kept, save_kept
+from slacheck.extract.lexicon import LEXICON_FILE
+from slacheck.resources import cache_file, grammar_file, read_kept, save_kept
 
 PHRASE = "phrase"
 """The start rule of a phrase."""
@@ -71,16 +65,6 @@ class GrammarTables:
     """Compiled programs of the terminals' regexes, their pair filters and the lexer's skip pattern."""
 
 
-class _FedTokens(Lexer):
-    """A lexer for a parser that is fed tokens, never text: it compiles no terminal."""
-
-    def __init__(self, lexer_conf: Any) -> None:
-        self.lexer_conf = lexer_conf
-
-    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
-        return iter(())
-
-
 @lru_cache(maxsize=1)
 def grammar_tables() -> GrammarTables:
     """The fact grammar's tables, from the cache folder when it holds them."""
@@ -88,65 +72,29 @@ def grammar_tables() -> GrammarTables:
     kept = cache_file("facts.lark", sources, _SUFFIX) if sources is not None else None
     tables = _read(kept)
     if tables is None:
+        from slacheck.extract.lalr import build, phrase_parser
+
         tables = build(phrase_parser())
         save_kept(kept, _payload(tables))
     return tables
 
 
-def phrase_parser() -> Lark:
-    """Lark's LALR parser of the fact grammar (the tables are made from it, and tests compare with it)."""
-    return build_lark("facts.lark", text=fact_grammar(), parser="lalr", lexer=_FedTokens, start=[PHRASE, "tokens"])
-
-
-def build(parser: Lark) -> GrammarTables:
-    """The tables of a lark LALR parser of the fact grammar.
-
-    Trees are shaped as lark shapes them by default (rules starting with ``_`` inlined, anonymous tokens
-    dropped); a rule with options that change that (an alias, ``?``, ``!``, ``[]``) is refused.
-    """
-    conf = copy.copy(parser.lexer_conf)
-    conf.skip_validation = True
-    ordered = BasicLexer(conf).terminals
-    terminals = tuple((str(t.name), t.pattern.to_regexp()) for t in ordered)
-    table = parser.parser.parser.parser.parse_table
-    rules: dict[Any, int] = {}
-    shapes: list[Rule] = []
-    for rule in parser.rules:
-        options = rule.options
-        if rule.alias or options.expand1 or options.keep_all_tokens or options.empty_indices:
-            raise ValueError(f"the phrase tables cannot shape rule {rule}")
-        rules[rule] = len(shapes)
-        shapes.append(Rule(str(rule.origin.name), len(rule.expansion), tuple(
-            (index, not symbol.is_term and symbol.name.startswith("_"))
-            for index, symbol in enumerate(rule.expansion)
-            if not (isinstance(symbol, Terminal) and symbol.filter_out))))
-    states = sorted(table.states)
-    if states != list(range(len(states))):
-        raise ValueError("lark's LALR states are not numbered 0..n-1")
-    actions = tuple({str(symbol): arg if action.name == "Shift" else -rules[arg] - 1
-                     for symbol, (action, arg) in table.states[state].items()} for state in states)
-    first = {name: first_characters(regex) for name, regex in terminals}
-    silent = frozenset(parser.lexer_conf.ignore)
-    ranges = {name: tuple(character_ranges(first[name])) for name, _ in terminals}
-    pairs = {name: first_pairs(regex) for name, regex in terminals}
-    regexes = [(regex, 0) for _, regex in terminals] + [(skip_pattern(terminals, silent, ranges), 0)] + [
-        (pair, re.IGNORECASE) for pair in pairs.values()]
-    kept = {(regex, flags): made for regex, flags in regexes if (made := programs.program(regex, flags)) is not None}
-    return GrammarTables(terminals, silent, first, pairs, ranges, actions, tuple(shapes), table.start_states[PHRASE],
-                         table.end_states[PHRASE], kept)
-
-
 def _sources() -> str | None:
     """Everything the tables are made from: the grammar, the lexicon, the code that builds both, slacheck's
-    and lark's versions and the Python the programs are for (None when a source cannot be read, as in a
-    package without its source)."""
+    version, lark as installed and the Python the programs are for (None when a source cannot be read, as
+    in a package without its source)."""
     here = Path(__file__).parent
+    lark = importlib.util.find_spec("lark")  # found, not imported: a check imports no lark
     try:
+        if lark is None or lark.origin is None:
+            return None
+        installed = os.stat(lark.origin)  # another lark version is another file
         return "\n".join([grammar_file("facts.lark").read_text(encoding="utf-8"),
                           grammar_file(LEXICON_FILE).read_text(encoding="utf-8"),
                           *(here.joinpath(name).read_text(encoding="utf-8")
-                            for name in ("tables.py", "lexer.py", "lexicon.py", "programs.py")),
-                          f"slacheck {__version__}", f"lark {lark.__version__}", programs.FORMAT])
+                            for name in ("tables.py", "lalr.py", "lexer.py", "lexicon.py", "programs.py")),
+                          f"slacheck {__version__}", f"lark {lark.origin} {installed.st_size} {installed.st_mtime_ns}",
+                          programs.FORMAT])
     except (OSError, UnicodeDecodeError):
         return None
 

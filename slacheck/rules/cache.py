@@ -4,8 +4,8 @@ its TOML and one condition at a time.
 A pack's cache file holds each rule as written (the TOML table its spec is validated from) and its parsed
 condition as plain data: the tree's rule names (as ``str``, as lark gives them when its parser comes from
 its own cache), tokens (type, text, position) and the values of the named sets and constants substituted
-into it. Nothing in it is executed: a rule is validated again from its table and a tree is made of lark's
-own ``Tree`` and ``Token``, holding only the kinds of node the evaluator knows.
+into it. Nothing in it is executed: a rule is validated again from its table and a tree is made of
+``slacheck.trees`` nodes, holding only the kinds of node the evaluator knows.
 
 The file is named by a hash of everything the loaded rules depend on: the pack's text, the
 names, functions, constants and closed vocabularies conditions may use, the condition grammar, the source
@@ -23,12 +23,11 @@ import json
 from pathlib import Path
 from typing import Any, Collection, Mapping
 
-from lark import Token, Tree
-
 from slacheck import __version__
 from slacheck.files import write_atomic
 from slacheck.resources import cache_folder, grammar_file
 from slacheck.rules.conditions import NODE_KINDS, Condition
+from slacheck.trees import Token, Tree
 
 FORMAT = 1
 """The layout of a cache file; a new layout is a new key."""

@@ -14,12 +14,13 @@ import inspect
 import typing
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Collection, Mapping
-
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput
+from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping
 
 from slacheck.resources import build_lark
+from slacheck.trees import Token, Tree
+
+if TYPE_CHECKING:
+    import lark
 
 MAX_DEPTH = 40
 MAX_LENGTH = 4000
@@ -49,8 +50,27 @@ class Condition:
 
 
 @lru_cache(maxsize=1)
-def _parser() -> Lark:
+def _parser() -> lark.Lark:
     return build_lark("condition.lark", parser="lalr")
+
+
+def _own(parsed: lark.Tree[lark.Token]) -> Node:
+    """Lark's parse tree as slacheck's trees (built without recursion: a condition can nest deep)."""
+    import lark
+
+    def made(node: Any) -> Any:
+        if isinstance(node, lark.Token):
+            return Token(node.type, str(node), node.start_pos, node.line, node.column, node.end_line,
+                         node.end_column, node.end_pos)
+        return Tree(str(node.data), list(node.children)) if isinstance(node, lark.Tree) else node
+
+    root: Node = made(parsed)
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        node.children = [made(child) for child in node.children]
+        stack.extend(child for child in node.children if isinstance(child, Tree))
+    return root
 
 
 def parse_condition(source: str, known_names: Collection[str], functions: Mapping[str, Function],
@@ -64,8 +84,10 @@ def parse_condition(source: str, known_names: Collection[str], functions: Mappin
     if len(source) > MAX_LENGTH:
         raise ConditionError(f"condition longer than {MAX_LENGTH} characters")
     _check_brackets(source)
+    from lark.exceptions import UnexpectedInput
+
     try:
-        tree = _parser().parse(source)
+        tree = _own(_parser().parse(source))
     except UnexpectedInput as error:
         raise ConditionError(f"syntax error at column {error.column}", error.column) from None
     if _depth(tree) > MAX_DEPTH:

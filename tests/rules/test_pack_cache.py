@@ -6,13 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
-from lark import Tree
 
 from slacheck.rules import cache, pack
 from slacheck.rules.conditions import Condition, parse_condition
 from slacheck.rules.engine import FUNCTIONS, check, known_names, load_rules
 from slacheck.rules.pack import load_pack
 from slacheck.rules.vocabulary import constants, vocabulary
+from slacheck.trees import Tree
 
 from conftest import DOCUMENT, SAMPLES, offering_of
 
