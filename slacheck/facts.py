@@ -7,7 +7,6 @@ different things (report-json-v1). The offering (``slacheck.offering``) holds
 one of each section.
 """
 
-
 from typing import Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field

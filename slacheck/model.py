@@ -5,7 +5,6 @@ The offering (``slacheck.offering``) quotes its facts with :class:`Evidence`; th
 engine. A report carries a :class:`RuleInfo` for each rule that fired, so no renderer reloads rule packs.
 """
 
-
 from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator

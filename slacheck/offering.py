@@ -2,7 +2,6 @@
 extractor read (statements), one offering per option a document gives.
 """
 
-
 from functools import cache
 from typing import Any, Mapping
 

@@ -1,11 +1,11 @@
 """The fact grammar as plain tables: its terminals in lark's order, and the phrase parser's LALR tables.
 
-Lark does the work once: it orders the terminals as its basic lexer tries them
-and runs the LALR analysis of the phrase rules. The result is kept as JSON in
-the cache folder, named by a hash of everything it is made from, so a check
-reads the tables and builds no lark parser. A file that is missing, damaged,
-or made by other code is built again; a folder that cannot be written is no
-error.
+Lark does the work once (``lalr``): it orders the terminals as its basic lexer
+tries them and runs the LALR analysis of the phrase rules; the lexer's regexes
+are compiled then too (``programs``). The result is kept as JSON in the cache
+folder, named by a hash of everything it is made from, so a check reads the
+tables and imports no lark. A file that is missing, damaged, or made by other
+code is built again; a folder that cannot be written is no error.
 """
 
 from __future__ import annotations

@@ -9,7 +9,6 @@ Over 350 lines on purpose: the models are the schema of one file and the lookups
 a reader checking a figure's source and the lookup that serves it finds both here.
 """
 
-
 import re
 import tomllib
 import unicodedata

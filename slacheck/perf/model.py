@@ -36,7 +36,6 @@ scored over every matching variant/link: typical from the weakest, ceiling from 
 strongest, so a claim is only called impossible when no reading allows it.
 """
 
-
 import math
 import re
 from dataclasses import dataclass

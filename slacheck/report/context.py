@@ -5,7 +5,6 @@ a long line is cut to ``WIDTH`` characters either side of its quotes (or to its 
 None of it is in the JSON report.
 """
 
-
 from typing import TYPE_CHECKING, Sequence
 
 from pydantic import BaseModel, ConfigDict

@@ -1,6 +1,5 @@
 """The report: what every output format renders (report-json-v1)."""
 
-
 from datetime import date
 from pathlib import Path
 from typing import Any, Literal

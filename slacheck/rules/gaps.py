@@ -5,7 +5,6 @@ read as a pass. For each such fact, the report names it once, in the report's
 language, with the rules it left unjudged.
 """
 
-
 import re
 from typing import Any, Iterable, Mapping
 

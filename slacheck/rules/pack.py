@@ -12,7 +12,6 @@ policy settings (``policy``). A broken pack is refused with its file, rule and
 position.
 """
 
-
 import difflib
 import re
 import tomllib
