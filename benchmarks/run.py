@@ -10,8 +10,9 @@ repository, ../shared/corpus, concatenated to 1 and 4 MB), 1 and 4 MB of one-let
 a line object per two bytes before the lines were kept as one list) and two dense inputs (1.6 MB of
 "8x H100 " and 50,000 short clause lines); [start] a cold ``slacheck check`` of a 3 KB sample beside
 ``python -c "import pdfplumber"`` (the installed modules compiled to bytecode first); [batch] 100 small
-files with --jobs 1 and --jobs 2, beside one loop of plain Python run twice in one process and once in each
-of two (what a second process gains on this machine while the rows run); [office] a .docx and
+files with --jobs 1 and --jobs 2 (JSON, and the terminal memo), beside one loop of plain Python run twice
+in one process and once in each of two (what a second process gains on this machine while the rows run);
+[office] a .docx and
 a .xlsx of the samples' paragraphs and tables (0.5 MB of text) against bare python-docx and openpyxl reading
 (MB of text per CPU second); [ocr] a 3-page scan (pictures only) with --ocr against RapidOCR alone, in
 seconds per page (skipped, and said so, without the ``slacheck[ocr]`` extra).
@@ -506,14 +507,16 @@ def main(argv: list[str] | None = None) -> int:
             text_rows(runs, work, me)
         if "batch" in only:
             files = write_batch(work / "batch", 100)
-            one, two, alone, paired = alternated(
-                [([*slacheck_command(), "check", str(work / "batch"), "--jobs", str(jobs), "--format", "json"], False)
-                 for jobs in (1, 2)] + [([sys.executable, "-c", PARALLEL_LOOP, str(processes)], False)
-                                        for processes in (1, 2)], runs, work)
-            row(f"check DIR --jobs 1, {files} files", one, f"{files / one.wall:.1f} files/s")
-            row(f"check DIR --jobs 2, {files} files", two, f"{files / two.wall:.1f} files/s",
-                f">= {TARGET_JOBS_SPEEDUP}x jobs 1", one.wall / two.wall >= TARGET_JOBS_SPEEDUP)
-            row(f"  wall speed-up jobs 2 / jobs 1: {one.wall / two.wall:.2f}x", None)
+            formats = (["--format", "json"], [])  # JSON, and the terminal memo (the default)
+            one, two, memo_one, memo_two, alone, paired = alternated(
+                [([*slacheck_command(), "check", str(work / "batch"), "--jobs", str(jobs), *form], False)
+                 for form in formats for jobs in (1, 2)]
+                + [([sys.executable, "-c", PARALLEL_LOOP, str(processes)], False) for processes in (1, 2)], runs, work)
+            for name, single, pooled in (("JSON", one, two), ("memo", memo_one, memo_two)):
+                row(f"check DIR --jobs 1, {files} files, {name}", single, f"{files / single.wall:.1f} files/s")
+                row(f"check DIR --jobs 2, {files} files, {name}", pooled, f"{files / pooled.wall:.1f} files/s",
+                    f">= {TARGET_JOBS_SPEEDUP}x jobs 1", single.wall / pooled.wall >= TARGET_JOBS_SPEEDUP)
+                row(f"  wall speed-up jobs 2 / jobs 1: {single.wall / pooled.wall:.2f}x", None)
             row("two loops of Python, in 1 process", alone)
             row("two loops of Python, in 2 processes", paired)
             row(f"  wall speed-up of 2 processes here: {alone.wall / paired.wall:.2f}x (the ceiling for --jobs 2)",

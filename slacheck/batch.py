@@ -16,13 +16,14 @@ from __future__ import annotations
 import fnmatch
 import gc
 import glob
+import multiprocessing
 import os
 import signal
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, TypeVar
 
 from slacheck.documents import DocumentError
 from slacheck.pipeline import Options, check_file, warm_up
@@ -43,6 +44,7 @@ UNREADABLE = (".doc", ".xls", ".ppt", ".pptx", ".odt", ".ods", ".odp", ".rtf", "
 DEFAULT_EXCLUDE = ("README*", "CHANGELOG*", "LICENSE*", "LICENCE*", ".*")
 """Left out of folders and globs (matched case-insensitively against each part of the path)."""
 _GLOB_CHARS = set("*?[")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -173,6 +175,41 @@ def _pooled(paths: list[str], indices: list[int], options: Options, logs: Sequen
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
+
+
+_INHERITED: Callable[[int], Any] | None = None
+"""The work of in_forked_workers: forked workers inherit it (a closure over reports does not pickle)."""
+
+
+def _inherited_work(indices: list[int]) -> list[Any]:
+    """The inherited work for each index of a chunk, in a forked worker."""
+    assert _INHERITED is not None
+    return [_INHERITED(i) for i in indices]
+
+
+def in_forked_workers(work: Callable[[int], T], count: int, jobs: int) -> list[T]:
+    """``work(i)`` for each i below ``count``, in order, shared among ``jobs`` forked workers, which inherit
+    ``work`` and what it reads instead of receiving them; only the results cross back.  Run here when one
+    job is asked, the batch is small, the system cannot fork or a worker dies."""
+    global _INHERITED
+    if jobs <= 1 or count < POOL_MIN_DOCUMENTS or "fork" not in multiprocessing.get_all_start_methods():
+        return [work(i) for i in range(count)]
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    size = max(1, -(-count // (jobs * CHUNKS_PER_WORKER)))
+    chunks = [list(range(start, min(start + size, count))) for start in range(0, count, size)]
+    _INHERITED = work
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=_ignore_sigint) as pool:
+            return [result for part in pool.map(_inherited_work, chunks) for result in part]
+    except BrokenProcessPool:
+        return [work(i) for i in range(count)]
+    finally:
+        _INHERITED = None
+        gc.unfreeze()
 
 
 def _worth_a_pool(paths: list[str]) -> bool:

@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 
+from slacheck.batch import in_forked_workers
 from slacheck.commands.common import console_for
 from slacheck.files import write_atomic
 from slacheck.report.clean import clean_report
@@ -38,11 +39,14 @@ def emit(args: argparse.Namespace, reports: list[Report], *, with_findings: bool
             data = [r.to_json_data(with_findings=with_findings) for r in reports]
             sys.stdout.write(indented_json(data) + "\n")
         return
-    from slacheck.report.text_format import render_text  # rich, for the text memo only
+    from slacheck.report.text_format import text_of  # rich, for the text memo only
 
     console = console_for(args)
-    for report in reports:
-        render_text(report, console, with_findings=with_findings)
+    memos = in_forked_workers(lambda i: text_of(reports[i], console, with_findings=with_findings), len(reports),
+                              getattr(args, "jobs", 1))  # rendering costs more than checking: shared out too
+    for memo in memos:
+        console.file.write(memo)
+    console.file.flush()
 
 
 def write_outputs(args: argparse.Namespace, reports: list[Report]) -> None:

@@ -57,6 +57,13 @@ def render_text(report: Report, console: Console, *, with_findings: bool = True)
                                 words["separator"], (words["infos"].format(n=summary.info), _STYLE["info"])))
 
 
+def text_of(report: Report, console: Console, *, with_findings: bool = True) -> str:
+    """The memo for a report as ``console`` would print it (with its styles when it shows them)."""
+    with console.capture() as capture:
+        render_text(report, console, with_findings=with_findings)
+    return capture.get()
+
+
 def _findings(report: Report, console: Console, words: Mapping[str, str]) -> None:
     """One panel per finding, errors first."""
     for severity in SEVERITIES:

@@ -170,3 +170,31 @@ def test_progress_bar_on_a_terminal_quiet_or_not_but_not_in_ci(capsys, monkeypat
     assert seen == [True]
     monkeypatch.setenv("CI", "true")
     assert show_progress() is False
+
+
+def test_jobs_2_prints_the_same_memo_as_one_by_one(capsys, monkeypatch) -> None:
+    """The text memos are rendered in the workers too: the same bytes, in input order."""
+    monkeypatch.setenv("COLUMNS", "120")
+    code_pool, pooled, _ = run(capsys, "check", str(SAMPLES), "--jobs", "2")
+    code_serial, serial, _ = run(capsys, "check", str(SAMPLES), "--jobs", "1")
+    assert pooled == serial and code_pool == code_serial == 1
+    paths = expand_inputs([str(SAMPLES)])
+    assert [out_line.split()[0] for out_line in pooled.splitlines() if out_line.startswith(str(SAMPLES))] == paths
+
+
+def test_forked_workers_inherit_the_work_and_keep_the_order() -> None:
+    """The work is a closure that cannot be pickled; each result comes from a worker, in index order."""
+    import os
+    import threading
+
+    lock = threading.Lock()  # not picklable: the closure over it can only be inherited
+    parent = os.getpid()
+
+    def work(i: int) -> tuple[int, int]:
+        with lock:
+            return i * i, os.getpid()
+
+    results = batch.in_forked_workers(work, 40, 2)
+    assert [square for square, _ in results] == [i * i for i in range(40)]
+    assert parent not in {pid for _, pid in results}
+    assert batch.in_forked_workers(work, 3, 2) == [(i * i, parent) for i in range(3)]  # small: run here
