@@ -16,7 +16,6 @@ from __future__ import annotations
 import fnmatch
 import gc
 import glob
-import multiprocessing
 import os
 import signal
 import sys
@@ -192,10 +191,14 @@ def in_forked_workers(work: Callable[[int], T], count: int, jobs: int) -> list[T
     ``work`` and what it reads instead of receiving them; only the results cross back.  Run here when one
     job is asked, the batch is small, the system cannot fork or a worker dies."""
     global _INHERITED
-    if jobs <= 1 or count < POOL_MIN_DOCUMENTS or "fork" not in multiprocessing.get_all_start_methods():
+    if jobs <= 1 or count < POOL_MIN_DOCUMENTS:
         return [work(i) for i in range(count)]
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return [work(i) for i in range(count)]
 
     size = max(1, -(-count // (jobs * CHUNKS_PER_WORKER)))
     chunks = [list(range(start, min(start + size, count))) for start in range(0, count, size)]
