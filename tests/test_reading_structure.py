@@ -6,6 +6,7 @@ import pytest
 
 from slacheck.documents import document_from_text
 from slacheck.extract import extract
+from slacheck.extract.structure import provider_names
 from slacheck.offering import assemble, assemble_options
 from slacheck.pipeline import Options, check_file
 
@@ -165,6 +166,20 @@ def test_a_short_name_defined_for_the_vendor_names_the_provider() -> None:
     text = ('This schedule is between Northgate Compute Ltd. ("Northgate") and Example Labs Inc. ("Customer").\n'
             "Northgate sets PFC and ECN on every switch of the compute network.\n")
     assert value(text, "tuning.owner") == "provider"
+
+
+def test_short_names_are_defined_in_either_kind_of_bracket() -> None:
+    text = ('乙方：北辰算力科技有限公司（以下简称“北辰”）\n'
+            'Northgate Compute Ltd. ("Northgate") and Example Labs Inc. ("Customer").\n')
+    assert provider_names(document_from_text(text)) == ("北辰", "Northgate")
+    assert provider_names(document_from_text(text.replace("（", "").replace("(", ""))) == ()
+
+
+def test_only_the_start_of_a_long_top_line_can_be_a_letterhead() -> None:
+    words = "spare parts and cabling as listed " * 8
+    head = "NORTHWIND GRID COMPUTE LTD - QUOTATION"
+    assert provider_names(document_from_text(f"{head} {words}\n")) == ("NORTHWIND GRID COMPUTE", "NORTHWIND GRID")
+    assert provider_names(document_from_text(f"{words}{head}\n")) == ()
 
 
 def test_configuring_the_fabric_names_who_tunes_it() -> None:

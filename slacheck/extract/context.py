@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 from slacheck.extract.lexer import Keyword
@@ -264,11 +265,17 @@ def _collect(tree: Tree[Any], found: list[Keyword]) -> None:
 
 def as_number(token: Keyword) -> float | None:
     """The number a count, rate or size token carries: digits, else Chinese numerals or English words."""
-    match = _DIGITS.search(token.value)
+    return _number_in(token.value)
+
+
+@lru_cache(maxsize=4096)
+def _number_in(text: str) -> float | None:
+    """as_number of a token's text (a document repeats its figures: each text is read once)."""
+    match = _DIGITS.search(text)
     if match:
         return float(match.group().replace(",", "")) if len(match.group()) <= 15 else None
-    zh = _ZH_NUMERALS.match(token.value)
-    return _zh_number(zh.group()) if zh else _en_number(token.value)
+    zh = _ZH_NUMERALS.match(text)
+    return _zh_number(zh.group()) if zh else _en_number(text)
 
 
 def _en_number(text: str) -> float | None:

@@ -59,17 +59,17 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     said: list[Said] = []
     span = [(phrase.start, phrase.end)]
     model = next(t for t in leaves(tree) if t.type == "MODEL")
-    counted_parts = ("node_prefix", "cards", "card_suffix")
-    counts = {part.data: as_count(next(t for t in leaves(part) if t.type in COUNTS))
-              for part in tree.children if isinstance(part, Tree) and part.data in counted_parts}
-    details = [part.children[0] for part in tree.children if isinstance(part, Tree) and part.data == "gpu_detail"]
+    parts = [part for part in tree.children if isinstance(part, Tree)]
+    counted_parts = {part.data: leaves(part) for part in parts if part.data in ("node_prefix", "cards", "card_suffix")}
+    counts = {data: as_count(next(t for t in tokens if t.type in COUNTS)) for data, tokens in counted_parts.items()}
+    details = [part.children[0] for part in parts if part.data == "gpu_detail"]
     for detail in details:
         if isinstance(detail, Keyword) and detail.type in ("VARIANT", "PCIE") and (variant := _variant(detail.value)):
             said.append(Said("gpu.variant", variant, span, tag="primary"))
         elif isinstance(detail, Keyword) and detail.type in ("MEM_GB", "G_QTY") and (memory := as_count(detail)):
             said.append(Said("gpu.memory_gb", memory, span, tag="primary"))
     node_word_after = any(isinstance(c, Keyword) and c.type == "NODE_UNIT" for c in tree.children)
-    cards = next((c for c in tree.children if isinstance(c, Tree) and c.data == "cards"), None)
+    cards = next((part for part in parts if part.data == "cards"), None)
     bare_count = cards is not None and not any(t.type == "CARD_UNIT" for t in leaves(cards))
     if node_word_after and bare_count and "node_prefix" not in counts:
         node_count, per_node = counts["cards"], counts.get("card_suffix")  # "32 x DGX H100 nodes"
@@ -85,8 +85,7 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     if node_count is not None:
         said.append(Said("nodes", node_count, span))
     if per_node is not None:
-        previous = context.previous(phrase.start)
-        if (previous is not None and previous.type == "TOTAL") or (per_node > 16 and node_count is None):
+        if (lead is not None and lead.type == "TOTAL") or (per_node > 16 and node_count is None):
             said.append(Said("gpu.total", per_node, span))
         else:
             said.append(Said("gpu.per_node", per_node, span, tag="primary"))

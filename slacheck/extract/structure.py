@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import islice
 from typing import Sequence
 
 from slacheck.documents import Document, Passage
@@ -137,6 +138,8 @@ def provider_names(document: Document) -> tuple[str, ...]:
     customer = re.compile(rf"(?i:{alternation('CUSTOMER')}|{alternation('PROVIDER')})")
     names = []
     for line in document.lines:
+        if "(" not in line.text and "（" not in line.text:
+            continue  # a definition puts the name in brackets: a cheap test spares the search
         for match in pattern.finditer(line.text):
             name = match.group(1).strip()
             if not customer.search(name) and name not in names:
@@ -146,6 +149,8 @@ def provider_names(document: Document) -> tuple[str, ...]:
 
 LETTERHEAD_LINES = 3
 """Non-empty lines at the top of a document where the issuing company names itself."""
+LETTERHEAD_CHARACTERS = 200
+"""Of each, the characters looked at: a letterhead is short (a file that is one huge line has none)."""
 
 
 def _letterhead_names(document: Document, suffix: str, customer: re.Pattern[str]) -> list[str]:
@@ -153,7 +158,8 @@ def _letterhead_names(document: Document, suffix: str, customer: re.Pattern[str]
     the company suffix, and their first two, as the body may shorten it ("Polaris Nine configures ...")."""
     company = re.compile(rf"((?:[A-Za-z][\w&'-]*\s+){{1,6}})(?i:{suffix})(?![A-Za-z])")
     names: list[str] = []
-    top = [line.text for line in document.lines if line.text.strip()][:LETTERHEAD_LINES]
+    worded = (line.text[:LETTERHEAD_CHARACTERS] for line in document.lines if line.text.strip())
+    top = islice(worded, LETTERHEAD_LINES)
     for text in top:
         match = company.search(text)
         if match is None or customer.search(text):
