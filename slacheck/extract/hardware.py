@@ -58,7 +58,7 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     tree = phrase.tree
     said: list[Said] = []
     span = [(phrase.start, phrase.end)]
-    model = next(t for t in leaves(tree) if t.type == "MODEL")
+    model = next(t for t in tree.children if isinstance(t, Keyword) and t.type == "MODEL")  # gpu: ... MODEL ...
     parts = [part for part in tree.children if isinstance(part, Tree)]
     counted_parts = {part.data: leaves(part) for part in parts if part.data in ("node_prefix", "cards", "card_suffix")}
     counts = {data: as_count(next(t for t in tokens if t.type in COUNTS)) for data, tokens in counted_parts.items()}
@@ -69,8 +69,8 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
         elif isinstance(detail, Keyword) and detail.type in ("MEM_GB", "G_QTY") and (memory := as_count(detail)):
             said.append(Said("gpu.memory_gb", memory, span, tag="primary"))
     node_word_after = any(isinstance(c, Keyword) and c.type == "NODE_UNIT" for c in tree.children)
-    cards = next((part for part in parts if part.data == "cards"), None)
-    bare_count = cards is not None and not any(t.type == "CARD_UNIT" for t in leaves(cards))
+    cards = counted_parts.get("cards")  # a phrase has one at most
+    bare_count = cards is not None and not any(t.type == "CARD_UNIT" for t in cards)
     if node_word_after and bare_count and "node_prefix" not in counts:
         node_count, per_node = counts["cards"], counts.get("card_suffix")  # "32 x DGX H100 nodes"
     else:
