@@ -88,8 +88,9 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
             in_facts += _covered(window, [span for s in said for span in s.spans])
             stated = stated or bool(said)
             for statement in said:
-                statement.spans = [(a + start, b + start) for a, b in statement.spans]
                 if kept.wants(statement):
+                    if start:  # spans in the passage, not the window
+                        statement.spans = [(a + start, b + start) for a, b in statement.spans]
                     kept.keep(statement, _statement(statement, document, passage, normalized, quoted))
         with_facts += stated
     coverage = Coverage(len(document.passages), with_facts, characters, in_facts)

@@ -213,6 +213,14 @@ def _builder(shape: _Shape) -> Build:
     token at that index counted from a given position."""
     data = shape[0]
     parts: list[int | Build] = [part if isinstance(part, int) else _builder(part) for part in shape[1]]
+    indices = [part for part in parts if isinstance(part, int)]
+    if indices and len(indices) == len(parts) and indices == list(range(indices[0], indices[-1] + 1)):
+        first, end = indices[0], indices[-1] + 1  # a run of tokens, the commonest shape: one slice
+
+        def build_run(tokens: Sequence[Keyword], at: int) -> Tree[Keyword]:
+            return Tree(data, list(tokens[at + first:at + end]))
+
+        return build_run
 
     def build(tokens: Sequence[Keyword], at: int) -> Tree[Keyword]:
         return Tree(data, [tokens[at + part] if isinstance(part, int) else part(tokens, at) for part in parts])

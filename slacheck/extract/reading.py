@@ -54,9 +54,10 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
         said.extend(row_owners(context, frame.columns, providers))
     said = without_replaced(said, context)
     said.extend(_qualifiers(said, context))
-    for statement in said:
-        if "HEDGE" in context.sentence_types(statement.spans[0][0]):
-            statement.hedged = True
+    if context.first_of("HEDGE") is not None:
+        for statement in said:
+            if "HEDGE" in context.sentence_types(statement.spans[0][0]):
+                statement.hedged = True
     return _in_scope(said, context, frame)
 
 
