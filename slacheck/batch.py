@@ -32,6 +32,7 @@ from slacheck.report.model import Report
 from slacheck.rules.pack import Rule
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
     from rich.table import Table
 
     from slacheck.pipeline import Log
@@ -130,11 +131,41 @@ def check_one(path: str, options: Options, rules: list[Rule] | None = None,
         return Failure(path=path, message=str(error))
 
 
-def _check_in_worker(paths: Sequence[str], options: Options, logs: Sequence[Log]) -> list[dict[str, Any] | Failure]:
-    """check_one of a chunk of documents in a pool worker; each report crosses back as plain data (typed facts
-    do not pickle)."""
+def _check_in_worker(paths: Sequence[str], options: Options, logs: Sequence[Log]) -> list[bytes | Failure]:
+    """check_one of a chunk of documents in a pool worker; each report crosses back pickled (``_pickled``)."""
     results = [check_one(path, options, logs=logs) for path in paths]
-    return [result if isinstance(result, Failure) else result.model_dump(by_alias=True) for result in results]
+    return [result if isinstance(result, Failure) else _pickled(result) for result in results]
+
+
+def _pickled(report: Report) -> bytes:
+    """The report pickled, so the parent takes it as it is instead of validating it again (twice the cost
+    of unpickling). pickle names a class by where it is defined, which a model parametrized at run time
+    (``Fact[int]``) lacks: such a class is pickled as its generic model and arguments."""
+    import copyreg
+    import io
+    import pickle
+
+    from pydantic._internal._model_construction import ModelMetaclass
+
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = {**copyreg.dispatch_table, ModelMetaclass: _model_class}
+    pickler.dump(report)
+    return buffer.getvalue()
+
+
+def _model_class(model: type[BaseModel]) -> str | tuple[Callable[..., type[BaseModel]], tuple[Any, ...]]:
+    """How to pickle a pydantic model class: by its name, or a parametrized one by its origin and arguments."""
+    generic = model.__pydantic_generic_metadata__
+    if generic["origin"] is None:
+        return model.__qualname__
+    return _parametrized, (generic["origin"], generic["args"])
+
+
+def _parametrized(origin: Any, arguments: tuple[Any, ...]) -> type[BaseModel]:
+    """The generic model ``origin`` with these arguments (pydantic gives back the class it made before)."""
+    model: type[BaseModel] = origin[arguments[0] if len(arguments) == 1 else arguments]
+    return model
 
 
 def _ignore_sigint() -> None:
@@ -153,6 +184,7 @@ def _pooled(paths: list[str], indices: list[int], options: Options, logs: Sequen
             results: list[Report | Failure | None], done: Callable[[int], None]) -> None:
     """Check ``paths[i]`` for each index in a pool of ``jobs`` workers, filling ``results``; the documents of a
     chunk whose worker died (killed for memory, crashed) stay None.  Ctrl-C kills the workers."""
+    import pickle
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     size = max(1, -(-len(indices) // (jobs * CHUNKS_PER_WORKER)))
@@ -166,7 +198,7 @@ def _pooled(paths: list[str], indices: list[int], options: Options, logs: Sequen
             except Exception:  # BrokenProcessPool: this chunk or another one killed a worker
                 continue
             for i, result in zip(futures[future], chunk_results):
-                results[i] = result if isinstance(result, Failure) else Report.model_validate(result)
+                results[i] = result if isinstance(result, Failure) else pickle.loads(result)
             done(len(chunk_results))
     except BaseException:
         for process in list(getattr(pool, "_processes", {}).values()):

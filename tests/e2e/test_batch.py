@@ -198,3 +198,28 @@ def test_forked_workers_inherit_the_work_and_keep_the_order() -> None:
     assert [square for square, _ in results] == [i * i for i in range(40)]
     assert parent not in {pid for _, pid in results}
     assert batch.in_forked_workers(work, 3, 2) == [(i * i, parent) for i in range(3)]  # small: run here
+
+
+def test_a_report_crosses_from_a_worker_as_it_is() -> None:
+    """Pickled with its parametrized fact classes (``Fact[int]``, ``Fact[Price]``) by origin and arguments: the
+    parent's copy is equal, of the same classes, and writes the same JSON, with nothing validated again."""
+    import pickle
+
+    from pydantic import BaseModel
+
+    from slacheck.pipeline import Options, check_file
+    from slacheck.report.json_format import render_json
+
+    kinds = set()
+    for path in expand_inputs([str(SAMPLES)])[:12]:
+        report = check_file(path, Options())
+        copy = pickle.loads(batch._pickled(report))
+        assert copy == report and render_json(copy) == render_json(report)
+        for name in type(report.offering).model_fields:
+            part, twin = getattr(report.offering, name), getattr(copy.offering, name)
+            assert type(part) is type(twin)
+            if isinstance(part, BaseModel):
+                for key, value in part.__dict__.items():
+                    assert type(twin.__dict__[key]) is type(value)
+                    kinds |= {type(value).__name__} if value is not None else set()
+    assert {"Fact[int]", "Fact[str]", "Fact[bool]", "Fact[Price]"} <= kinds
