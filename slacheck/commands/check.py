@@ -216,9 +216,9 @@ def _filter(args: argparse.Namespace, reports: list[Report], known: list[str], o
             source = args.waivers or find_waiver_file(report.documents[0].path, options.discovery)
             if source is not None:
                 groups.setdefault(source, []).append(i)
-            if args.waivers is None:
-                passed = [shown_path(p) for p in distrusted_waivers(report.documents[0].path, options.discovery)]
-                reports[i] = report.model_copy(update={"distrusted": [*report.distrusted, *passed]})
+            passed = distrusted_waivers(report.documents[0].path, options.discovery) if args.waivers is None else []
+            if passed:  # a report is copied only to change it
+                reports[i] = report.model_copy(update={"distrusted": [*report.distrusted, *map(shown_path, passed)]})
         on = today()
         for source, indices in groups.items():
             waived = apply_waivers([reports[i] for i in indices], load_waivers(source, known), on)
