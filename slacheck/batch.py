@@ -145,11 +145,9 @@ def _pickled(report: Report) -> bytes:
     import io
     import pickle
 
-    from pydantic._internal._model_construction import ModelMetaclass
-
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = {**copyreg.dispatch_table, ModelMetaclass: _model_class}
+    pickler.dispatch_table = {**copyreg.dispatch_table, type(Report): _model_class}  # pydantic's model metaclass
     pickler.dump(report)
     return buffer.getvalue()
 
