@@ -178,6 +178,12 @@ POOL_MIN_BYTES = 1_000_000
 """A batch below both sizes is checked in this process: starting workers would cost more than they save."""
 
 
+def _chunks(indices: list[int], jobs: int) -> list[list[int]]:
+    """``indices`` cut into CHUNKS_PER_WORKER chunks per worker (fewer when there are fewer indices)."""
+    size = max(1, -(-len(indices) // (jobs * CHUNKS_PER_WORKER)))
+    return [indices[start:start + size] for start in range(0, len(indices), size)]
+
+
 def _pooled(paths: list[str], indices: list[int], options: Options, logs: Sequence[Log], jobs: int,
             results: list[Report | Failure | None], done: Callable[[int], None]) -> None:
     """Check ``paths[i]`` for each index in a pool of ``jobs`` workers, filling ``results``; the documents of a
@@ -185,8 +191,7 @@ def _pooled(paths: list[str], indices: list[int], options: Options, logs: Sequen
     import pickle
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    size = max(1, -(-len(indices) // (jobs * CHUNKS_PER_WORKER)))
-    chunks = [indices[start:start + size] for start in range(0, len(indices), size)]
+    chunks = _chunks(indices, jobs)
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
     try:
         futures = {pool.submit(_check_in_worker, [paths[i] for i in chunk], options, logs): chunk for chunk in chunks}
@@ -230,8 +235,7 @@ def in_forked_workers(work: Callable[[int], T], count: int, jobs: int) -> list[T
     if "fork" not in multiprocessing.get_all_start_methods():
         return [work(i) for i in range(count)]
 
-    size = max(1, -(-count // (jobs * CHUNKS_PER_WORKER)))
-    chunks = [list(range(start, min(start + size, count))) for start in range(0, count, size)]
+    chunks = _chunks(list(range(count)), jobs)
     _INHERITED = work
     gc.freeze()
     try:
