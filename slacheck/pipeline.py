@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence, cast
 
 from slacheck.config import TRUST_ALL, Config, Discovery, distrusted_configs, load_config
-from slacheck.documents import Budget, Document, load_document
+from slacheck.documents import Budget, Document, line_places, load_document
 from slacheck.extract import Extraction, document_language, extract
 from slacheck.extract.parser import scan
 from slacheck.model import Evidence, Finding, Language, RuleInfo
@@ -82,7 +82,7 @@ def analyse(path: str | Path, options: Options) -> Analysis:
 
 def placed(extraction: Extraction, document: Document) -> Extraction:
     """The extraction with each quote's place (``Quote!B7``) for documents whose lines have places."""
-    places = {(line.page, line.number): line.where for line in document.lines if line.where}
+    places = line_places(document.lines)
     if not places:
         return extraction
     statements = [statement.model_copy(update={"evidence": [

@@ -179,16 +179,20 @@ def test_a_vendor_word_keeps_the_prose_before_it() -> None:
     (r"[^a]", "a b", ""),
     (r"\s+", " \n\t", "a"),
     (r"(?=q)q|\S", "q!", " "),
+    (r"[A-Z][A-Z0-9]*_\w+|(?i:k)m", "ABZkK\u212a", "abz"),
+    (r"(?i)a(?-i:b)|(?i:x(?-i:y))", "aA", "bByY"),
 ])
 def test_first_characters_hold_every_start(regex: str, starts: str, never: str) -> None:
-    first = re.compile(first_characters(regex), re.IGNORECASE)
+    """Every character a match starts with, ignoring case only where the regex does."""
+    first = re.compile(first_characters(regex))
     assert all(first.match(ch) for ch in starts)
     assert not any(first.match(ch) for ch in never)
 
 
-def test_character_ranges_are_the_class_ignoring_case() -> None:
-    assert lexer_module.character_ranges("[a-c]") == [(ord("A"), ord("C")), (ord("a"), ord("c"))]
-    assert lexer_module.character_ranges("[\\u4e00-\\u4e02k]") == [
+def test_character_ranges_ignore_case_where_the_class_does() -> None:
+    assert lexer_module.character_ranges("[a-c]") == [(ord("a"), ord("c"))]
+    assert lexer_module.character_ranges("(?i:[a-c])") == [(ord("A"), ord("C")), (ord("a"), ord("c"))]
+    assert lexer_module.character_ranges("(?i:[\\u4e00-\\u4e02k])") == [
         (ord("K"), ord("K")), (ord("k"), ord("k")), (0x212A, 0x212A), (0x4E00, 0x4E02)]  # the Kelvin sign too
 
 
@@ -197,6 +201,20 @@ def test_characters_beyond_the_first_plane_lex_as_with_lark() -> None:
     text = "2 台 \U0001F680 8x H100 \U0001D407100 \U00020000 节点 \U0001F600IB"
     assert dispatched_tokens(text) == lark_tokens(text)
     assert [token[0] for token, _ in dispatched_tokens(text)][:3] == ["NUMBER", "NODE_UNIT", "NUMBER"]
+
+
+def test_the_skip_stops_at_a_space_only_where_a_token_can_go_on_after_it() -> None:
+    """A space that starts a token only before a digit is skipped before a letter, and is where the skip stops
+    before a digit; a token that can be the space alone stops the skip at every space."""
+    terminals = [("NUMBER", r" ?\d+"), ("WORD", "ab"), ("__IGNORE_0", r"\s+"), ("PROSE", r"[a-z]+|\S")]
+    ranges = {name: lexer_module.character_ranges(first_characters(regex)) for name, regex in terminals}
+    skip = re.compile(lexer_module.skip_pattern(terminals, frozenset({"__IGNORE_0"}), ranges))
+    assert skip.match("xy cd 5").end() == 5
+    assert skip.match("xy cd  5").end() == 7  # two spaces are one whitespace token, as lark takes them
+    assert skip.match("xy ab").end() == 3
+    alone = [("SPACE", " "), *terminals[1:]]
+    ranges["SPACE"] = lexer_module.character_ranges(first_characters(" "))
+    assert re.compile(lexer_module.skip_pattern(alone, frozenset({"__IGNORE_0"}), ranges)).match("xy cd").end() == 2
 
 
 @pytest.mark.parametrize("regex,matches,never", [

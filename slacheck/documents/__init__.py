@@ -24,6 +24,8 @@ from slacheck.documents.model import (
     Segment,
     Segments,
     TimeBudgetExceeded,
+    line_places,
+    line_texts,
 )
 
 __all__ = [
@@ -38,5 +40,7 @@ __all__ = [
     "TimeBudgetExceeded",
     "document_from_bytes",
     "document_from_text",
+    "line_places",
+    "line_texts",
     "load_document",
 ]

@@ -140,6 +140,11 @@ class Lines(_Compact[Line]):
             for index in range(first, last):
                 yield Line(pages[p], index - first + 1, texts[index], places[index] if places is not None else "")
 
+    @property
+    def placed(self) -> bool:
+        """Whether any line has a place (Line.where)."""
+        return self._places is not None
+
     def find(self, page: int, number: int) -> int | None:
         """The index of the line ``number`` of ``page`` (None when there is none)."""
         for p in range(len(self._pages)):
@@ -152,6 +157,18 @@ class Lines(_Compact[Line]):
 
     def __repr__(self) -> str:
         return f"Lines({list(self)!r})"
+
+
+def line_texts(lines: Sequence[Line]) -> Sequence[str]:
+    """Each line's text; a Lines gives its own list, without making a Line per line."""
+    return lines.texts if isinstance(lines, Lines) else [line.text for line in lines]
+
+
+def line_places(lines: Sequence[Line]) -> dict[tuple[int, int], str]:
+    """Each line's place (Line.where) by page and line number, for the lines that have one."""
+    if isinstance(lines, Lines) and not lines.placed:
+        return {}
+    return {(line.page, line.number): line.where for line in lines if line.where}
 
 
 def line_finder(lines: Sequence[Line]) -> Callable[[int, int], int | None]:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from slacheck.documents import Budget, Document, Passage
+from slacheck.documents import Budget, Document, Passage, line_texts
 from slacheck.extract.claims import read_claims, without_references
 from slacheck.extract.context import Said
 from slacheck.extract.parser import Scan, scan
@@ -206,10 +206,9 @@ _LATIN = re.compile("[A-Za-z]+")
 
 def document_language(document: Document) -> str:
     """``zh``, ``en`` or ``mixed`` from the share of CJK ideographs among letters (counted by runs)."""
-    cjk = latin = 0
-    for line in document.lines:
-        cjk += sum(map(len, _CJK.findall(line.text)))
-        latin += sum(map(len, _LATIN.findall(line.text)))
+    text = "\n".join(line_texts(document.lines))
+    cjk = sum(map(len, _CJK.findall(text)))
+    latin = sum(map(len, _LATIN.findall(text)))
     if cjk < 5:
         return "en"
     if cjk * 3 >= latin:

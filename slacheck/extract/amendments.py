@@ -4,6 +4,8 @@ quoted clause struck out (删除原合同“乙方负责 …”, 'the words "…
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from itertools import accumulate
 
 from slacheck.extract.context import Context, Said
 from slacheck.extract.lexicon import alternation
@@ -24,4 +26,12 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
             if _STRIKE.search(context.sentence_at(match.start()))]
     if not old:
         return said
-    return [s for s in said if not any(start <= s.spans[0][0] and s.spans[0][1] <= end for start, end in old)]
+    old.sort()
+    starts = [start for start, _ in old]
+    reach = list(accumulate((end for _, end in old), max))  # the furthest end of the old values up to each one
+
+    def inside_old(span: tuple[int, int]) -> bool:
+        before = bisect_right(starts, span[0])
+        return before > 0 and reach[before - 1] >= span[1]
+
+    return [s for s in said if not inside_old(s.spans[0])]

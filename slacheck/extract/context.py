@@ -89,8 +89,9 @@ class Context:
     def __post_init__(self) -> None:
         self.sentence_starts = _bounded(self.text, [0] + [m.end() for m in _SENTENCE_END.finditer(self.text)])
         inside = [m.span() for m in _PARENTHESES.finditer(self.text)]
+        opens = [start for start, _ in inside]
         clause_ends = [m.end() for m in _CLAUSE_END.finditer(self.text)
-                       if m.group() != "," or not any(a < m.start() < b for a, b in inside)]
+                       if m.group() != "," or not _within(m.start(), inside, opens)]
         self.clause_starts = _bounded(self.text, sorted({0, *clause_ends, *self.sentence_starts}))
         self._positions = [t.start for t in self.keywords]
         self._by_sentence = _group(self.keywords, self._positions, self.sentence_starts)
@@ -188,6 +189,12 @@ class Context:
         """Whether a token lies inside a parsed phrase."""
         index = bisect_right(self._phrase_starts, token.start) - 1
         return index >= 0 and token.start < self.phrases[index].end
+
+
+def _within(position: int, spans: list[tuple[int, int]], starts: list[int]) -> bool:
+    """Whether ``position`` lies strictly inside one of ``spans`` (apart and in order; ``starts`` their starts)."""
+    before = bisect_left(starts, position) - 1  # the last span starting before the position: the only one it can be in
+    return before >= 0 and position < spans[before][1]
 
 
 def _bounded(text: str, starts: list[int]) -> list[int]:

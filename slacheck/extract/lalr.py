@@ -67,8 +67,8 @@ def build(parser: Lark) -> GrammarTables:
     silent = frozenset(parser.lexer_conf.ignore)
     ranges = {name: tuple(character_ranges(first[name])) for name, _ in terminals}
     pairs = {name: first_pairs(regex) for name, regex in terminals}
-    regexes = [(regex, 0) for _, regex in terminals] + [(skip_pattern(terminals, silent, ranges), 0)] + [
-        (pair, re.IGNORECASE) for pair in pairs.values()]
+    skip = skip_pattern(terminals, silent, ranges)
+    regexes = [(regex, 0) for _, regex in terminals] + [(skip, 0)] + [(pair, re.IGNORECASE) for pair in pairs.values()]
     kept = {(regex, flags): made for regex, flags in regexes if (made := programs.program(regex, flags)) is not None}
-    return GrammarTables(terminals, silent, first, pairs, ranges, actions, tuple(shapes), table.start_states[PHRASE],
-                         table.end_states[PHRASE], kept)
+    return GrammarTables(terminals, silent, first, pairs, ranges, skip, actions, tuple(shapes),
+                         table.start_states[PHRASE], table.end_states[PHRASE], kept)

@@ -54,53 +54,65 @@ def _char(code: int) -> str:
     return f"\\U{code:08x}"
 
 
-def _first_of_sequence(items: Sequence[tuple[Any, Any]]) -> tuple[set[str], bool]:
-    """Character-class parts any match of ``items`` can start with, and whether it can match nothing."""
-    parts: set[str] = set()
+_Part = tuple[str, bool]
+"""A character-class part (``a-z``, ``\\d``, one escaped character) and whether it matches ignoring case."""
+_ANY_PART: _Part = (_ANY, False)
+
+
+def _first_of_sequence(items: Sequence[tuple[Any, Any]], fold: bool) -> tuple[set[_Part], bool]:
+    """Character-class parts any match of ``items`` can start with, and whether it can match nothing;
+    ``fold``: whether the items match ignoring case."""
+    parts: set[_Part] = set()
     for op, av in items:
-        first, nullable = _first_of_item(op, av)
+        first, nullable = _first_of_item(op, av, fold)
         parts |= first
         if not nullable:
             return parts, False
     return parts, True
 
 
-def _first_of_item(op: Any, av: Any) -> tuple[set[str], bool]:
+def _first_of_item(op: Any, av: Any, fold: bool) -> tuple[set[_Part], bool]:
     """First characters of one parsed regex item (lookarounds and anchors are zero-width: skipped)."""
     if op is sre_constants.LITERAL:
-        return {_char(av)}, False
+        return {(_char(av), fold)}, False
     if op is sre_constants.IN:
-        parts: set[str] = set()
+        parts: set[_Part] = set()
         for inner, value in av:
             if inner is sre_constants.LITERAL:
-                parts.add(_char(value))
+                parts.add((_char(value), fold))
             elif inner is sre_constants.RANGE:
-                parts.add(f"{_char(value[0])}-{_char(value[1])}")
+                parts.add((f"{_char(value[0])}-{_char(value[1])}", fold))
             elif inner is sre_constants.CATEGORY and value in _CATEGORIES:
-                parts.add(_CATEGORIES[value])
+                parts.add((_CATEGORIES[value], False))
             else:  # a negated class, or a category without a class escape
-                return {_ANY}, False
+                return {_ANY_PART}, False
         return parts, False
     if op is sre_constants.CATEGORY and av in _CATEGORIES:
-        return {_CATEGORIES[av]}, False
+        return {(_CATEGORIES[av], False)}, False
     if op in _REPEATS:
         low, _, body = av
-        parts, nullable = _first_of_sequence(body)
+        parts, nullable = _first_of_sequence(body, fold)
         return parts, nullable or low == 0
     if op is sre_constants.SUBPATTERN:
-        return _first_of_sequence(av[-1])
+        _, added, removed, body = av
+        return _first_of_sequence(body, _folds(fold, added, removed))
     if op is sre_constants.ATOMIC_GROUP:
-        return _first_of_sequence(av)
+        return _first_of_sequence(av, fold)
     if op is sre_constants.BRANCH:
         parts, nullable = set(), False
         for branch in av[1]:
-            first, empty = _first_of_sequence(branch)
+            first, empty = _first_of_sequence(branch, fold)
             parts |= first
             nullable = nullable or empty
         return parts, nullable
     if op in _ZERO_WIDTH:
         return set(), True
-    return {_ANY}, False  # anything else (any character, a back reference, ...) may start with any character
+    return {_ANY_PART}, False  # anything else (any character, a back reference, ...) may start with any character
+
+
+def _folds(fold: bool, added: int, removed: int) -> bool:
+    """Whether a group matches ignoring case, inside a pattern that does (``fold``), given its flags."""
+    return (fold or bool(added & sre_constants.SRE_FLAG_IGNORECASE)) and not removed & sre_constants.SRE_FLAG_IGNORECASE
 
 
 _Starts = tuple[set[str], set[str], set[tuple[str, str]], bool]
@@ -129,7 +141,7 @@ def _starts_of_sequence(items: Sequence[tuple[Any, Any]]) -> _Starts:
 def _starts_of_item(op: Any, av: Any) -> _Starts:
     """The starts of one parsed regex item (lookarounds and anchors are zero-width: skipped)."""
     if op is sre_constants.LITERAL or op is sre_constants.IN or op is sre_constants.CATEGORY and av in _CATEGORIES:
-        first, _ = _first_of_item(op, av)
+        first = {part for part, _ in _first_of_item(op, av, True)[0]}
         return first, first, set(), False
     if op is sre_constants.ANY or op is sre_constants.NOT_LITERAL:
         return {_ANY}, {_ANY}, set(), False
@@ -164,12 +176,16 @@ def first_pairs(regex: str) -> str:
 
 
 def first_characters(regex: str) -> str:
-    """A character class (to compile ignoring case) of every character a match of ``regex`` can start with.
+    """A regex matching one character: every character a match of ``regex`` can start with, ignoring case
+    only where ``regex`` does.
 
-    It may hold more characters than really start a match, never fewer.
+    It may match more characters than really start a match, never fewer.
     """
-    parts, _ = _first_of_sequence(sre_parse.parse(regex))
-    return "[" + "".join(sorted(parts)) + "]"
+    parsed = sre_parse.parse(regex)
+    parts, _ = _first_of_sequence(parsed, bool(parsed.state.flags & sre_constants.SRE_FLAG_IGNORECASE))
+    exact = "".join(sorted(part for part, fold in parts if not fold))
+    folded = "".join(sorted(part for part, fold in parts if fold))
+    return "|".join(([f"[{exact}]"] if exact else []) + ([f"(?i:[{folded}])"] if folded else [])) or "(?!)"
 
 
 BMP_END = 0x10000
@@ -183,9 +199,9 @@ def _plane() -> str:
 
 
 def character_ranges(char_class: str) -> list[tuple[int, int]]:
-    """The code points below BMP_END a character class (compiled ignoring case) matches, as inclusive ranges."""
+    """The code points below BMP_END a one-character regex (first_characters) matches, as inclusive ranges."""
     ranges: list[list[int]] = []
-    for match in re.finditer(char_class, _plane(), re.IGNORECASE):
+    for match in re.finditer(char_class, _plane()):
         code = match.start()
         if ranges and ranges[-1][1] == code - 1:
             ranges[-1][1] = code
@@ -209,10 +225,11 @@ class FirstCharLexer:
 
     def __init__(self, terminals: Sequence[tuple[str, str]], silent: frozenset[str], prose: str = PROSE,
                  first: Mapping[str, str] | None = None, pairs: Mapping[str, str] | None = None,
-                 ranges: Mapping[str, Sequence[tuple[int, int]]] | None = None,
+                 ranges: Mapping[str, Sequence[tuple[int, int]]] | None = None, skip: str | None = None,
                  programs: Mapping[tuple[str, int], Program] | None = None) -> None:
         """``terminals``: each terminal's name and regex, in the order lark's basic lexer tries them; ``first``,
-        ``pairs`` and ``ranges``: what first_characters, first_pairs and character_ranges give for them;
+        ``pairs``, ``ranges`` and ``skip``: what first_characters, first_pairs, character_ranges and skip_pattern
+        give for them;
         ``programs``: compiled programs of the terminals, the pair filters and the skip pattern (tables.py)."""
         self.terminals = [name for name, _ in terminals]
         self.silent = silent
@@ -224,7 +241,7 @@ class FirstCharLexer:
                         for name in self.terminals}
         self._first: dict[str, re.Pattern[str]] = {}
         self._programs = programs or {}
-        self._skip = compiled(skip_pattern(terminals, silent, ranges, prose), self._programs)
+        self._skip = compiled(skip or skip_pattern(terminals, silent, ranges, prose), self._programs)
         self._pairs = pairs or {name: first_pairs(regex) for name, regex in terminals}
         self._by_char: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
         self._by_pair: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
@@ -258,7 +275,7 @@ class FirstCharLexer:
             return index >= 0 and code <= highs[index]
         first = self._first.get(name)
         if first is None:
-            first = self._first[name] = re.compile(self._classes[name], re.IGNORECASE)
+            first = self._first[name] = re.compile(self._classes[name])
         return bool(first.match(ch))
 
     def _candidates_at(self, pair: str, candidates: list[tuple[str, re.Pattern[str]]]) -> list[
@@ -325,16 +342,68 @@ class FirstCharLexer:
 def skip_pattern(terminals: Sequence[tuple[str, str]], silent: frozenset[str],
                  ranges: Mapping[str, Sequence[tuple[int, int]]], prose: str = PROSE) -> str:
     """The regex that skips whitespace and prose up to where a vocabulary terminal can start (a group named
-    ``prose`` matches when prose was skipped)."""
+    ``prose`` matches when prose was skipped).
+
+    Whitespace, the commonest thing in any text, is looked at with the character after it: a space stops the
+    skip only where that character can follow it in a vocabulary token."""
     skipped = silent | {prose}
-    starts = _class_of(sorted(r for name, _ in terminals if name not in skipped for r in ranges[name]))
+    vocabulary = [(name, regex) for name, regex in terminals if name not in skipped]
+    starts = sorted(r for name, _ in vocabulary for r in ranges[name])
+    spaces = {code for name in silent for low, high in ranges[name] for code in range(low, high + 1)
+              if any(start <= code <= end for start, end in starts)}
+    followed = _followers([regex for _, regex in vocabulary], spaces)
+    starts = _without(starts, set(followed))
+    by_followers: dict[tuple[tuple[int, int], ...], list[int]] = {}
+    for code, followers in sorted(followed.items()):
+        by_followers.setdefault(followers, []).append(code)
+    stops = "|".join([_class_of(starts)] + [_class_of([(code, code) for code in codes], astral=False) + _class_of(
+        followers) for followers, codes in by_followers.items()])
     units = "|".join(f"(?:{regex})" if name in silent else f"(?P<prose>{regex})"
                      for name, regex in terminals if name in skipped)
-    return f"(?:(?!{starts})(?:{units}))*"
+    return f"(?:(?!{stops})(?:{units}))*"
 
 
-def _class_of(ranges: Sequence[tuple[int, int]]) -> str:
-    """A character class of the code points in ``ranges`` (sorted) and of every character from BMP_END on."""
+def _followers(regexes: Sequence[str], spaces: set[int]) -> dict[int, tuple[tuple[int, int], ...]]:
+    """For each of the ``spaces`` (code points) that no match of ``regexes`` is alone, the characters that can
+    come after it at the start of a match (ranges of code points, ignoring case like the first characters)."""
+    followers: dict[int, set[tuple[int, int]]] = {code: set() for code in spaces}
+    matches_alone: set[int] = set()
+    for regex in regexes:
+        _, singles, pairs, _ = _starts_of_sequence(sre_parse.parse(regex))
+        matches_alone |= {code for part in singles for code in _codes_in(part, spaces)}
+        for first, second in pairs:
+            for code in _codes_in(first, spaces):
+                followers[code].update(character_ranges(f"(?i:[{second}])"))
+    return {code: tuple(sorted(ranges)) for code, ranges in followers.items() if code not in matches_alone}
+
+
+@lru_cache(maxsize=4096)
+def _part_pattern(part: str) -> re.Pattern[str]:
+    return re.compile(f"[{part}]", re.IGNORECASE)
+
+
+def _codes_in(part: str, codes: set[int]) -> set[int]:
+    """The ``codes`` a class part matches, ignoring case."""
+    pattern = _part_pattern(part)
+    return {code for code in codes if pattern.match(chr(code))}
+
+
+def _without(ranges: Sequence[tuple[int, int]], codes: set[int]) -> list[tuple[int, int]]:
+    """``ranges`` (sorted) with the code points in ``codes`` taken out."""
+    kept: list[tuple[int, int]] = []
+    for low, high in ranges:
+        for code in sorted(c for c in codes if low <= c <= high):
+            if code > low:
+                kept.append((low, code - 1))
+            low = code + 1
+        if low <= high:
+            kept.append((low, high))
+    return kept
+
+
+def _class_of(ranges: Sequence[tuple[int, int]], astral: bool = True) -> str:
+    """A character class of the code points in ``ranges`` (sorted) and, unless ``astral`` is False, of every
+    character from BMP_END on."""
     merged: list[list[int]] = []
     for low, high in ranges:
         if merged and low <= merged[-1][1] + 1:
@@ -342,4 +411,5 @@ def _class_of(ranges: Sequence[tuple[int, int]]) -> str:
         else:
             merged.append([low, high])
     parts = [_char(low) if low == high else f"{_char(low)}-{_char(high)}" for low, high in merged]
-    return f"[{''.join(parts)}{_char(BMP_END)}-{_char(0x10FFFF)}]"
+    beyond = f"{_char(BMP_END)}-{_char(0x10FFFF)}" if astral else ""
+    return f"[{''.join(parts)}{beyond}]"

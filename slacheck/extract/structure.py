@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Sequence
 
-from slacheck.documents import Document, Passage
+from slacheck.documents import Document, Passage, line_texts
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, values
 
@@ -137,10 +137,10 @@ def provider_names(document: Document) -> tuple[str, ...]:
                          rf"[\"“”'‘]([^\"“”'’)）]{{2,30}})[\"“”'’]\s*[)）]")
     customer = re.compile(rf"(?i:{alternation('CUSTOMER')}|{alternation('PROVIDER')})")
     names = []
-    for line in document.lines:
-        if "(" not in line.text and "（" not in line.text:
+    for text in line_texts(document.lines):
+        if "(" not in text and "（" not in text:
             continue  # a definition puts the name in brackets: a cheap test spares the search
-        for match in pattern.finditer(line.text):
+        for match in pattern.finditer(text):
             name = match.group(1).strip()
             if not customer.search(name) and name not in names:
                 names.append(name)

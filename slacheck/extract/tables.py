@@ -54,6 +54,8 @@ class GrammarTables:
     """Each terminal's first pairs of characters (lexer.first_pairs)."""
     ranges: dict[str, tuple[tuple[int, int], ...]]
     """Each terminal's first characters below lexer.BMP_END, as ranges of code points (lexer.character_ranges)."""
+    skip: str
+    """The regex that skips whitespace and prose (lexer.skip_pattern)."""
     actions: tuple[dict[str, int], ...]
     """Per LALR state, per symbol: shift to state ``n`` (n >= 0) or reduce by rule ``-n - 1``."""
     rules: tuple[Rule, ...]
@@ -103,6 +105,7 @@ def _payload(tables: GrammarTables) -> dict[str, Any]:
     return {"terminals": [list(t) for t in tables.terminals], "silent": sorted(tables.silent),
             "first": tables.first, "pairs": tables.pairs,
             "ranges": {name: [list(r) for r in ranges] for name, ranges in tables.ranges.items()},
+            "skip": tables.skip,
             "actions": list(tables.actions),
             "rules": [[r.name, r.size, [list(k) for k in r.kept]] for r in tables.rules],
             "start": tables.start, "end": tables.end,
@@ -120,6 +123,7 @@ def _read(kept: Path | None) -> GrammarTables | None:
             tuple((name, regex) for name, regex in payload["terminals"]), frozenset(payload["silent"]),
             dict(payload["first"]), dict(payload["pairs"]),
             {name: tuple((low, high) for low, high in ranges) for name, ranges in payload["ranges"].items()},
+            str(payload["skip"]),
             tuple(payload["actions"]),
             tuple(Rule(name, size, tuple((index, spliced) for index, spliced in kept_children))
                   for name, size, kept_children in payload["rules"]),
