@@ -580,3 +580,16 @@ def test_a_shared_public_network_says_nothing_of_the_compute_fabric():
     text = ("Network:\n   - 4 nodes on our RoCE v2 100G fabric.\n"
             "   - Public network: 500Mbps shared bandwidth, 4 public IPs.\n")
     assert offering_of(text).fabric.dedicated is None
+
+
+def test_what_lies_in_any_replaced_or_struck_span_is_dropped_and_nothing_else() -> None:
+    """A struck quote that holds an amendment: spans nested in one another, each statement judged by all."""
+    from slacheck.extract.amendments import without_replaced
+    from slacheck.extract.context import Context, Said
+
+    text = "删除原条款“可用性由 99.9% 调整为 99.5%，按月结算”。可用性 99.8%。"
+    def at(word: str) -> Said:
+        start = text.index(word)
+        return Said("sla.availability_pct", word, [(start, start + len(word))])
+    kept = without_replaced([at("99.9%"), at("99.5%"), at("按月"), at("99.8%")], Context(text, []))
+    assert [s.value for s in kept] == ["99.8%"]

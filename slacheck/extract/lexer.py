@@ -379,6 +379,7 @@ def _followers(regexes: Sequence[str], spaces: set[int]) -> dict[int, tuple[tupl
 
 @lru_cache(maxsize=4096)
 def _part_pattern(part: str) -> re.Pattern[str]:
+    """A class part as a pattern of one character, ignoring case."""
     return re.compile(f"[{part}]", re.IGNORECASE)
 
 

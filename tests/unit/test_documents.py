@@ -627,3 +627,14 @@ def test_hanging_indent_continues_a_numbered_clause_and_an_undrawable_marker_is_
     assert texts(doc) == ["4.2 Placement. Two servers stand in hall A and two in hall B of the same campus.",
                           "4.3 Support. Tickets are answered within one hour.",
                           "• spare parts kept on site;", "• replacement within four hours."]
+
+
+def test_line_texts_and_places_without_a_line_object_each() -> None:
+    lines = model.Lines(["a", "b", "c"], [0, 2], [1, 2])
+    assert model.line_texts(lines) is lines.texts
+    assert model.line_places(lines) == {}
+    placed = model.Lines(["a", "b"], [0], [1], ["Sheet1!A1", ""])
+    assert model.line_places(placed) == {(1, 1): "Sheet1!A1"}
+    as_tuple = (model.Line(1, 1, "x", "Sheet1!B2"), model.Line(1, 2, "y"))
+    assert model.line_texts(as_tuple) == ["x", "y"]
+    assert model.line_places(as_tuple) == {(1, 1): "Sheet1!B2"}
