@@ -24,16 +24,18 @@ from array import array
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
+from slacheck.regexes import regex
+
 __all__ = ["Normalized", "normalize"]
 
 # Characters that never change under NFKC, are not whitespace or controls, and never combine
 # with a neighbour: ASCII printable, CJK unified ideographs, stable CJK punctuation and quotes.
 _STABLE = r"!-~\u00b7\u2018-\u201d\u3001-\u3003\u3008-\u3011\u3014-\u301b\u3400-\u4dbf\u4e00-\u9fff"
-_FAST_RUN = re.compile(rf"(?P<stable>[{_STABLE}])|(?P<space>\s+)")
+_FAST_RUN = regex(rf"(?P<stable>[{_STABLE}])|(?P<space>\s+)")
 # A stable run (stable characters, single spaces between them) ends before the first of two spaces or
 # the first other character, and before a space there. (As one pattern, ``[S]+(?: [S]+)*``, ``re`` keeps
 # a backtracking frame per space: 77 MB for a million-character paragraph of one-letter words.)
-_RUN_STOP = re.compile(rf"  |[^{_STABLE} ]")
+_RUN_STOP = regex(rf"  |[^{_STABLE} ]")
 
 # Starters that NFKC may merge with the preceding character: second halves of canonical
 # pairs with combining class 0 (Unicode 14 decompositions), characters whose NFKD starts
@@ -54,11 +56,11 @@ _ALWAYS = str.maketrans(
     }
 )
 # '*' with a digit on one side and a digit or letter on the other (8*H100, H100 * 8, 2*3).
-_STAR = re.compile(
+_STAR = regex(
     r"(?:(?<=\d)|(?<=\d ))\*(?= ?[0-9A-Za-z])|(?:(?<=[0-9A-Za-z])|(?<=[0-9A-Za-z] ))\*(?= ?\d)"
 )
 # '~' '〜' '∼' '至' after a number (optionally with a unit: 3万~5万, 100G ~ 400G) and before one.
-_RANGE = re.compile(r"(\d ?(?:[万千百亿%]|[A-Za-z]{1,3})? ?)[~\u301c\u223c\u81f3](?= ?[¥$€£]? ?\d)")
+_RANGE = regex(r"(\d ?(?:[万千百亿%]|[A-Za-z]{1,3})? ?)[~\u301c\u223c\u81f3](?= ?[¥$€£]? ?\d)")
 
 
 def _range_dash(m: re.Match[str]) -> str:
@@ -153,7 +155,7 @@ class _Builder:
         self.identity.append(identity)
 
 
-_SPLIT_SPACE = re.compile("( )")
+_SPLIT_SPACE = regex("( )")
 _chunk_cache: dict[str, str] = {}
 
 

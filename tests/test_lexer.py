@@ -252,10 +252,10 @@ def test_a_grammar_that_cannot_be_cached_is_still_built(tmp_path: Path) -> None:
                              env={"PATH": "/usr/bin:/bin", "SLACHECK_CACHE": str(blocker / "cache")})
     assert blocked.stderr == "" and cached.stderr == ""
     assert blocked.stdout == cached.stdout and '"A100"' in blocked.stdout
-    kept = (tmp_path / "cache").iterdir()  # the grammars, their tables, the TOML files' (rule packs aside)
+    kept = (tmp_path / "cache").iterdir()  # the grammars, their tables, the TOML files', the package's regexes
     assert sorted((p.name.split("-")[0], "".join(p.suffixes)) for p in kept if not p.name.startswith("pack-")) == [
         ("catalogue", ".toml.json"), ("condition", ".lark.pickle"), ("facts", ".lark.pickle"),
-        ("facts", ".tables.json"), ("lexicon", ".toml.json")]
+        ("facts", ".tables.json"), ("lexicon", ".toml.json"), ("regexes", ".regexes.json")]
 
 
 def test_the_kept_tables_are_the_ones_lark_gives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

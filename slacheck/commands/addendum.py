@@ -9,7 +9,6 @@ ID and the quoted evidence. Markdown on stdout.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import tomllib
 from functools import cache
@@ -24,6 +23,7 @@ from slacheck.offering import Offering
 from slacheck.offers.plan import PlanError, plan
 from slacheck.perf import catalogue
 from slacheck.pipeline import check_file
+from slacheck.regexes import regex
 from slacheck.report.labels import short_location
 from slacheck.report.markdown_format import md_escape
 from slacheck.report.messages import section
@@ -122,7 +122,7 @@ def figures(offering: Offering, language: str) -> dict[str, Any]:
     return values
 
 
-_QUOTED_FIX = re.compile(r"(?:Add|Change to|Require)\s*:\s*\"(?P<en>[^\"]+)\"\.?"
+_QUOTED_FIX = regex(r"(?:Add|Change to|Require)\s*:\s*\"(?P<en>[^\"]+)\"\.?"
                          r"|(?:增加|补充|改为|要求)：“(?P<zh>[^“”]+)”。?")
 
 

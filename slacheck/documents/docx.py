@@ -18,13 +18,14 @@ from slacheck.documents.model import Budget, Document, DocumentError
 from slacheck.documents.numbering import ListNumbers
 from slacheck.documents.package import checked_package
 from slacheck.documents.passages import assemble
+from slacheck.regexes import regex
 
 if TYPE_CHECKING:
     from docx.document import Document as WordDocument
     from docx.table import Table
     from docx.text.paragraph import Paragraph
 
-_HEADING_STYLE = re.compile(r"(?:heading|标题)\s*(\d)", re.I)
+_HEADING_STYLE = regex(r"(?:heading|标题)\s*(\d)", re.I)
 
 
 def docx_document(data: bytes, path: str, sha: str, budget: Budget | None) -> Document:

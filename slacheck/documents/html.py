@@ -16,17 +16,18 @@ from typing import TYPE_CHECKING
 from slacheck.documents.blocks import Block, cell, layout, paragraph
 from slacheck.documents.model import Budget, Document, DocumentError
 from slacheck.documents.passages import assemble
+from slacheck.regexes import regex
 
 if TYPE_CHECKING:
     from selectolax.lexbor import LexborNode
 
 _HIDDEN = ("script, style, noscript, template, nav, head, svg, canvas, iframe, object, form, select, button, "
            "[hidden], [aria-hidden=true]")
-_INVISIBLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+_INVISIBLE = regex(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _BLOCKS = frozenset("address article aside blockquote body caption dd details div dl dt fieldset figcaption figure "
                     "footer h1 h2 h3 h4 h5 h6 header hr li main ol p pre section summary ul".split())
-_SPACE = re.compile(r"[ \t\r\n\f]+")
-_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)[^>]*?(/?)>")
+_SPACE = regex(r"[ \t\r\n\f]+")
+_TAG = regex(r"<(/?)([A-Za-z][A-Za-z0-9-]*)[^>]*?(/?)>")
 _UNNESTED = frozenset("area base br col embed hr img input link meta source track wbr p li dt dd tr td th option "
                       "optgroup thead tbody tfoot colgroup caption rb rt rp html head body".split())
 """Empty elements and elements whose end tag may be left out: not counted as nesting."""

@@ -13,12 +13,14 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
+from slacheck.regexes import regex
+
 if TYPE_CHECKING:
     from docx.document import Document as WordDocument
     from docx.text.paragraph import Paragraph
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
-_PLACEHOLDER = re.compile(r"%([1-9])")
+_PLACEHOLDER = regex(r"%([1-9])")
 _SUFFIX = {"tab": " ", "space": " ", "nothing": ""}
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from slacheck.documents.model import DocumentError
 from slacheck.documents.pdf import OCR_HINT
+from slacheck.regexes import regex
 from slacheck.resources import grammar_file
 
 MIN_GLUED = 6
@@ -35,10 +36,10 @@ LEXICON_RANK = 100
 """A lexicon word costs what the word of this rank in the list does (it is common in these documents)."""
 MIN_WORD_AFTER_NUMBER = 4
 """A word glued after a number is set apart only when it is this long (units stay: 80GB, 400GbE, 8x)."""
-_LETTERS = re.compile(r"[A-Za-z]+")
-_ZERO = re.compile(r"(?<=\d)[oO]+(?=\d|[KMGTkmgt]|\b)|(?<=\d)[oO]+$")
-_WORD_THEN_NUMBER = re.compile(r"(?<![A-Za-z])([A-Za-z]{2,})(?=\d)")
-_NUMBER_THEN_WORD = re.compile(r"(\d)([A-Za-z]{%d,})\b" % MIN_WORD_AFTER_NUMBER)
+_LETTERS = regex(r"[A-Za-z]+")
+_ZERO = regex(r"(?<=\d)[oO]+(?=\d|[KMGTkmgt]|\b)|(?<=\d)[oO]+$")
+_WORD_THEN_NUMBER = regex(r"(?<![A-Za-z])([A-Za-z]{2,})(?=\d)")
+_NUMBER_THEN_WORD = regex(r"(\d)([A-Za-z]{%d,})\b" % MIN_WORD_AFTER_NUMBER)
 
 
 def mend(text: str) -> str:
@@ -129,7 +130,7 @@ def _lexicon() -> dict[str, Any]:
 
 @functools.cache
 def _lexicon_patterns() -> tuple[re.Pattern[str], ...]:
-    return tuple(re.compile(pattern) for entry in _lexicon().values() if isinstance(entry, dict)
+    return tuple(regex(pattern) for entry in _lexicon().values() if isinstance(entry, dict)
                  for pattern in entry.get("patterns", ()))
 
 

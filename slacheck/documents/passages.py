@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from slacheck.documents.model import Geo, Line, Lines, LineSegments, PackedSegments, Page, Passage, Run
+from slacheck.regexes import regex
 
 # --------------------------------------------------------------------------- passages
 
@@ -262,21 +263,21 @@ def _row_passage(texts: list[str], cells: list[list[Run]]) -> Passage | None:
 
 # --------------------------------------------------------------------------- heuristics
 
-_RULE = re.compile(r"([-=*_~—─━═])(?:\s*\1){2,}\s*$")
-_HEADING = re.compile(r"#{1,6}(?:\s|$)")
-_CLAUSE = re.compile(
+_RULE = regex(r"([-=*_~—─━═])(?:\s*\1){2,}\s*$")
+_HEADING = regex(r"#{1,6}(?:\s|$)")
+_CLAUSE = regex(
     r"第[一二三四五六七八九十百千零〇\d]{1,6}[条章节款项部]|[一二三四五六七八九十百]{1,3}[、.]"
     r"|\(\s*[一二三四五六七八九十]{1,3}\s*\)|\d{1,3}(?:\.\d{1,3})+\s"
     r"|(?:Article|Section|Clause|Schedule|Annex|Appendix|Exhibit)\s+[\dIVX]"
     r"|\d{1,2}[.、)]\s*(?=[A-Za-z\u4e00-\u9fff])"
 )
-_PAGE_NUMBER = re.compile(
+_PAGE_NUMBER = regex(
     r"\s*(?:[-–—]?\s*\d{1,4}\s*[-–—]?|第\s*\d{1,4}\s*页(?:\s*[,，/]?\s*共\s*\d{1,4}\s*页)?"
     r"|共\s*\d{1,4}\s*页\s*第\s*\d{1,4}\s*页|(?i:page|p\.)\s*\d{1,4}(?:\s*(?i:of|/)\s*\d{1,4})?"
     r"|\d{1,4}\s*/\s*\d{1,4})\s*$"
 )
 _PAGE_NUMBER_LENGTH = 40
-_ITEM = re.compile(
+_ITEM = regex(
     r"""\#{1,6}(?:\s|$)                                 # Markdown heading
     | [-*+](?:\s|$)                                   # Markdown list item
     | \|                                              # table row
@@ -292,7 +293,7 @@ _ITEM = re.compile(
     re.VERBOSE,
 )
 _BULLETS = frozenset("•·●○◦▪▫■□◆◇►▸▶※✓✔☐☑√➢➤") | frozenset(map(chr, range(0x2460, 0x249C)))
-_LABEL = re.compile(r"([^:]{1,28}):")
+_LABEL = regex(r"([^:]{1,28}):")
 _CLOSERS = "\"')]}」』】》〉”’"
 _SENTENCE_END = frozenset("。;!?.:")
 

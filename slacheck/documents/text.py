@@ -7,11 +7,11 @@ tables are read by :mod:`slacheck.documents.markdown`."""
 from __future__ import annotations
 
 import codecs
-import re
 
 from slacheck.documents.markdown import markdown_table
 from slacheck.documents.model import Document, DocumentError, Page, Run
 from slacheck.documents.passages import assemble
+from slacheck.regexes import regex
 
 # --------------------------------------------------------------------------- text files
 
@@ -21,8 +21,8 @@ BINARY_MAGIC = (
     (b"\x89PNG", "an image: OCR it first"),
     (b"\xff\xd8\xff", "an image: OCR it first"),
 )
-LINE_BREAK = re.compile(r"\r\n|\r|\n")
-_CONTROL = re.compile(r"[\x01-\x08\x0b\x0e-\x1f\x7f]")
+LINE_BREAK = regex(r"\r\n|\r|\n")
+_CONTROL = regex(r"[\x01-\x08\x0b\x0e-\x1f\x7f]")
 
 
 def decode(data: bytes) -> tuple[str, str]:
@@ -73,8 +73,8 @@ def text_page(texts: list[str], places: list[str] | None = None) -> Page:
     return Page(1, texts, [], rows + aligned, reserved | used, [], places=places or [])
 
 
-_CELL_GAP = re.compile(r"\t+ *| {2,}")
-_DASHES = re.compile(r"[\s\-=|+]*-{3,}[\s\-=|+]*$")
+_CELL_GAP = regex(r"\t+ *| {2,}")
+_DASHES = regex(r"[\s\-=|+]*-{3,}[\s\-=|+]*$")
 MIN_ALIGNED_CELLS = 3
 """A space-aligned table line has at least this many cells (a tab-separated one, two)."""
 

@@ -7,7 +7,6 @@ evidence that quotes the original lines.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +18,7 @@ from slacheck.extract.reading import read
 from slacheck.extract.structure import frames, provider_names
 from slacheck.normalize import Normalized, normalize
 from slacheck.offering import MAX_EVIDENCE, Evidence, Statement
+from slacheck.regexes import regex
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     return Extraction(statements=kept.statements, coverage=coverage)
 
 
-_DIGIT = re.compile(r"\d")
+_DIGIT = regex(r"\d")
 """Every claim states a figure: a window without a digit has none."""
 _UNCAPPED = ("acceptance.", "fabric.rate_gbps")
 """Paths whose every statement is kept: measured thresholds place them by position (rules.measured)."""
@@ -200,8 +200,8 @@ _STATEMENT_FIELDS = {"path", "value", "hedged", "evidence", "tag", "option"}
 _EVIDENCE_FIELDS = {"path", "page", "line", "column", "text"}
 
 
-_CJK = re.compile(r"[\u4e00-\u9fff]+")
-_LATIN = re.compile("[A-Za-z]+")
+_CJK = regex(r"[\u4e00-\u9fff]+")
+_LATIN = regex("[A-Za-z]+")
 
 
 def document_language(document: Document) -> str:

@@ -9,13 +9,14 @@ from itertools import accumulate
 
 from slacheck.extract.context import Context, Said
 from slacheck.extract.lexicon import alternation
+from slacheck.regexes import regex
 
-_REPLACED = re.compile(rf"(?:{alternation('change_from')})\s*([^。；;，,\n]{{1,40}}?)\s*(?:{alternation('change_to')})",
+_REPLACED = regex(rf"(?:{alternation('change_from')})\s*([^。；;，,\n]{{1,40}}?)\s*(?:{alternation('change_to')})",
                        re.I)
 
 
-_QUOTED = re.compile(r"[\"“「『]([^\"”」』]{1,400})[\"”」』]")
-_STRIKE = re.compile(alternation("strike_word"), re.I)
+_QUOTED = regex(r"[\"“「『]([^\"”」』]{1,400})[\"”」』]")
+_STRIKE = regex(alternation("strike_word"), re.I)
 
 
 def without_replaced(said: list[Said], context: Context) -> list[Said]:

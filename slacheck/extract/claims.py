@@ -20,31 +20,32 @@ import re
 
 from slacheck.extract.context import Said
 from slacheck.extract.lexicon import alternation, words
+from slacheck.regexes import regex
 
 _NUMBER = r"(\d{1,6}(?:\.\d{1,3})?)"
 _GAP = r"[^，。；;,\n%]{0,14}?"
 _UNIT = rf"\s*({alternation('claim_rate_unit')})"
 _OF = rf"(?:{alternation('particle_of')}\s*)?"
-_BANDWIDTH = re.compile(rf"(?:{alternation('claim_bandwidth')})" + _GAP + _NUMBER + _UNIT, re.I)
-_UNIT_AFTER_NUMBER = re.compile(rf"\d\s*[{''.join(sorted({w[0] for w in words('claim_rate_unit')}))}]", re.I)
+_BANDWIDTH = regex(rf"(?:{alternation('claim_bandwidth')})" + _GAP + _NUMBER + _UNIT, re.I)
+_UNIT_AFTER_NUMBER = regex(rf"\d\s*[{''.join(sorted({w[0] for w in words('claim_rate_unit')}))}]", re.I)
 """What every bandwidth claim holds: a digit, then its unit's first letter (a cheap test before _BANDWIDTH)."""
-_NOT_NETWORK = re.compile(alternation("claim_not_network"), re.I)
+_NOT_NETWORK = regex(alternation("claim_not_network"), re.I)
 _EFFICIENCY = (
-    re.compile(rf"(?:{alternation('claim_efficiency')})" + _GAP + _NUMBER + r"\s*%", re.I),
-    re.compile(_NUMBER + r"\s*%\s*" + _OF + rf"(?:{alternation('claim_efficiency_after')})", re.I),
-    re.compile(rf"(?:{alternation('claim_ib_share')})" + _NUMBER + r"\s*%", re.I),
+    regex(rf"(?:{alternation('claim_efficiency')})" + _GAP + _NUMBER + r"\s*%", re.I),
+    regex(_NUMBER + r"\s*%\s*" + _OF + rf"(?:{alternation('claim_efficiency_after')})", re.I),
+    regex(rf"(?:{alternation('claim_ib_share')})" + _NUMBER + r"\s*%", re.I),
 )
 _REFERENCE = rf"(?:{alternation('claim_reference')})"
 _REFERENCE_SHARE = (
-    (re.compile(rf"(?:{alternation('claim_within')})\s+" + _NUMBER + r"\s*%\s*of\s+" + _REFERENCE, re.I), True),
-    (re.compile(_NUMBER + r"\s*%\s*of\s+" + _REFERENCE, re.I), False),  # 95% of InfiniBand 400G performance
-    (re.compile(_REFERENCE + r"[^，。；;,\n%]{0,12}?" + rf"(?:{alternation('particle_of')})\s*" + _NUMBER + r"\s*%",
+    (regex(rf"(?:{alternation('claim_within')})\s+" + _NUMBER + r"\s*%\s*of\s+" + _REFERENCE, re.I), True),
+    (regex(_NUMBER + r"\s*%\s*of\s+" + _REFERENCE, re.I), False),  # 95% of InfiniBand 400G performance
+    (regex(_REFERENCE + r"[^，。；;,\n%]{0,12}?" + rf"(?:{alternation('particle_of')})\s*" + _NUMBER + r"\s*%",
                 re.I), False),  # IB 400G 的 95%
 )
 """A share of a reference fabric's performance: the fabric named is what the claim compares with, not an offer."""
 _COMM_SHARE = (
-    re.compile(rf"(?:{alternation('claim_comm_share')})" + _GAP + _NUMBER + r"\s*%", re.I),
-    re.compile(_NUMBER + r"\s*%\s*" + _OF + rf"(?:{alternation('claim_comm_share_after')})", re.I),
+    regex(rf"(?:{alternation('claim_comm_share')})" + _GAP + _NUMBER + r"\s*%", re.I),
+    regex(_NUMBER + r"\s*%\s*" + _OF + rf"(?:{alternation('claim_comm_share_after')})", re.I),
 )
 _SCALE = {"t": 1000.0, "g": 1.0}
 REFERENCE = "reference"

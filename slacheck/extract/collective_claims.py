@@ -8,11 +8,12 @@ import re
 from slacheck.extract.context import Context, Said, as_number, names_one_machine, span_of
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning
+from slacheck.regexes import regex
 
 CLAIM_PATH = "claims.collective"
 
-_MEASURED = re.compile(alternation("claim_measured"), re.I)
-_REQUIRED = re.compile(alternation("claim_required"), re.I)
+_MEASURED = regex(alternation("claim_measured"), re.I)
+_REQUIRED = regex(alternation("claim_required"), re.I)
 
 
 def collective_claim(token: Keyword, context: Context) -> list[Said] | None:

@@ -18,23 +18,24 @@ from slacheck.extract.lexicon import alternation, meaning, values
 from slacheck.extract.parser import Phrase
 from slacheck.extract.structure import CELL
 from slacheck.offering import PROTOCOLS
+from slacheck.regexes import regex
 from slacheck.trees import Tree
 
 Span = tuple[int, int]
 
 # A full stop ends a sentence; the dots of a leader ("Term ........ 36 months") do not.
-_SENTENCE_END = re.compile(r"[。;!?|\n]|(?<!\.)\.(?!\.)(?=\s|$)")
-_PARENTHESES = re.compile(r"\((?:[A-Za-z0-9 ./+-]{1,24},)+[A-Za-z0-9 ./+-]{1,24}\)")
+_SENTENCE_END = regex(r"[。;!?|\n]|(?<!\.)\.(?!\.)(?=\s|$)")
+_PARENTHESES = regex(r"\((?:[A-Za-z0-9 ./+-]{1,24},)+[A-Za-z0-9 ./+-]{1,24}\)")
 """A parenthetical list of short items ("(GPU, HCA, power supply)"): its commas do not end a clause."""
-_QUESTION_END = re.compile(rf"(?:{alternation('question_end')})[.!~。…\s]*$")
-_CLAUSE_END = re.compile(r"[。;!?,|\n]|(?<!\.)\.(?!\.)(?=\s|$)")
+_QUESTION_END = regex(rf"(?:{alternation('question_end')})[.!~。…\s]*$")
+_CLAUSE_END = regex(r"[。;!?,|\n]|(?<!\.)\.(?!\.)(?=\s|$)")
 _EN_NUMBERS = values("NUMBER_WORD")
 _ZH_DIGITS = {word: value for word, value in values("NUMBER_ZH").items() if value < 10}
 _ZH_TEN = next(word for word, value in values("NUMBER_ZH").items() if value == 10)
-_DIGITS = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
-_ZH_NUMERALS = re.compile(f"[{''.join(_ZH_DIGITS)}{_ZH_TEN}]+")
-_EN_WORDS = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
-_NOT_BEFORE = re.compile(rf"(?:{alternation('not_before')})\s*$", re.I)
+_DIGITS = regex(r"\d+(?:,\d{3})*(?:\.\d+)?")
+_ZH_NUMERALS = regex(f"[{''.join(_ZH_DIGITS)}{_ZH_TEN}]+")
+_EN_WORDS = regex(r"[A-Za-z]+(?:-[A-Za-z]+)?")
+_NOT_BEFORE = regex(rf"(?:{alternation('not_before')})\s*$", re.I)
 _MAX_COUNT = 100_000
 MAX_SPAN = 1000
 """Longest sentence or clause, in characters, before it is cut."""

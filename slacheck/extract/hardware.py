@@ -26,6 +26,7 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation
 from slacheck.extract.parser import Phrase
+from slacheck.regexes import regex
 from slacheck.trees import Tree
 
 
@@ -129,7 +130,7 @@ def _single_count(path: str) -> Callable[[Phrase, Context], list[Said]]:
 
 
 _RECENT_YEARS = (2015, 2035)
-_OTHER_BANDWIDTH = re.compile(alternation("other_bandwidth"), re.I)
+_OTHER_BANDWIDTH = regex(alternation("other_bandwidth"), re.I)
 
 
 def _card_count(phrase: Phrase, context: Context) -> list[Said]:
@@ -196,8 +197,8 @@ def _variant_word(token: Keyword, context: Context) -> list[Said]:
     return [Said("gpu.variant", variant, [span_of(token)])] if variant else []
 
 
-_BETWEEN_GPUS = re.compile(alternation("between_gpus"), re.I)
-_STORAGE_BEFORE = re.compile(rf"(?:{alternation('storage_medium')})\W{{0,3}}$", re.I)
+_BETWEEN_GPUS = regex(alternation("between_gpus"), re.I)
+_STORAGE_BEFORE = regex(rf"(?:{alternation('storage_medium')})\W{{0,3}}$", re.I)
 
 
 def _pcie(token: Keyword, context: Context) -> list[Said]:
@@ -249,8 +250,8 @@ def _mig(token: Keyword, context: Context) -> list[Said]:
     return [Said("acceptance.on_mig", True, [span_of(token)])]
 
 
-_GPU_MEMORY_AFTER = re.compile(rf"\s?(?:{alternation('gpu_memory')})", re.I)
-_GPU_MEMORY_BEFORE = re.compile(rf"(?:{alternation('gpu_memory')})\s?[:：]?\s?$", re.I)
+_GPU_MEMORY_AFTER = regex(rf"\s?(?:{alternation('gpu_memory')})", re.I)
+_GPU_MEMORY_BEFORE = regex(rf"(?:{alternation('gpu_memory')})\s?[:：]?\s?$", re.I)
 
 
 def _loose_memory(token: Keyword, context: Context) -> list[Said]:

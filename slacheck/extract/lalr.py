@@ -14,7 +14,7 @@ from lark import Lark, Token
 from lark.grammar import Terminal
 from lark.lexer import BasicLexer, Lexer, LexerState
 
-from slacheck.extract import programs
+from slacheck import programs
 from slacheck.extract.lexer import character_ranges, first_characters, first_pairs, skip_pattern
 from slacheck.extract.lexicon import fact_grammar
 from slacheck.extract.tables import PHRASE, GrammarTables, Rule

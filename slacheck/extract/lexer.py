@@ -15,7 +15,7 @@ from re import _constants as sre_constants
 from re import _parser as sre_parse
 from typing import Any, Iterator, Mapping, Sequence
 
-from slacheck.extract.programs import Program, compiled
+from slacheck.programs import Program, compiled
 
 
 class Keyword:

@@ -26,11 +26,12 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning
 from slacheck.extract.parser import Phrase
+from slacheck.regexes import regex
 from slacheck.trees import Tree
 
 # "one HCA per GPU", "每张 GPU 对应一张网卡": a count of NICs for each GPU, not for the node
-_PER_GPU_AFTER = re.compile(alternation("per_gpu_after"), re.I)
-_PER_GPU_BEFORE = re.compile(alternation("per_gpu_before"), re.I)
+_PER_GPU_AFTER = regex(alternation("per_gpu_after"), re.I)
+_PER_GPU_BEFORE = regex(alternation("per_gpu_before"), re.I)
 _RDMA_WORDS = {"ROCE", "RDMA", "PROTO_IB", "IB_GEN"}
 
 
@@ -186,9 +187,9 @@ def _multi_site(token: Keyword, context: Context) -> list[Said]:
 
 _ETHERNET_RATE = ("GbE", "GE")
 """How a rate that names Ethernet ends ("100GbE", Huawei's "200GE")."""
-_STORAGE_AFTER = re.compile(rf"\s?(?:{alternation('storage_medium')})", re.I)
-_UNAVAILABLE = re.compile(alternation("unavailable"), re.I)
-_ABSENT_BEFORE = re.compile(rf"(?:{alternation('absent_before')})[^,;.。，；]{{0,3}}$")
+_STORAGE_AFTER = regex(rf"\s?(?:{alternation('storage_medium')})", re.I)
+_UNAVAILABLE = regex(alternation("unavailable"), re.I)
+_ABSENT_BEFORE = regex(rf"(?:{alternation('absent_before')})[^,;.。，；]{{0,3}}$")
 
 
 def _fabric_protocol(token: Keyword, context: Context) -> list[Said]:

@@ -11,8 +11,9 @@ import re
 from slacheck.extract.context import Context, Said, counts_per_node
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.structure import cell_spans, first_worded_cell
+from slacheck.regexes import regex
 
-_BARE_COUNT = re.compile(r"\s*(\d{1,4})\s*")
+_BARE_COUNT = regex(r"\s*(\d{1,4})\s*")
 _UNIT_TYPES = frozenset({"CARD_UNIT", "NODE_UNIT", "PRICE_UNIT", "PER_NODE"})
 PER_NODE_MAX = 16
 """Most GPUs or NICs one server holds: a larger count with no per-node unit is the whole cluster's."""

@@ -10,10 +10,11 @@ import re
 from slacheck.extract.context import Context, Said
 from slacheck.extract.lexicon import alternation
 from slacheck.extract.structure import cell_spans, first_worded_cell
+from slacheck.regexes import regex
 
-_MARK = re.compile(rf"\s*(?:{alternation('responsible_mark')})\s*", re.I)
-_PROVIDER = re.compile(alternation("PROVIDER"), re.I)
-_CUSTOMER = re.compile(alternation("CUSTOMER"), re.I)
+_MARK = regex(rf"\s*(?:{alternation('responsible_mark')})\s*", re.I)
+_PROVIDER = regex(alternation("PROVIDER"), re.I)
+_CUSTOMER = regex(alternation("CUSTOMER"), re.I)
 _TASKS = {"TUNING": "tuning.owner", "TROUBLESHOOT": "tuning.troubleshooting"}
 MIN_COLUMNS = 3
 """A task column and at least two party columns."""

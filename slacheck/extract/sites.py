@@ -8,8 +8,9 @@ import re
 from slacheck.extract.context import Context, Handler, Said, as_count, node_counts, span_of
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning
+from slacheck.regexes import regex
 
-_CHOICE = re.compile(alternation("place_choice"), re.I)
+_CHOICE = regex(alternation("place_choice"), re.I)
 
 
 def _place(token: Keyword, context: Context) -> list[Said]:

@@ -8,14 +8,15 @@ import re
 from slacheck.extract.context import Context, Said, span_of
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, words
+from slacheck.regexes import regex
 
 SIZES_PATH = "acceptance.threshold_sizes"
 """A statement whose value is ``[smallest, largest or None]`` in bytes (rules.thresholds reads it)."""
 
-_SIZE = re.compile(r"(\d+(?:\.\d+)?) ?([KMGT]?)(?:i?B)?", re.I)
+_SIZE = regex(r"(\d+(?:\.\d+)?) ?([KMGT]?)(?:i?B)?", re.I)
 _POWERS = {"": 0, "K": 1, "M": 2, "G": 3, "T": 4}
-_FLAGS = re.compile(r"^(?:-b|--minbytes) ?(\S+).*?(?:-e|--maxbytes) ?(\S+)$")
-_OPEN_ENDED = re.compile(alternation("size_and_above"), re.I)
+_FLAGS = regex(r"^(?:-b|--minbytes) ?(\S+).*?(?:-e|--maxbytes) ?(\S+)$")
+_OPEN_ENDED = regex(alternation("size_and_above"), re.I)
 
 
 def judged_sizes(threshold: Keyword, context: Context) -> list[Said]:

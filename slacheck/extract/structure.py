@@ -19,6 +19,7 @@ from typing import Sequence
 from slacheck.documents import Document, Passage, line_texts
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, values
+from slacheck.regexes import regex
 
 SUBJECTS = {"STORAGE_NET": "storage", "MGMT_NET": "management", "FRONTEND_NET": "front-end",
             "PUBLIC_NET": "public", "SITE_LINK": "site-link", "ABOUT_VENDOR": "vendor", "INTERNAL": "fabric"}
@@ -29,17 +30,17 @@ of itself, subject "vendor", states nothing at all)."""
 CELL = " | "
 """How the loader joins the cells of a table row."""
 
-_MARKDOWN_HEADING = re.compile(r"(#{1,6})\s")
+_MARKDOWN_HEADING = regex(r"(#{1,6})\s")
 _NUMBERED: tuple[tuple[re.Pattern[str], int], ...] = tuple(
-    (re.compile(pattern), int(level)) for pattern, level in values("heading_number").items())
-_SENTENCE_PUNCTUATION = re.compile(r"[。;；!?！？]|[.,，](?=\s|$)")
-_LABEL = re.compile(r"^\s*[-*+•·]?\s*(?:\*\*)?([^:：|]{1,24}?)(?:\*\*)?\s*[:：]")
-_LIST_ITEM = re.compile(rf"^\s*(?:{alternation('list_item')})\s*")
-_RUN_IN_HEADING = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?\*\*[^*]{1,40}\*\*")
-_EMAIL_HEADER = re.compile(rf"^\s*(?:{alternation('email_header')})\s*[:：]", re.I)
-_EARLIER_MESSAGE = re.compile(rf"^[>\s]*(?:{alternation('earlier_message')})")
-_BRACKETED = re.compile(alternation("heading_brackets"))
-_COMMAND_START = re.compile(r"^\s*(?:```|\$ |export |mpirun |srun |torchrun |sudo |python3? |\./|#!)")
+    (regex(pattern), int(level)) for pattern, level in values("heading_number").items())
+_SENTENCE_PUNCTUATION = regex(r"[。;；!?！？]|[.,，](?=\s|$)")
+_LABEL = regex(r"^\s*[-*+•·]?\s*(?:\*\*)?([^:：|]{1,24}?)(?:\*\*)?\s*[:：]")
+_LIST_ITEM = regex(rf"^\s*(?:{alternation('list_item')})\s*")
+_RUN_IN_HEADING = regex(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?\*\*[^*]{1,40}\*\*")
+_EMAIL_HEADER = regex(rf"^\s*(?:{alternation('email_header')})\s*[:：]", re.I)
+_EARLIER_MESSAGE = regex(rf"^[>\s]*(?:{alternation('earlier_message')})")
+_BRACKETED = regex(alternation("heading_brackets"))
+_COMMAND_START = regex(r"^\s*(?:```|\$ |export |mpirun |srun |torchrun |sudo |python3? |\./|#!)")
 EMAIL_HEADERS = 3
 """Header lines (From, To, Subject, ...) near the top that make a document an e-mail."""
 HEADING_MAX = 48
@@ -121,11 +122,11 @@ def heading_level(text: str) -> int | None:
     return None
 
 
-_BOLD_LINE = re.compile(r"\*\*[^*]{1,40}\*\*")
-_LABEL_WITH_VALUE = re.compile(r"[:：]\s*\S")
-_LABEL_LINE = re.compile(r"[^:：]{1,30}[:：]")
-_CAPITALS_LINE = re.compile(r"[A-Z][A-Z0-9 &/,()-]{3,60}")
-_TWO_DIGITS = re.compile(r"\d{2}")
+_BOLD_LINE = regex(r"\*\*[^*]{1,40}\*\*")
+_LABEL_WITH_VALUE = regex(r"[:：]\s*\S")
+_LABEL_LINE = regex(r"[^:：]{1,30}[:：]")
+_CAPITALS_LINE = regex(r"[A-Z][A-Z0-9 &/,()-]{3,60}")
+_TWO_DIGITS = regex(r"\d{2}")
 
 
 def provider_names(document: Document) -> tuple[str, ...]:
@@ -133,9 +134,9 @@ def provider_names(document: Document) -> tuple[str, ...]:
     a clause naming one of them names the provider."""
     suffix = alternation("company_suffix")
     intro = alternation("defined_as")
-    pattern = re.compile(rf"(?i:{suffix})\W{{0,6}}[(（]\s*(?:(?:{intro})\s*)?"
+    pattern = regex(rf"(?i:{suffix})\W{{0,6}}[(（]\s*(?:(?:{intro})\s*)?"
                          rf"[\"“”'‘]([^\"“”'’)）]{{2,30}})[\"“”'’]\s*[)）]")
-    customer = re.compile(rf"(?i:{alternation('CUSTOMER')}|{alternation('PROVIDER')})")
+    customer = regex(rf"(?i:{alternation('CUSTOMER')}|{alternation('PROVIDER')})")
     names = []
     for text in line_texts(document.lines):
         if "(" not in text and "（" not in text:
@@ -156,7 +157,7 @@ LETTERHEAD_CHARACTERS = 200
 def _letterhead_names(document: Document, suffix: str, customer: re.Pattern[str]) -> list[str]:
     """The issuer's name from a letterhead ("POLARIS NINE CLOUD OY - ORDER FORM"): the words before
     the company suffix, and their first two, as the body may shorten it ("Polaris Nine configures ...")."""
-    company = re.compile(rf"((?:[A-Za-z][\w&'-]*\s+){{1,6}})(?i:{suffix})(?![A-Za-z])")
+    company = regex(rf"((?:[A-Za-z][\w&'-]*\s+){{1,6}})(?i:{suffix})(?![A-Za-z])")
     names: list[str] = []
     worded = (line.text[:LETTERHEAD_CHARACTERS] for line in document.lines if line.text.strip())
     top = islice(worded, LETTERHEAD_LINES)

@@ -17,8 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from slacheck import __version__
-from slacheck.extract import programs
+from slacheck import __version__, programs
 from slacheck.extract.lexicon import LEXICON_FILE
 from slacheck.resources import cache_file, grammar_file, read_kept, save_kept
 
@@ -94,7 +93,8 @@ def _sources() -> str | None:
         return "\n".join([grammar_file("facts.lark").read_text(encoding="utf-8"),
                           grammar_file(LEXICON_FILE).read_text(encoding="utf-8"),
                           *(here.joinpath(name).read_text(encoding="utf-8")
-                            for name in ("tables.py", "lalr.py", "lexer.py", "lexicon.py", "programs.py")),
+                            for name in ("tables.py", "lalr.py", "lexer.py", "lexicon.py")),
+                          here.parent.joinpath("programs.py").read_text(encoding="utf-8"),
                           f"slacheck {__version__}", f"lark {lark.origin} {installed.st_size} {installed.st_mtime_ns}",
                           programs.FORMAT])
     except (OSError, UnicodeDecodeError):

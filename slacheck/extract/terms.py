@@ -23,8 +23,9 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning, values, words
 from slacheck.extract.parser import Phrase
+from slacheck.regexes import regex
 
-_HEDGED_PRICE = re.compile(alternation("hedge_price"), re.I)
+_HEDGED_PRICE = regex(alternation("hedge_price"), re.I)
 
 
 def _hedge(token: Keyword, context: Context) -> list[Said]:
@@ -71,7 +72,7 @@ def _percent(token: Keyword, context: Context) -> list[Said]:
     return pass_threshold(token, context)
 
 
-_PROVIDER_TEAM = re.compile(alternation("provider_team"))
+_PROVIDER_TEAM = regex(alternation("provider_team"))
 
 
 def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
@@ -125,7 +126,7 @@ def _duration(token: Keyword, context: Context) -> list[Said]:
     return [Said("sla.failover_minutes", minutes, [span_of(token), span_of(nearest)])]
 
 
-_REPLACED = re.compile(alternation("replace_word"), re.I)
+_REPLACED = regex(alternation("replace_word"), re.I)
 
 
 def _restore(token: Keyword, context: Context) -> list[Said]:
@@ -142,7 +143,7 @@ def _restore(token: Keyword, context: Context) -> list[Said]:
     return [Said("sla.network_restore", not negated(token, context), [span_of(token)])]
 
 
-_FAILURE = re.compile(alternation("failure_word"), re.I)
+_FAILURE = regex(alternation("failure_word"), re.I)
 
 
 def _replacement(token: Keyword, context: Context) -> list[Said]:

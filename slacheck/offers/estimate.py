@@ -3,13 +3,13 @@ of a data-parallel workload, the effective GPUs that leaves, and the price per (
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from slacheck.fleet import PROTOCOL_NAMES, cluster_spec, expected_band
 from slacheck.offering import Offering
 from slacheck.perf import catalogue
 from slacheck.perf.model import COLLECTIVES, ClusterSpec, comm_share
+from slacheck.regexes import regex
 from slacheck.rules.engine import values_of
 
 
@@ -19,7 +19,7 @@ class EstimateError(Exception):
 
 SHARED_OVERSUBSCRIPTION = 2.0
 """A fabric stated as shared without a ratio is modelled as 2:1 oversubscribed."""
-_FX = re.compile(r"([A-Za-z]{3})/([A-Za-z]{3})=(\d+(?:\.\d+)?)")
+_FX = regex(r"([A-Za-z]{3})/([A-Za-z]{3})=(\d+(?:\.\d+)?)")
 
 
 def _tflops(spec: ClusterSpec) -> tuple[float | None, float | None]:

@@ -18,6 +18,7 @@ from typing import Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from slacheck.regexes import regex
 from slacheck.resources import data_toml, rules_file
 
 T = TypeVar("T")
@@ -222,7 +223,7 @@ class Catalogue(_Frozen):
         return self
 
 
-_VENDOR_WORDS = re.compile(r"^(?:nvidia|geforce|tesla|huawei)\s+")
+_VENDOR_WORDS = regex(r"^(?:nvidia|geforce|tesla|huawei)\s+")
 
 
 def normalize(name: str) -> str:
@@ -349,7 +350,7 @@ def ib_rate_gbps(name: str) -> float | None:
     return load_catalogue().infiniband[key].gbps.value if key else None
 
 
-_RATE_WORD = re.compile(r"(\d+(?:\.\d+)?)(?:g|gb|gbe|ge|gbps|gb/s|gbit/s)(?:ethernet)?")
+_RATE_WORD = regex(r"(\d+(?:\.\d+)?)(?:g|gb|gbe|ge|gbps|gb/s|gbit/s)(?:ethernet)?")
 
 
 def rate_word_gbps(text: str) -> float | None:

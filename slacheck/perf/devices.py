@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 from slacheck.perf import catalogue
+from slacheck.regexes import regex
 
-_MEMORY = re.compile(r"(\d{2,3})\s*G(?:B|iB)?\b", re.I)
+_MEMORY = regex(r"(\d{2,3})\s*G(?:B|iB)?\b", re.I)
 
 
 def device(name: str | None) -> tuple[str | None, str | None, int | None]:

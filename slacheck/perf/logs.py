@@ -9,17 +9,18 @@ from slacheck.perf.nccl.json import parse_nccl_json
 from slacheck.perf.nccl.records import NcclLog
 from slacheck.perf.nccl.text import parse_nccl_text
 from slacheck.perf.perftest_log import PerftestLog, parse_perftest
+from slacheck.regexes import regex
 
 MAX_LOG_BYTES = 256 * 2**20
 """Larger files are refused rather than read into memory."""
 
-_NCCL_MARKERS = re.compile(
+_NCCL_MARKERS = regex(
     r"nccl-tests version|Collective test starting:|Test NCCL failure|#\s*nThread\s+\d+\s+nGpus|Avg bus bandwidth\s*:"
     r"|#\s*size\s+count\s+type\s+redop\s+root|#\s*Rank\s+\d+\s+(?:Group\s+\d+\s+)?Pid\s+\d+",
     re.ASCII,
 )
-_PERFTEST_MARKERS = re.compile(r"\bBW Test\b|#bytes\s+(?:#sl\s+)?#iterations\s+BW (?:peak|average)\[", re.ASCII)
-_PERFTEST_LATENCY = re.compile(r"\bLatency Test\b|t_min\[usec\]|t_avg\[usec\]", re.ASCII)
+_PERFTEST_MARKERS = regex(r"\bBW Test\b|#bytes\s+(?:#sl\s+)?#iterations\s+BW (?:peak|average)\[", re.ASCII)
+_PERFTEST_LATENCY = regex(r"\bLatency Test\b|t_min\[usec\]|t_avg\[usec\]", re.ASCII)
 _CONTROL = set(range(0x00, 0x09)) | {0x0B, 0x0E, 0x0F} | set(range(0x10, 0x1B)) | set(range(0x1C, 0x20))
 
 

@@ -37,7 +37,6 @@ strongest, so a claim is only called impossible when no reading allows it.
 """
 
 import math
-import re
 from dataclasses import dataclass
 from typing import Literal, get_args
 
@@ -45,6 +44,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from slacheck.perf import catalogue
 from slacheck.perf.catalogue import GpuVariant, normalize
+from slacheck.regexes import regex
 
 Collective = Literal["all_reduce", "all_gather", "reduce_scatter", "alltoall", "sendrecv"]
 COLLECTIVES: tuple[Collective, ...] = get_args(Collective)
@@ -255,7 +255,7 @@ def per_gpu_network_gbps(spec: ClusterSpec) -> float:
     return spec.nics * spec.nic_rate_gbps / spec.gpus_per_node
 
 
-_PCIE = re.compile(r"pci(?:e|express)?(?:gen)?(\d)(?:\.0)?(?:x16)?")
+_PCIE = regex(r"pci(?:e|express)?(?:gen)?(\d)(?:\.0)?(?:x16)?")
 
 
 def ceiling_gbps_for_link(link: str | float, count: int = 1) -> float | None:

@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, computed_field
 
 from slacheck.perf.plateau import largest_size_rows, lower_median
+from slacheck.regexes import regex
 
 # Bytes-per-second units perftest prints, converted to Gb/s (10^9 bits).
 _TO_GBPS = {
@@ -20,23 +21,23 @@ _TO_GBPS = {
 
 _TESTS = {"RDMA_Write": "ib_write_bw", "RDMA_Read": "ib_read_bw", "Send": "ib_send_bw", "Atomic": "ib_atomic_bw"}
 
-_DASHES = re.compile(r"\s*-{20,}\s*$")
-_BANNER = re.compile(r"\s*(RDMA_Write|RDMA_Read|Send|Atomic)\b([^\n]{0,80}?)\bBW Test\b", re.ASCII)
-_TABLE = re.compile(
+_DASHES = regex(r"\s*-{20,}\s*$")
+_BANNER = regex(r"\s*(RDMA_Write|RDMA_Read|Send|Atomic)\b([^\n]{0,80}?)\bBW Test\b", re.ASCII)
+_TABLE = regex(
     r"\s*#bytes\s+(#sl\s+)?#iterations\s+BW peak\[([^\]\s]*)\]\s+BW average\[([^\]\s]*)\]([^\n]*)", re.ASCII
 )
 _FIELDS = {
-    "device": re.compile(r"\bDevice\s*:\s*(\S+)", re.ASCII),
-    "qps": re.compile(r"\bNumber of qps\s*:\s*(\d{1,9})", re.ASCII),
-    "connection": re.compile(r"\bConnection type\s*:\s*(\S+)", re.ASCII),
-    "mtu": re.compile(r"\bMtu\s*:\s*(\d{1,9})", re.ASCII),
-    "link": re.compile(r"\bLink type\s*:\s*(\S+)", re.ASCII),
-    "gid": re.compile(r"\bGID index\s*:\s*(\d{1,9})", re.ASCII),
+    "device": regex(r"\bDevice\s*:\s*(\S+)", re.ASCII),
+    "qps": regex(r"\bNumber of qps\s*:\s*(\d{1,9})", re.ASCII),
+    "connection": regex(r"\bConnection type\s*:\s*(\S+)", re.ASCII),
+    "mtu": regex(r"\bMtu\s*:\s*(\d{1,9})", re.ASCII),
+    "link": regex(r"\bLink type\s*:\s*(\S+)", re.ASCII),
+    "gid": regex(r"\bGID index\s*:\s*(\d{1,9})", re.ASCII),
 }
-_GPU_BUFFER = re.compile(r"initializing CUDA|initializing ROCm|GPU buffer|cuMemAlloc", re.ASCII)
-_GPU_NAME = re.compile(r"device name = \[([^\]\n]*)\]")
-_ERROR = re.compile(r"\s*(?:Couldn't|Couldnt|Unable to|Failed|Completion with error|Error\b|ERROR\b)", re.ASCII)
-_NUMBER = re.compile(r"[0-9]{1,30}(?:\.[0-9]{1,30})?", re.ASCII)
+_GPU_BUFFER = regex(r"initializing CUDA|initializing ROCm|GPU buffer|cuMemAlloc", re.ASCII)
+_GPU_NAME = regex(r"device name = \[([^\]\n]*)\]")
+_ERROR = regex(r"\s*(?:Couldn't|Couldnt|Unable to|Failed|Completion with error|Error\b|ERROR\b)", re.ASCII)
+_NUMBER = regex(r"[0-9]{1,30}(?:\.[0-9]{1,30})?", re.ASCII)
 
 
 class _Frozen(BaseModel):

@@ -11,19 +11,19 @@ written as UTF-8 at all).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pydantic_core import PydanticSerializationError
 
+from slacheck.regexes import regex
 from slacheck.report.model import Report
 
 __all__ = ["clean_report", "clean_text"]
 
-_SPACES = re.compile(r"[\t\n\r\x0b\x0c\x85\u2028\u2029]")
-_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-_SURROGATES = re.compile("[\ud800-\udfff]")
-_IN_JSON = re.compile("\\\\[btnfru]|[\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_SPACES = regex(r"[\t\n\r\x0b\x0c\x85\u2028\u2029]")
+_CONTROLS = regex("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_SURROGATES = regex("[\ud800-\udfff]")
+_IN_JSON = regex("\\\\[btnfru]|[\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 """What _SPACES and _CONTROLS match, as pydantic's JSON writes it (the C0 controls as escapes)."""
 
 

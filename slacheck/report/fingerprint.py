@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import unicodedata
 from typing import TYPE_CHECKING, Iterable
+
+from slacheck.regexes import regex
 
 if TYPE_CHECKING:
     from slacheck.model import Evidence, Finding
 
-_SPACE = re.compile(r"\s+")
+_SPACE = regex(r"\s+")
 
 
 def normalise(text: str) -> str:

@@ -7,14 +7,14 @@ a document that could not be read has one case with an ``error``.
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 
+from slacheck.regexes import regex
 from slacheck.report.labels import location
 from slacheck.report.messages import words as catalogue
 from slacheck.report.model import Report
 
-_NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_NOT_XML = regex("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def _clean(text: str) -> str:

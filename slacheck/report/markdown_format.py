@@ -5,17 +5,17 @@ Document text is escaped so it cannot open HTML, links, code or table cells.
 
 from __future__ import annotations
 
-import re
 from typing import Mapping
 
 from slacheck.model import SEVERITIES
+from slacheck.regexes import regex
 from slacheck.report.labels import short_location
 from slacheck.report.messages import counts
 from slacheck.report.messages import words as catalogue
 from slacheck.report.model import Report
 
 _ICONS = {"error": "🔴", "warning": "🟠", "info": "🔵"}
-_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
+_SPECIAL = regex(r"([\\`*_{}\[\]<>()#+!|~])")
 
 
 def md_escape(text: str) -> str:

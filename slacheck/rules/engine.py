@@ -18,6 +18,7 @@ from slacheck.facts import Fact
 from slacheck.model import SEVERITY_RANK, Finding
 from slacheck.offering import Evidence, NamedOffering, Offering, fact_paths, offering_from_facts
 from slacheck.perf import catalogue
+from slacheck.regexes import regex
 from slacheck.report.messages import words
 from slacheck.rules import derived, vocabulary
 from slacheck.rules.conditions import Function, evaluate
@@ -224,9 +225,9 @@ def _inside(inner: Evidence, outer: Evidence) -> bool:
     return outer.column <= inner.column and inner.column + len(inner.text) <= outer.column + len(outer.text)
 
 
-_HOLE = re.compile(PLACEHOLDER.pattern
+_HOLE = regex(PLACEHOLDER.pattern
                    + r"(%|-month|-node|-GPU| ?GB/s| ?Gb/s| ?GB\b| ?kW| minutes| months| ?分钟| ?个月)?")
-_ASIDE = re.compile(r" ?[(（]" + PLACEHOLDER.pattern + r"[)）]")
+_ASIDE = regex(r" ?[(（]" + PLACEHOLDER.pattern + r"[)）]")
 
 
 def fill(template: str, values: Mapping[str, Any], language: str = "en") -> str:

@@ -5,11 +5,11 @@ read as a pass. For each such fact, the report names it once, in the report's
 language, with the rules it left unjudged.
 """
 
-import re
 from typing import Any, Iterable, Mapping
 
 from pydantic import BaseModel
 
+from slacheck.regexes import regex
 from slacheck.report.messages import section
 from slacheck.rules.pack import Rule
 
@@ -20,7 +20,7 @@ KEY_FACTS: dict[str, tuple[str, ...]] = {
 }
 """Each key fact and the condition names that depend on it (what the report says when it is missing: the
 catalogue's ``gap.<fact>``)."""
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+_NAME = regex(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 
 
 class Gap(BaseModel):

@@ -24,11 +24,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from slacheck.files import read_small_text
 from slacheck.model import RuleInfo, Severity
 from slacheck.offering import fact_paths, offering_from_facts
+from slacheck.regexes import regex
 from slacheck.resources import rules_file
 from slacheck.rules import cache
 from slacheck.rules.conditions import Condition, ConditionError, Function, parse_condition
 
-PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_.]*)\}")
+PLACEHOLDER = regex(r"\{([a-z][a-z0-9_.]*)\}")
 MAX_PACK_BYTES = 2_000_000
 PACK_KEYS = ("name", "version", "description")
 """What a pack's ``[pack]`` table may hold."""

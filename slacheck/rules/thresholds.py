@@ -9,6 +9,7 @@ from typing import Any, Sequence
 from slacheck.fleet import stated
 from slacheck.offering import Offering, Statement
 from slacheck.perf.model import COLLECTIVES
+from slacheck.regexes import regex
 
 UNTAGGED_COLLECTIVE = "all_reduce"
 """A threshold stated without naming a collective is the (default) all_reduce test's."""
@@ -98,13 +99,13 @@ def share_of_line_rate(offering: Offering) -> float | None:
     return pct / 100 if isinstance(pct, (int, float)) and 0 < pct <= 100 else None
 
 
-_BITS = re.compile(r"\d\s*(?:Gb(?:/s|ps|it)|G\b|Gb\b)")
+_BITS = regex(r"\d\s*(?:Gb(?:/s|ps|it)|G\b|Gb\b)")
 
 
 _TESTS = {re.sub(r"[^a-z]", "", name): name for name in (*COLLECTIVES, *PERFTESTS)}
 
 
-_BARE_RATE = re.compile(r"\d+(?:\.\d+)?\s*(?:Gb/s|Gbps|Gbit/s)")
+_BARE_RATE = regex(r"\d+(?:\.\d+)?\s*(?:Gb/s|Gbps|Gbit/s)")
 
 
 def _per_hca_rate(statement: Statement, named: list[tuple[tuple[int, int, int], str]]) -> bool:

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from slacheck.extract import programs, tables
+from slacheck import programs
+from slacheck.extract import tables
 from slacheck.extract.lexer import skip_pattern
 
 _PIECES = st.sampled_from([

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_MPI_TAG = re.compile(r"\[\d{1,9},\d{1,9}\]<std(?:out|err|diag)>:", re.ASCII)
-_LINE_LABEL = re.compile(r"[ \t]{0,8}(?:(\d{1,6}): |\[([A-Za-z]{0,16}\d{1,6})\]:? ?)", re.ASCII)
+from slacheck.regexes import regex
+
+_MPI_TAG = regex(r"\[\d{1,9},\d{1,9}\]<std(?:out|err|diag)>:", re.ASCII)
+_LINE_LABEL = regex(r"[ \t]{0,8}(?:(\d{1,6}): |\[([A-Za-z]{0,16}\d{1,6})\]:? ?)", re.ASCII)
 
 
 @dataclass

@@ -19,36 +19,37 @@ from slacheck.perf.nccl.records import (
     NcclRow,
     Transport,
 )
+from slacheck.regexes import regex
 
-_INTEGER = re.compile(r"-?[0-9]{1,30}", re.ASCII)
-_VERSION = re.compile(
+_INTEGER = regex(r"-?[0-9]{1,30}", re.ASCII)
+_VERSION = regex(
     r"#\s*nccl-tests version\s+(\S+)(?:\s+nccl-headers=\d+)?(?:\s+nccl-library=(\d{1,12}))?", re.ASCII
 )
-_STARTING = re.compile(r"#\s*Collective test starting:\s*(\S+)", re.ASCII)
-_CONCLUDED = re.compile(r"#\s*Collective test concluded:", re.ASCII)
-_PARAMS = re.compile(r"#\s*nThread\s+\d+\s+nGpus\s+\d+", re.ASCII)
-_REDUCING = re.compile(r"#\s*Reducing maxBytes to\s+(\d{1,30})", re.ASCII)
-_RANK = re.compile(
+_STARTING = regex(r"#\s*Collective test starting:\s*(\S+)", re.ASCII)
+_CONCLUDED = regex(r"#\s*Collective test concluded:", re.ASCII)
+_PARAMS = regex(r"#\s*nThread\s+\d+\s+nGpus\s+\d+", re.ASCII)
+_REDUCING = regex(r"#\s*Reducing maxBytes to\s+(\d{1,30})", re.ASCII)
+_RANK = regex(
     r"#\s*Rank\s+(\d{1,9})\s+(?:Group\s+(\d{1,9})\s+)?Pid\s+(\d{1,12})\s+on\s+(\S+)"
     r"\s+device\s+(\d{1,9})\s+\[([^\]\s]*)\]([^\n]*)",
     re.ASCII,
 )
-_TABLE_HEADER = re.compile(r"#\s*size\s+count\s+type\s+redop\s+root\b", re.ASCII)
-_OOB = re.compile(r"#\s*Out of bounds values\s*:\s*(\d{1,30})", re.ASCII)
-_AVG = re.compile(r"#\s*Avg bus bandwidth\s*:\s*(\S+)\s*(OK|FAILED)?", re.ASCII)
-_FAILURE = re.compile(r"Test (?:NCCL|CUDA) failure|Test failure \S+:\d", re.ASCII)
-_INFO_VERSION = re.compile(r"NCCL INFO NCCL version (\d+\.\d+\.\d+)", re.ASCII)
+_TABLE_HEADER = regex(r"#\s*size\s+count\s+type\s+redop\s+root\b", re.ASCII)
+_OOB = regex(r"#\s*Out of bounds values\s*:\s*(\d{1,30})", re.ASCII)
+_AVG = regex(r"#\s*Avg bus bandwidth\s*:\s*(\S+)\s*(OK|FAILED)?", re.ASCII)
+_FAILURE = regex(r"Test (?:NCCL|CUDA) failure|Test failure \S+:\d", re.ASCII)
+_INFO_VERSION = regex(r"NCCL INFO NCCL version (\d+\.\d+\.\d+)", re.ASCII)
 _TRANSPORTS: tuple[tuple[re.Pattern[str], Transport], ...] = (
-    (re.compile(r"NET/OFI Selected Provider is (?i:efa)\b", re.ASCII), "efa"),
-    (re.compile(r"NET/OFI Selected Provider is ", re.ASCII), "ofi"),
-    (re.compile(r"NET/IB ?: Using \[\d+\]\S*?/RoCE", re.ASCII), "roce"),
-    (re.compile(r"NET/IB ?: Using \[\d+\]\S*?/IB\b", re.ASCII), "infiniband"),
-    (re.compile(r"NET/Socket ?: Using|Using network Socket\b", re.ASCII), "socket"),
-    (re.compile(r"NET/(?:GPUDirectTCPX|FasTrak)|Using network (?:GPUDirectTCPX|FasTrak)|(?i:tcpxo?\b)", re.ASCII),
+    (regex(r"NET/OFI Selected Provider is (?i:efa)\b", re.ASCII), "efa"),
+    (regex(r"NET/OFI Selected Provider is ", re.ASCII), "ofi"),
+    (regex(r"NET/IB ?: Using \[\d+\]\S*?/RoCE", re.ASCII), "roce"),
+    (regex(r"NET/IB ?: Using \[\d+\]\S*?/IB\b", re.ASCII), "infiniband"),
+    (regex(r"NET/Socket ?: Using|Using network Socket\b", re.ASCII), "socket"),
+    (regex(r"NET/(?:GPUDirectTCPX|FasTrak)|Using network (?:GPUDirectTCPX|FasTrak)|(?i:tcpxo?\b)", re.ASCII),
      "tcpx"),
-    (re.compile(r"Using network AWS Libfabric", re.ASCII), "ofi"),
+    (regex(r"Using network AWS Libfabric", re.ASCII), "ofi"),
 )
-_BINARY = re.compile(
+_BINARY = regex(
     r"\b(all_reduce|all_gather|reduce_scatter|alltoall|sendrecv|broadcast|reduce|"
     r"gather|scatter|hypercube|alltoallv)_perf\b",
     re.ASCII,
