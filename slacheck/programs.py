@@ -3,11 +3,12 @@
 CPython compiles a pattern in Python code (``re._parser`` and ``re._compiler``): the lexer's terminals,
 alternations of the lexicon's words, take 0.05-0.07 s to compile, more than a small document's whole
 lexing. What compiling makes is a program, a list of integer opcodes the C matcher runs. The programs are
-kept with the grammar tables and handed back to the C matcher's constructor, which checks a program's
-structure before it takes it.
+kept with the grammar tables, and those of the package's other patterns in a file of their own
+(``regexes``), and handed back to the C matcher's constructor, which checks a program's structure before
+it takes it.
 
 Both sides are CPython internals, so: a program is kept only when the pattern made from it equals what
-``re.compile`` makes (same text, flags and code); the tables' file name covers FORMAT (the Python build and
+``re.compile`` makes (same text, flags and code); both files' names cover FORMAT (the Python build and
 the matcher's own format number), so another Python never reads them; and where making a program or a
 pattern from one fails, ``re.compile`` does the work.
 """

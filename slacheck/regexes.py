@@ -1,6 +1,6 @@
 """The package's own regexes, kept compiled in the cache folder between runs.
 
-Every module compiles its patterns when it is imported or first used, about 150 of them: 0.04 s, a tenth
+Every module compiles its patterns when it is imported or first used, about 100 of them: 0.04 s, a tenth
 of a cold check, since ``re`` parses and compiles in Python code. ``regex(pattern, flags)`` gives what
 ``re.compile`` gives, made from the program an earlier run kept for it (``programs``) when the cache file
 holds one. A run that compiles a pattern the file lacks writes the file again as it exits, with the
