@@ -37,13 +37,6 @@ _FAST_RUN = regex(rf"(?P<stable>[{_STABLE}])|(?P<space>\s+)")
 # a backtracking frame per space: 77 MB for a million-character paragraph of one-letter words.)
 _RUN_STOP = regex(rf"  |[^{_STABLE} ]")
 
-# Full-width ASCII (U+FF01-U+FF5E: "，" "：" "（" "Ｈ１００"), the commonest characters NFKC changes in Chinese
-# text: each is one character whose NFKC is one stable one, so it is replaced in place before the runs are
-# cut. NFKC of the text is the same (NFKC composes the compatibility decomposition, which this is), and so
-# is the map: a character still comes from the input character at its own place.
-_FULL_WIDTH = {code: ord(unicodedata.normalize("NFKC", chr(code))) for code in range(0xFF01, 0xFF5F)}
-_HAS_FULL_WIDTH = regex("[\uff01-\uff5e]")
-
 # Starters that NFKC may merge with the preceding character: second halves of canonical
 # pairs with combining class 0 (Unicode 14 decompositions), characters whose NFKD starts
 # with a non-starter, and Hangul medial/final jamo (composed algorithmically).
@@ -195,8 +188,6 @@ def _starts_chunk(ch: str) -> bool:
 def normalize(text: str) -> Normalized:
     """NFKC-normalise ``text``, drop invisible controls, collapse spaces, unify x and dashes."""
     out = _Builder()
-    if _HAS_FULL_WIDTH.search(text):
-        text = text.translate(_FULL_WIDTH)
     n = len(text)
     pos = 0
     while pos < n:

@@ -107,17 +107,6 @@ def test_stable_characters_are_stable() -> None:
             assert unicodedata.category(ch) not in ("Cc", "Cf") and nz._starts_chunk(ch), hex(cp)
 
 
-def test_full_width_ascii_maps_back_to_its_own_characters() -> None:
-    """Full-width ASCII is replaced in place: each output character comes from its own input character, and one
-    that composes with a following mark still makes one block with it."""
-    r = normalize("型号：Ｈ１００，８卡（ＳＸＭ）")
-    assert r.text == "型号:H100,8卡(SXM)"
-    assert r.source_span(3, 7) == (3, 7) and r.source_span(12, 15) == (12, 15)
-    composed = normalize("ＡＥ\u0301Ｂ")
-    assert composed.text == "AÉB"
-    assert [composed.source_span(i, i + 1) for i in range(3)] == [(0, 1), (1, 3), (3, 4)]
-
-
 # --------------------------------------------------------------------------- properties
 
 
