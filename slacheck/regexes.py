@@ -4,9 +4,9 @@ Every module compiles its patterns when it is imported or first used, about 100 
 of a cold check, since ``re`` parses and compiles in Python code. ``regex(pattern, flags)`` gives what
 ``re.compile`` gives, made from the program an earlier run kept for it (``programs``) when the cache file
 holds one. A run that compiles a pattern the file lacks writes the file again as it exits, with the
-programs of every pattern that run asked for, so the file holds the patterns of the code that runs and
-never grows with old ones. Only patterns written in the package go through here, never one made from
-a document's text.
+programs it held and the new ones: runs that use different patterns (a check, an acceptance run) do not
+undo each other's, and the file, named by slacheck's version and the Python build, holds one version's
+patterns. Only patterns written in the package go through here, never one made from a document's text.
 """
 
 from __future__ import annotations
@@ -22,33 +22,31 @@ _SUFFIX = ".regexes.json"
 
 
 class _Store:
-    """The programs kept in one cache file, and those asked for in this run."""
+    """The programs kept in one cache file, and those compiled in this run."""
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.kept = _read(path)
-        self.used: programs.Programs = {}
         self.missed = False
 
     def pattern(self, pattern: str, flags: int) -> re.Pattern[str]:
-        """``re.compile(pattern, flags)``, from the kept program when there is one (recorded either way)."""
+        """``re.compile(pattern, flags)``, from the kept program when there is one (else its program is kept)."""
         key = (pattern, flags)
         kept = self.kept.get(key)
         made = programs.from_program(pattern, kept) if kept is not None else None
-        if made is not None and kept is not None:
-            self.used[key] = kept
+        if made is not None:
             return made
         found = programs.program(pattern, flags)
         if found is not None:
-            self.used[key] = found
+            self.kept[key] = found
             self.missed = True
         return re.compile(pattern, flags)
 
     def save(self) -> None:
-        """Write the programs used in this run when one was missing from the file."""
+        """Write the programs kept, with those compiled in this run, when this run compiled any."""
         if self.missed:
             save_kept(self.path, [[regex, flags, compiled_flags, programs.packed(code), groups, names]
-                                  for (regex, flags), (compiled_flags, code, groups, names) in self.used.items()])
+                                  for (regex, flags), (compiled_flags, code, groups, names) in self.kept.items()])
             self.missed = False
 
 
