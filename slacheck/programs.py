@@ -75,8 +75,25 @@ def unpacked(text: str) -> list[int]:
     return code.tolist()
 
 
+def kept_pattern(pattern: str, programs: Mapping[tuple[str, int], Program], flags: int = 0) -> re.Pattern[str] | None:
+    """The pattern of ``pattern`` from its kept program; None when ``programs`` holds none it can be made from."""
+    kept = programs.get((pattern, flags))
+    return from_program(pattern, kept) if kept is not None else None
+
+
 def compiled(pattern: str, programs: Mapping[tuple[str, int], Program], flags: int = 0) -> re.Pattern[str]:
     """``re.compile(pattern, flags)``, from its kept program when ``programs`` holds one."""
-    kept = programs.get((pattern, flags))
-    made = from_program(pattern, kept) if kept is not None else None
+    made = kept_pattern(pattern, programs, flags)
     return made if made is not None else re.compile(pattern, flags)
+
+
+def as_rows(programs: Mapping[tuple[str, int], Program]) -> list[list[Any]]:
+    """Programs as JSON rows: pattern, flags, compiled flags, packed code, groups, named groups."""
+    return [[regex, flags, compiled_flags, packed(code), groups, names]
+            for (regex, flags), (compiled_flags, code, groups, names) in programs.items()]
+
+
+def from_rows(rows: Any) -> Programs:
+    """The programs of ``as_rows``' rows (ValueError or TypeError for rows of another shape)."""
+    return {(regex, flags): (compiled_flags, unpacked(code), groups, names)
+            for regex, flags, compiled_flags, code, groups, names in rows}

@@ -22,40 +22,38 @@ _SUFFIX = ".regexes.json"
 
 
 class _Store:
-    """The programs kept in one cache file, and those compiled in this run."""
+    """The programs kept in one cache file, those compiled in this run, and the patterns made (a function that
+    asks for its pattern at every call, as ``re.compile``'s own cache would, gets the one made before)."""
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.kept = _read(path)
+        self.made: dict[tuple[str, int], re.Pattern[str]] = {}
         self.missed = False
 
     def pattern(self, pattern: str, flags: int) -> re.Pattern[str]:
         """``re.compile(pattern, flags)``, from the kept program when there is one (else its program is kept)."""
-        key = (pattern, flags)
-        kept = self.kept.get(key)
-        made = programs.from_program(pattern, kept) if kept is not None else None
-        if made is not None:
-            return made
-        found = programs.program(pattern, flags)
-        if found is not None:
-            self.kept[key] = found
-            self.missed = True
-        return re.compile(pattern, flags)
+        made = self.made.get((pattern, flags)) or programs.kept_pattern(pattern, self.kept, flags)
+        if made is None:
+            found = programs.program(pattern, flags)
+            if found is not None:
+                self.kept[pattern, flags] = found
+                self.missed = True
+            made = re.compile(pattern, flags)
+        self.made[pattern, flags] = made
+        return made
 
     def save(self) -> None:
         """Write the programs kept, with those compiled in this run, when this run compiled any."""
         if self.missed:
-            save_kept(self.path, [[regex, flags, compiled_flags, programs.packed(code), groups, names]
-                                  for (regex, flags), (compiled_flags, code, groups, names) in self.kept.items()])
+            save_kept(self.path, programs.as_rows(self.kept))
             self.missed = False
 
 
 def _read(path: Path | None) -> programs.Programs:
     """The programs kept in ``path`` (none when it is missing or damaged)."""
-    payload = read_kept(path)
     try:
-        return {(regex, flags): (compiled_flags, programs.unpacked(code), groups, names)
-                for regex, flags, compiled_flags, code, groups, names in payload or ()}
+        return programs.from_rows(read_kept(path) or ())
     except (ValueError, TypeError):  # binascii.Error is a ValueError
         return {}
 

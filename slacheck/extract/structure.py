@@ -159,7 +159,7 @@ def _letterhead_names(document: Document, suffix: str, customer: re.Pattern[str]
     the company suffix, and their first two, as the body may shorten it ("Polaris Nine configures ...")."""
     company = regex(rf"((?:[A-Za-z][\w&'-]*\s+){{1,6}})(?i:{suffix})(?![A-Za-z])")
     names: list[str] = []
-    worded = (line.text[:LETTERHEAD_CHARACTERS] for line in document.lines if line.text.strip())
+    worded = (text[:LETTERHEAD_CHARACTERS] for text in line_texts(document.lines) if text.strip())
     top = islice(worded, LETTERHEAD_LINES)
     for text in top:
         match = company.search(text)

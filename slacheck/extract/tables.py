@@ -109,8 +109,7 @@ def _payload(tables: GrammarTables) -> dict[str, Any]:
             "actions": list(tables.actions),
             "rules": [[r.name, r.size, [list(k) for k in r.kept]] for r in tables.rules],
             "start": tables.start, "end": tables.end,
-            "programs": [[regex, flags, compiled_flags, programs.packed(code), groups, names]
-                         for (regex, flags), (compiled_flags, code, groups, names) in tables.programs.items()]}
+            "programs": programs.as_rows(tables.programs)}
 
 
 def _read(kept: Path | None) -> GrammarTables | None:
@@ -128,7 +127,6 @@ def _read(kept: Path | None) -> GrammarTables | None:
             tuple(Rule(name, size, tuple((index, spliced) for index, spliced in kept_children))
                   for name, size, kept_children in payload["rules"]),
             payload["start"], payload["end"],
-            {(regex, flags): (compiled_flags, programs.unpacked(code), groups, names)
-             for regex, flags, compiled_flags, code, groups, names in payload["programs"]})
+            programs.from_rows(payload["programs"]))
     except (ValueError, TypeError, KeyError, AttributeError):  # binascii.Error is a ValueError
         return None

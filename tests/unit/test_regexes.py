@@ -64,3 +64,12 @@ def test_a_second_start_compiles_none_of_the_package_s_patterns(tmp_path: Path) 
     assert first[1] == "True" and int(first[0]) > 50
     assert second == [first[0], "False"]
     assert len(list(tmp_path.glob("regexes-*.regexes.json"))) == 1
+
+
+def test_a_pattern_asked_for_again_is_the_one_made_before(tmp_path: Path) -> None:
+    """As re.compile's own cache does for a function that compiles its pattern at every call."""
+    store = _store(tmp_path / "regexes-x.regexes.json")
+    assert store.pattern("x+y", 0) is store.pattern("x+y", 0)
+    store.save()
+    again = _store(tmp_path / "regexes-x.regexes.json")
+    assert again.pattern("x+y", 0) is again.pattern("x+y", 0)
