@@ -32,8 +32,12 @@ class Budget:
 
     def check(self, where: str) -> None:
         """Raise TimeBudgetExceeded once the time is up; ``where`` says how far reading got."""
-        if time.monotonic() - self.started > self.seconds:
+        if self.over():
             raise self.exceeded(where)
+
+    def over(self) -> bool:
+        """Whether the time is up (for callers that describe where only then)."""
+        return time.monotonic() - self.started > self.seconds
 
     def exceeded(self, where: str) -> TimeBudgetExceeded:
         """The error for running out of time at ``where``."""

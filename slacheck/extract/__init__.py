@@ -60,8 +60,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     for passage in document.passages:
         normalized = normalize(passage.text)
         pending.append((normalized, scan(normalized.text[:_windows(normalized.text)[0][1]])))
-        if budget is not None:
-            budget.check(_position(document, passage))
+        _check_time(budget, document, passage)
     providers = provider_names(document)
     placed = frames(document, [(item[0].text, item[1].tokens) for item in pending if item])
     kept = _Kept()
@@ -77,8 +76,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
         for start, end in _windows(text):
             if start:
                 window_scan = scan(text[start:end])
-                if budget is not None:
-                    budget.check(_position(document, passage))
+                _check_time(budget, document, passage)
             window = text[start:start + window_scan.length]
             said = read(window, window_scan, table_row=passage.kind == "table-row", frame=frame,
                         providers=providers)
@@ -160,6 +158,12 @@ def _windows(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _check_time(budget: Budget | None, document: Document, passage: Passage) -> None:
+    """Raise TimeBudgetExceeded, naming where the passage starts, once the budget is spent."""
+    if budget is not None and budget.over():
+        raise budget.exceeded(_position(document, passage))
+
+
 def _position(document: Document, passage: Passage) -> str:
     """Where a passage starts, for messages."""
     line = document.lines[passage.segments[0].line] if passage.segments else None
@@ -189,7 +193,8 @@ def _evidence_for(document: Document, passage: Passage, normalized: Normalized, 
         line = document.lines[line_index]
         evidence.append(Evidence.model_construct(_EVIDENCE_FIELDS, path=document.path, page=line.page,
                                                  line=line.number, column=column_start + 1,
-                                                 text=line.text[column_start:column_end]))
+                                                 text=line.text[column_start:column_end], role="quote",
+                                                 where=None))  # defaults given: not looked up per field
     return evidence
 
 

@@ -22,9 +22,12 @@ _STRIKE = regex(alternation("strike_word"), re.I)
 def without_replaced(said: list[Said], context: Context) -> list[Said]:
     """``said`` less what was read inside the old value of an amendment of the passage or a quoted clause
     it strikes out (where a statement's first quote, its value, stands)."""
+    if not said:
+        return said
     old = [match.span(1) for match in _REPLACED.finditer(context.text)]
-    old += [match.span(1) for match in _QUOTED.finditer(context.text)
-            if _STRIKE.search(context.sentence_at(match.start()))]
+    if _STRIKE.search(context.text):  # a quote is struck only by a strike word in its sentence
+        old += [match.span(1) for match in _QUOTED.finditer(context.text)
+                if _STRIKE.search(context.sentence_at(match.start()))]
     if not old:
         return said
     old.sort()

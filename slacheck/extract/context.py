@@ -92,16 +92,14 @@ class Context:
         inside = [m.span() for m in _PARENTHESES.finditer(self.text)]
         opens = [start for start, _ in inside]
         clause_ends = [m.end() for m in _CLAUSE_END.finditer(self.text)
-                       if m.group() != "," or not _within(m.start(), inside, opens)]
+                       if not inside or m.group() != "," or not _within(m.start(), inside, opens)]
         self.clause_starts = _bounded(self.text, sorted({0, *clause_ends, *self.sentence_starts}))
         self._positions = [t.start for t in self.keywords]
         self._by_sentence = _group(self.keywords, self._positions, self.sentence_starts)
         self._by_clause = _group(self.keywords, self._positions, self.clause_starts)
         self._sentence_types: dict[int, set[str]] = {}
         self._clause_types: dict[int, set[str]] = {}
-        self._first_of: dict[str, Keyword] = {}
-        for token in reversed(self.keywords):
-            self._first_of[token.type] = token
+        self._first_of = {token.type: token for token in reversed(self.keywords)}  # the first of each type wins
         self._phrase_starts = [p.start for p in self.phrases]
         self._label = [t for t in self.keywords if t.end <= self.label_end]
         self._label_types = {t.type for t in self._label}

@@ -9,6 +9,8 @@ every format. Templates take ``str.format`` fields; a dotted key's prefix names 
 
 from __future__ import annotations
 
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Mapping
 
 CATALOGUE: dict[str, tuple[str, str]] = {
@@ -245,15 +247,26 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 
 
 def words(language: str) -> Mapping[str, str]:
-    """Every chrome string in one language (``zh``; anything else reads English)."""
-    index = 1 if language == "zh" else 0
-    return {key: texts[index] for key, texts in CATALOGUE.items()}
+    """Every chrome string in one language (``zh``; anything else reads English), read-only."""
+    return _words(1 if language == "zh" else 0)
 
 
-def section(language: str, prefix: str) -> dict[str, str]:
+@lru_cache(maxsize=2)
+def _words(index: int) -> Mapping[str, str]:
+    """The catalogue's strings at one index, made once (every label and value a renderer shows asks)."""
+    return MappingProxyType({key: texts[index] for key, texts in CATALOGUE.items()})
+
+
+def section(language: str, prefix: str) -> Mapping[str, str]:
     """The strings of one part of the catalogue (``plan``, ``run``, ...), by their keys without the prefix."""
+    return _section(1 if language == "zh" else 0, prefix)
+
+
+@lru_cache(maxsize=64)
+def _section(index: int, prefix: str) -> Mapping[str, str]:
     start = prefix + "."
-    return {key.removeprefix(start): text for key, text in words(language).items() if key.startswith(start)}
+    return MappingProxyType({key.removeprefix(start): text for key, text in _words(index).items()
+                             if key.startswith(start)})
 
 
 def pages(count: int, language: str) -> str:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Mapping
 
 from rich.console import Console, Group
-from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -88,7 +87,7 @@ def _offering_table(report: Report, words: Mapping[str, str]) -> Table | Text:
             continue
         value = show_value(fact.value, report.language) + (f" ({words['hedged']})" if fact.hedged else "")
         where = ", ".join(list(dict.fromkeys(short_location(e, report.language) for e in fact.evidence))[:3])
-        table.add_row(label(path, report.language), escape(value), where)
+        table.add_row(Text(label(path, report.language)), Text(value), Text(where))  # never read as markup or emoji
     return table if table.row_count else Text(words["no_facts"])
 
 

@@ -220,7 +220,7 @@ def _evidence(rule: Rule, offering: Offering, document_evidence: Evidence) -> li
 
 def _inside(inner: Evidence, outer: Evidence) -> bool:
     """``inner`` quotes part of what ``outer`` already quotes on the same line."""
-    if inner == outer or (inner.path, inner.page, inner.line) != (outer.path, outer.page, outer.line):
+    if (inner.path, inner.page, inner.line) != (outer.path, outer.page, outer.line) or inner == outer:
         return False
     return outer.column <= inner.column and inner.column + len(inner.text) <= outer.column + len(outer.text)
 
