@@ -249,3 +249,19 @@ def test_outputs_are_deterministic(report: Report) -> None:
     again = check_file(SAMPLE, Options())
     for name, render in FORMATS.items():
         assert render(report) == render(again), name
+
+
+def test_memo_table_shows_values_as_written(report: Report) -> None:
+    """A value holding rich markup or an emoji code is printed as it stands, not styled or replaced."""
+    from rich.console import Console
+
+    from slacheck.report.text_format import text_of
+
+    written = "[bold]H100[/bold] :fire: [/x]"
+    gpu = report.offering.gpu
+    assert gpu.model is not None
+    offering = report.offering.model_copy(update={"gpu": gpu.model_copy(update={
+        "model": gpu.model.model_copy(update={"value": written})})})
+    memo = text_of(report.model_copy(update={"offering": offering}), Console(width=200, color_system=None))
+    assert written in memo
+    assert "\N{FIRE}" not in memo
