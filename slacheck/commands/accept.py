@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from rich.markup import escape
 from rich.table import Table
 
 from slacheck.commands.common import UsageError, add_output_options, console_for
@@ -61,7 +62,7 @@ def measurement_table(report: Report) -> Table:
         for run in entry["collectives"]:
             expected = run["expected"]
             source = words["source." + run["required_source"]]
-            table.add_row(Path(entry["path"]).name, str(run["collective"]), run["status"],
+            table.add_row(escape(Path(entry["path"]).name), str(run["collective"]), run["status"],
                           f"{_show(run['hosts'])}/{_show(run['ranks'])}", _show(run["judged_sizes"]),
                           _figure(run["judged_busbw"], scale, unit), f"{_figure(run['required_gbytes'], scale, unit)}"
                           f" ({source})" if run["required_gbytes"] is not None else "-",

@@ -202,6 +202,14 @@ def test_accept_with_expect_and_plot(tmp_path, nccl, capsys):
     assert (tmp_path / "q.svg").read_text(encoding="utf-8") == svg
 
 
+def test_accept_table_names_a_log_as_its_file_is_named(tmp_path, nccl, capsys, monkeypatch):
+    """A log file whose name looks like rich markup is named as it stands."""
+    monkeypatch.setenv("COLUMNS", "300")
+    log = tmp_path / "[red]nccl.log"
+    log.write_bytes(nccl(1).read_bytes())
+    main(["accept", str(log), "--expect", "8 x H100 SXM", "--no-color"])
+    assert "[red]nccl.log" in capsys.readouterr().out
+
 def test_accept_without_hardware_is_a_usage_error(nccl, capsys):
     assert main(["accept", str(nccl(1)), "--expect", "fast network"]) == 2
     assert "--expect" in capsys.readouterr().err
