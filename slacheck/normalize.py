@@ -61,15 +61,16 @@ _ALWAYS_SIGNS = regex("[" + re.escape("".join(map(chr, _ALWAYS))) + "]")
 _STAR = regex(
     r"(?:(?<=\d)|(?<=\d ))\*(?= ?[0-9A-Za-z])|(?:(?<=[0-9A-Za-z])|(?<=[0-9A-Za-z] ))\*(?= ?\d)"
 )
+_RANGE_SIGN_CLASS = "[~\u301c\u223c\u81f3]"
 # '~' '〜' '∼' '至' after a number (optionally with a unit: 3万~5万, 100G ~ 400G) and before one.
-_RANGE = regex(r"(\d ?(?:[万千百亿%]|[A-Za-z]{1,3})? ?)[~\u301c\u223c\u81f3](?= ?[¥$€£]? ?\d)")
+_RANGE = regex(r"(\d ?(?:[万千百亿%]|[A-Za-z]{1,3})? ?)" + _RANGE_SIGN_CLASS + r"(?= ?[¥$€£]? ?\d)")
 
 
 def _range_dash(m: re.Match[str]) -> str:
     return m.group(1) + "-"
 
 
-_RANGE_SIGNS = "~\u301c\u223c\u81f3"
+_RANGE_SIGNS = regex(_RANGE_SIGN_CLASS)
 
 
 def _unify(text: str) -> str:
@@ -79,7 +80,7 @@ def _unify(text: str) -> str:
         text = text.translate(_ALWAYS)
     if "*" in text:
         text = _STAR.sub("x", text)
-    if any(sign in text for sign in _RANGE_SIGNS):
+    if _RANGE_SIGNS.search(text):
         text = _RANGE.sub(_range_dash, text)
     return text
 

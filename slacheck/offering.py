@@ -3,7 +3,7 @@ extractor read (statements), one offering per option a document gives.
 """
 
 from functools import cache
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from pydantic import BaseModel, Field
 
@@ -146,12 +146,13 @@ def assemble(statements: list[Statement]) -> Offering:
         chosen = _choose(path, said, protocols.get(_BY_PROTOCOL.get(path, ""))) if said else None
         if chosen is None:
             continue
-        evidence = [e for s in said if s.value == chosen.value for e in s.evidence]
+        evidence = (e for s in said if s.value == chosen.value for e in s.evidence)
         *sections, name = path.split(".")
         target = data
         for section in sections:
             target = target.setdefault(section, {})
-        target[name] = {"value": chosen.value, "hedged": chosen.hedged, "evidence": _unique(evidence)[:MAX_EVIDENCE]}
+        target[name] = {"value": chosen.value, "hedged": chosen.hedged,
+                        "evidence": _first_unique(evidence, MAX_EVIDENCE)}
     return Offering.model_validate(data)
 
 
@@ -219,14 +220,16 @@ def _alike(offerings: list[Offering]) -> Offering:
     return Offering.model_validate(data)
 
 
-def _unique(evidence: list[Evidence]) -> list[Evidence]:
-    """Evidence without repeats, in order."""
+def _first_unique(evidence: Iterable[Evidence], count: int) -> list[Evidence]:
+    """The first ``count`` distinct items of evidence, in order (the rest is not looked at)."""
     seen: set[Evidence] = set()
-    kept = []
+    kept: list[Evidence] = []
     for item in evidence:
         if item not in seen:
             seen.add(item)
             kept.append(item)
+            if len(kept) == count:
+                break
     return kept
 
 

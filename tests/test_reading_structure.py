@@ -593,3 +593,20 @@ def test_what_lies_in_any_replaced_or_struck_span_is_dropped_and_nothing_else() 
         return Said("sla.availability_pct", word, [(start, start + len(word))])
     kept = without_replaced([at("99.9%"), at("99.5%"), at("按月"), at("99.8%")], Context(text, []))
     assert [s.value for s in kept] == ["99.8%"]
+
+
+@pytest.mark.parametrize(("text", "sentences", "clauses"), [
+    ("Term ........ 36 months. Price: on request", [0, 24], [0, 24]),
+    ("Two nodes, (GPU, HCA, PSU) each.\nNext", [0, 32, 33], [0, 10, 32, 33]),
+    ("第一条:8 卡;第二条:RoCE。完", [0, 8, 17], [0, 8, 17]),
+    ("Wait... then v2.17 ships. Done", [0, 25], [0, 25]),
+])
+def test_sentences_end_at_marks_and_full_stops_not_at_leaders(text: str, sentences: list[int],
+                                                              clauses: list[int]) -> None:
+    """A full stop ends a sentence only alone before a space or the end; commas inside a parenthetical
+    list of short items do not end a clause."""
+    from slacheck.extract.context import Context
+
+    context = Context(text, [])
+    assert context.sentence_starts == sentences
+    assert context.clause_starts == clauses

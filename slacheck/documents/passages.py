@@ -65,8 +65,10 @@ def assemble(pages: list[Page], *, pdf: bool) -> tuple[Lines, tuple[Passage, ...
         every = [b for b in every if b.index not in skippable]
         _set_right_edges(every, {page.number: page.width for page in pages}, lines)
         bodies = every
+    rows = len(passages)
     passages.extend(_paragraphs(bodies, skippable, marks, texts))
-    passages.sort(key=Passage.first_place)
+    if rows:  # paragraphs come in line order: only table rows need placing among them
+        passages.sort(key=Passage.first_place)
     return lines, tuple(passages)
 
 

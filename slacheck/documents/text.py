@@ -94,6 +94,8 @@ def _cells(text: str) -> list[tuple[int, int]]:
 
 def _is_aligned_row(text: str) -> bool:
     """A tab-separated line with two cells, or a line with three cells set apart by spaces."""
+    if "\t" not in text and "  " not in text.strip():
+        return False  # no gap between cells: most lines of prose
     cells = _cells(text)
     return len(cells) >= (2 if "\t" in text.strip() else MIN_ALIGNED_CELLS)
 

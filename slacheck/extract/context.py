@@ -24,11 +24,13 @@ from slacheck.trees import Tree
 Span = tuple[int, int]
 
 # A full stop ends a sentence; the dots of a leader ("Term ........ 36 months") do not.
-_SENTENCE_END = regex(r"[。;!?|\n]|(?<!\.)\.(?!\.)(?=\s|$)")
+_SENTENCE_END = regex(r"[。;!?|\n.](?:(?<=[。;!?|\n])|(?<!\.\.)(?!\.)(?=\s|$))")
+"""An end mark, or a full stop alone before a space or the end (not "..."); the one class it starts with lets the
+search skip to the candidates."""
 _PARENTHESES = regex(r"\((?:[A-Za-z0-9 ./+-]{1,24},)+[A-Za-z0-9 ./+-]{1,24}\)")
 """A parenthetical list of short items ("(GPU, HCA, power supply)"): its commas do not end a clause."""
 _QUESTION_END = regex(rf"(?:{alternation('question_end')})[.!~。…\s]*$")
-_CLAUSE_END = regex(r"[。;!?,|\n]|(?<!\.)\.(?!\.)(?=\s|$)")
+_CLAUSE_END = regex(r"[。;!?,|\n.](?:(?<=[。;!?,|\n])|(?<!\.\.)(?!\.)(?=\s|$))")
 _EN_NUMBERS = values("NUMBER_WORD")
 _ZH_DIGITS = {word: value for word, value in values("NUMBER_ZH").items() if value < 10}
 _ZH_TEN = next(word for word, value in values("NUMBER_ZH").items() if value == 10)
