@@ -25,9 +25,8 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
     if not said:
         return said
     old = [match.span(1) for match in _REPLACED.finditer(context.text)]
-    if _STRIKE.search(context.text):  # a quote is struck only by a strike word in its sentence
-        old += [match.span(1) for match in _QUOTED.finditer(context.text)
-                if _STRIKE.search(context.sentence_at(match.start()))]
+    old += [match.span(1) for match in _QUOTED.finditer(context.text)
+            if _STRIKE.search(context.sentence_at(match.start()))]
     if not old:
         return said
     old.sort()
