@@ -30,14 +30,11 @@ class Budget:
     seconds: float
     started: float = field(default_factory=time.monotonic)
 
-    def check(self, where: str) -> None:
-        """Raise TimeBudgetExceeded once the time is up; ``where`` says how far reading got."""
-        if self.over():
-            raise self.exceeded(where)
-
-    def over(self) -> bool:
-        """Whether the time is up (for callers that describe where only then)."""
-        return time.monotonic() - self.started > self.seconds
+    def check(self, where: str | Callable[[], str]) -> None:
+        """Raise TimeBudgetExceeded once the time is up; ``where`` says how far reading got (or makes that
+        description, called only then: a caller that checks often need not describe every place)."""
+        if time.monotonic() - self.started > self.seconds:
+            raise self.exceeded(where if isinstance(where, str) else where())
 
     def exceeded(self, where: str) -> TimeBudgetExceeded:
         """The error for running out of time at ``where``."""

@@ -8,6 +8,7 @@ evidence that quotes the original lines.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from slacheck.documents import Budget, Document, Passage, line_texts
@@ -60,7 +61,8 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     for passage in document.passages:
         normalized = normalize(passage.text)
         pending.append((normalized, scan(normalized.text[:_windows(normalized.text)[0][1]])))
-        _check_time(budget, document, passage)
+        if budget is not None:
+            budget.check(partial(_position, document, passage))
     providers = provider_names(document)
     placed = frames(document, [(item[0].text, item[1].tokens) for item in pending if item])
     kept = _Kept()
@@ -76,7 +78,8 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
         for start, end in _windows(text):
             if start:
                 window_scan = scan(text[start:end])
-                _check_time(budget, document, passage)
+                if budget is not None:
+                    budget.check(partial(_position, document, passage))
             window = text[start:start + window_scan.length]
             said = read(window, window_scan, table_row=passage.kind == "table-row", frame=frame,
                         providers=providers)
@@ -156,12 +159,6 @@ def _windows(text: str) -> list[tuple[int, int]]:
         start = end
     spans.append((start, len(text)))
     return spans
-
-
-def _check_time(budget: Budget | None, document: Document, passage: Passage) -> None:
-    """Raise TimeBudgetExceeded, naming where the passage starts, once the budget is spent."""
-    if budget is not None and budget.over():
-        raise budget.exceeded(_position(document, passage))
 
 
 def _position(document: Document, passage: Passage) -> str:

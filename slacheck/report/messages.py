@@ -248,7 +248,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 
 def words(language: str) -> Mapping[str, str]:
     """Every chrome string in one language (``zh``; anything else reads English), read-only."""
-    return _words(1 if language == "zh" else 0)
+    return _words(_index(language))
+
+
+def _index(language: str) -> int:
+    """Where a language's text stands in the catalogue's pairs."""
+    return 1 if language == "zh" else 0
 
 
 @lru_cache(maxsize=2)
@@ -259,7 +264,7 @@ def _words(index: int) -> Mapping[str, str]:
 
 def section(language: str, prefix: str) -> Mapping[str, str]:
     """The strings of one part of the catalogue (``plan``, ``run``, ...), by their keys without the prefix."""
-    return _section(1 if language == "zh" else 0, prefix)
+    return _section(_index(language), prefix)
 
 
 @lru_cache(maxsize=64)

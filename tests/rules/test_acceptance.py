@@ -210,6 +210,7 @@ def test_accept_table_names_a_log_as_its_file_is_named(tmp_path, nccl, capsys, m
     main(["accept", str(log), "--expect", "8 x H100 SXM", "--no-color"])
     assert "[red]nccl.log" in capsys.readouterr().out
 
+
 def test_accept_without_hardware_is_a_usage_error(nccl, capsys):
     assert main(["accept", str(nccl(1)), "--expect", "fast network"]) == 2
     assert "--expect" in capsys.readouterr().err
