@@ -232,7 +232,11 @@ def measure(argv: list[str], cwd: Path, *, result: bool = False, timeout: float 
         rss = usage.ru_maxrss / 1024  # KiB on Linux
         if result:
             out.seek(0)
-            data = json.loads(out.read())
+            try:
+                data = json.loads(out.read())
+            except ValueError:  # a Python traceback exits 1 too, and prints no timing
+                err.seek(0)
+                raise RuntimeError(f"{' '.join(argv)} printed no timing: {err.read().decode(errors='replace')[-800:]}")
             return Run(data["seconds"], data["cpu"], rss)
         return Run(wall, usage.ru_utime + usage.ru_stime, rss)
 
