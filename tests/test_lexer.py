@@ -23,7 +23,7 @@ from slacheck import trees
 from slacheck.extract import lalr, parser, tables
 from slacheck.extract import lexer as lexer_module
 from slacheck.extract import lexicon as lex
-from slacheck.extract.lexer import FirstCharLexer, Keyword, first_characters, first_pairs
+from slacheck.extract.lexer import FirstCharLexer, Keyword, first_characters, first_prefixes
 from slacheck.normalize import normalize
 from slacheck.resources import build_lark
 
@@ -218,26 +218,49 @@ def test_the_skip_stops_at_a_space_only_where_a_token_can_go_on_after_it() -> No
 
 
 @pytest.mark.parametrize("regex,matches,never", [
-    (r"(?<![A-Za-z])(?i:ab)c|\d+", ["abc", "ABc", "5", "42"], ["ac", "bc", "a5"]),
-    (r"(?:x|y)?z", ["z", "xz", "yz"], ["xy", "a"]),
-    (r"a{2,}b|c*d", ["aab", "d", "cd", "ccd"], ["ba", "xd", "c"]),
+    (r"(?<![A-Za-z])(?i:ab)c|\d+", ["abc", "ABc", "5", "42", "1234x"], ["ac", "bc", "a5", "abC", "abx"]),
+    (r"(?:x|y)?z", ["z", "xz", "yz", "zzzz"], ["xy", "a"]),
+    (r"a{2,}b|c*d", ["aab", "aaaab", "d", "cd", "ccd", "cccd"], ["ba", "xd", "c", "ab", "aba"]),
     (r"(?=q)q\S|\s", ["q!", " "], ["q ", "a"]),
+    (r"[A-Z][A-Z0-9]*_\w+", ["GPU_X", "A_b", "AB_1"], ["GPU ", "Gpu_", "GPUs"]),
+    (r"\d+ ?(?:Gbps|GB/s)", ["400Gbps", "8 GB/s", "4000 Gbps"], ["8 x", "8 Gx", "40GX", "1 000"]),
+    (r"x(?P<a>y)(?P=a)|\d{5}", ["xyy", "12345"], ["yyy", "123x4"]),  # a back reference: anything after x
 ])
-def test_first_pairs_hold_every_start(regex: str, matches: list[str], never: list[str]) -> None:
-    """The first two characters of every match (its one character at the end of a text) pass the filter."""
-    starts = re.compile(first_pairs(regex), re.IGNORECASE)
-    assert all(re.match(regex, text) and starts.match(text[:2]) for text in matches)
-    assert not any(starts.match(text[:2]) for text in never)
+def test_first_prefixes_hold_every_start(regex: str, matches: list[str], never: list[str]) -> None:
+    """The first PREFIX characters of every match (all of a shorter one) pass the filter; some others do not."""
+    starts = re.compile(first_prefixes(regex))
+    width = lexer_module.PREFIX
+    assert all(re.match(regex, text) and starts.match(text[:width]) for text in matches)
+    assert not any(starts.match(text[:width]) for text in never)
 
 
-def test_the_pair_filters_keep_lark_s_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The character after a token's first narrows the terminals tried (here from the start): the same tokens."""
-    monkeypatch.setattr(lexer_module, "PAIRS_AFTER", 0)
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab1 _-Xx.", max_size=6))
+def test_the_prefixes_of_a_terminal_let_every_match_through(text: str) -> None:
+    """For a grammar-like regex, any text it matches (at its start) passes its prefix filter."""
+    regex = r"(?:(?i:ab)|x)?\d+(?:\.\d+)? ?(?:a{2,}|b|[A-Z]_)|(?i:a(?-i:X)b)\s?-|_+\d"
+    starts = re.compile(first_prefixes(regex))
+    if re.match(regex, text):
+        assert starts.match(text[:lexer_module.PREFIX])
+
+
+def test_many_prefixes_are_merged_and_still_let_every_start_through() -> None:
+    """Past MAX_PREFIXES prefixes, those of one length are merged position by position."""
+    words = [f"{a}{b}{c}" for a in "abcdefgh" for b in "ijklmnop" for c in "qrstuvwxyz"]
+    assert len(words) > lexer_module.MAX_PREFIXES
+    starts = re.compile(first_prefixes("|".join(words)))
+    assert all(starts.match(word) for word in words)
+    assert starts.pattern.count("|") < 10 and not starts.match("zzz")
+
+
+def test_the_prefix_filters_keep_lark_s_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The characters after a token's first narrow the terminals tried (here from the start): the same tokens."""
+    monkeypatch.setattr(lexer_module, "PREFIXES_AFTER", 0)
     grammar = parser._parsers()[1]
     lexer = FirstCharLexer(grammar.terminals, grammar.silent)
     for name, text in sample_texts():
         assert [(attributes(t), p) for t, p in lexer.lex(text)] == lark_tokens(text), name
-    assert lexer._pair_filters
+    assert lexer._start_filters
 
 
 def test_a_grammar_that_cannot_be_cached_is_still_built(tmp_path: Path) -> None:
@@ -274,7 +297,7 @@ def test_the_kept_tables_are_the_ones_lark_gives(tmp_path: Path, monkeypatch: py
     assert kept == made and kept is not made and not stale.exists()
     assert kept.terminals == lalr.build(lark_phrases()).terminals
     assert [p.suffix for p in tmp_path.iterdir() if p.name.endswith(".tables.json")] == [".json"]
-    lexer = FirstCharLexer(kept.terminals, kept.silent, first=kept.first, pairs=kept.pairs)
+    lexer = FirstCharLexer(kept.terminals, kept.silent, first=kept.first, starts=kept.starts)
     text = normalize((SAMPLES / "zh_quote_h100_ib_addon.md").read_text(encoding="utf-8")).text
     assert [(attributes(t), p) for t, p in lexer.lex(text)] == lark_tokens(text)
 

@@ -15,7 +15,7 @@ from lark.grammar import Terminal
 from lark.lexer import BasicLexer, Lexer, LexerState
 
 from slacheck import programs
-from slacheck.extract.lexer import character_ranges, first_characters, first_pairs, skip_pattern
+from slacheck.extract.lexer import character_ranges, first_characters, first_prefixes, skip_pattern
 from slacheck.extract.lexicon import fact_grammar
 from slacheck.extract.tables import PHRASE, GrammarTables, Rule
 from slacheck.resources import build_lark
@@ -66,9 +66,9 @@ def build(parser: Lark) -> GrammarTables:
     first = {name: first_characters(regex) for name, regex in terminals}
     silent = frozenset(parser.lexer_conf.ignore)
     ranges = {name: tuple(character_ranges(first[name])) for name, _ in terminals}
-    pairs = {name: first_pairs(regex) for name, regex in terminals}
+    starts = {name: first_prefixes(regex) for name, regex in terminals}
     skip = skip_pattern(terminals, silent, ranges)
-    regexes = [(regex, 0) for _, regex in terminals] + [(skip, 0)] + [(pair, re.IGNORECASE) for pair in pairs.values()]
+    regexes = [(regex, 0) for _, regex in terminals] + [(skip, 0)] + [(start, 0) for start in starts.values()]
     kept = {(regex, flags): made for regex, flags in regexes if (made := programs.program(regex, flags)) is not None}
-    return GrammarTables(terminals, silent, first, pairs, ranges, skip, actions, tuple(shapes),
+    return GrammarTables(terminals, silent, first, starts, ranges, skip, actions, tuple(shapes),
                          table.start_states[PHRASE], table.end_states[PHRASE], kept)

@@ -1,7 +1,7 @@
 """The first-character lexer: the fact grammar's terminals, matched as lark's basic lexer matches them.
 
 Each terminal's regex is walked with the standard library's own regex parser to
-find the characters (and pairs of characters) a match can start with; one search
+find the characters (and first few characters) a match can start with; one search
 skips prose up to the next such character, where only the terminals that can
 start there are tried.
 """
@@ -33,12 +33,14 @@ class Keyword:
 PROSE = "PROSE"
 """The terminal of text the grammar does not know: it ends a run of keywords but is not kept."""
 SHARED_VALUES = 65_536
-"""Most distinct token texts the lexer keeps to share between tokens (and pairs of characters it keeps the
-terminals of)."""
+"""Most distinct token texts the lexer keeps to share between tokens (and texts of PREFIX characters it keeps
+the terminals of)."""
 FEW = 4
-"""Terminals that can start with one character tried without looking at the character after it."""
-PAIRS_AFTER = 200
-"""Times a character with more than FEW terminals is met before the character after it is looked at."""
+"""Terminals that can start with one character tried without looking at the characters after it."""
+PREFIX = 4
+"""Characters looked at, where more than FEW terminals can start with the first, to narrow the terminals tried."""
+PREFIXES_AFTER = 200
+"""Times a character with more than FEW terminals is met before the characters after it are looked at."""
 
 _ANY = r"\s\S"
 _CATEGORIES = {
@@ -51,7 +53,9 @@ _ZERO_WIDTH = {sre_constants.AT, sre_constants.ASSERT, sre_constants.ASSERT_NOT}
 
 
 def _char(code: int) -> str:
-    return f"\\U{code:08x}"
+    """One character as written in a class: itself when it is a letter or digit, else escaped."""
+    character = chr(code)
+    return character if character.isalnum() else f"\\U{code:08x}"
 
 
 _Part = tuple[str, bool]
@@ -115,64 +119,110 @@ def _folds(fold: bool, added: int, removed: int) -> bool:
     return (fold or bool(added & sre_constants.SRE_FLAG_IGNORECASE)) and not removed & sre_constants.SRE_FLAG_IGNORECASE
 
 
-_Starts = tuple[set[str], set[str], set[tuple[str, str]], bool]
-"""What a regex item can start with: its first characters, the characters it can match alone, the first two
-characters of its longer matches, and whether it can match nothing (each character as a class part)."""
-_EMPTY: _Starts = (set(), set(), set(), True)
+_Class = frozenset[_Part]
+"""The characters one position of a match can hold."""
+_Prefix = tuple[tuple[_Class, ...], bool]
+"""The classes of a match's first characters, and whether they are the whole match (it can end there)."""
+_WHOLE_EMPTY: _Prefix = ((), True)
+_SINGLE_CHARACTER = {sre_constants.LITERAL, sre_constants.NOT_LITERAL, sre_constants.IN, sre_constants.ANY,
+                     sre_constants.CATEGORY}
+MAX_PREFIXES = 512
+"""Most prefixes kept for one regex item; beyond, those of one length are merged position by position (which
+lets through more, never less)."""
 
 
-def _then(first: _Starts, second: _Starts) -> _Starts:
-    """The starts of ``first`` followed by ``second``."""
-    firsts, singles, pairs, nullable = first
-    firsts2, singles2, pairs2, nullable2 = second
-    return (firsts | (firsts2 if nullable else set()),
-            (singles if nullable2 else set()) | (singles2 if nullable else set()),
-            pairs | {(a, b) for a in singles for b in firsts2} | (pairs2 if nullable else set()),
-            nullable and nullable2)
+def _followed(first: set[_Prefix], second: set[_Prefix], length: int) -> set[_Prefix]:
+    """The prefixes (up to ``length`` characters) of a match of ``first`` followed by one of ``second``."""
+    joined: set[_Prefix] = set()
+    for classes, whole in first:
+        if not whole:
+            joined.add((classes, False))
+            continue
+        for more, more_whole in second:
+            both = classes + more
+            joined.add((both[:length], more_whole and len(both) < length))
+    return _bounded(joined)
 
 
-def _starts_of_sequence(items: Sequence[tuple[Any, Any]]) -> _Starts:
-    starts = _EMPTY
+def _bounded(prefixes: set[_Prefix]) -> set[_Prefix]:
+    """``prefixes``, merged by length and wholeness when there are more than MAX_PREFIXES."""
+    if len(prefixes) <= MAX_PREFIXES:
+        return prefixes
+    merged: dict[tuple[int, bool], list[set[_Part]]] = {}
+    for classes, whole in prefixes:
+        positions = merged.setdefault((len(classes), whole), [set() for _ in classes])
+        for position, characters in zip(positions, classes):
+            position |= characters
+    return {(tuple(frozenset(p) for p in positions), whole) for (_, whole), positions in merged.items()}
+
+
+def _prefixes_of_sequence(items: Sequence[tuple[Any, Any]], fold: bool, length: int) -> set[_Prefix]:
+    prefixes = {_WHOLE_EMPTY}
     for op, av in items:
-        starts = _then(starts, _starts_of_item(op, av))
-    return starts
+        if not any(whole for _, whole in prefixes):
+            break  # every prefix is complete: what follows adds nothing
+        prefixes = _followed(prefixes, _prefixes_of_item(op, av, fold, length), length)
+    return prefixes
 
 
-def _starts_of_item(op: Any, av: Any) -> _Starts:
-    """The starts of one parsed regex item (lookarounds and anchors are zero-width: skipped)."""
-    if op is sre_constants.LITERAL or op is sre_constants.IN or op is sre_constants.CATEGORY and av in _CATEGORIES:
-        first = {part for part, _ in _first_of_item(op, av, True)[0]}
-        return first, first, set(), False
-    if op is sre_constants.ANY or op is sre_constants.NOT_LITERAL:
-        return {_ANY}, {_ANY}, set(), False
+def _prefixes_of_item(op: Any, av: Any, fold: bool, length: int) -> set[_Prefix]:
+    """The prefixes of one parsed regex item (lookarounds and anchors are zero-width: skipped)."""
+    if op in _SINGLE_CHARACTER:
+        return {((frozenset(_first_of_item(op, av, fold)[0]),), True)}
     if op in _REPEATS:
         low, high, body = av
-        once = _starts_of_sequence(body)
-        if high == 0:
-            return _EMPTY
-        firsts, singles, pairs, nullable = _then(once, (*once[:3], True)) if high >= 2 else once
-        return firsts, singles, pairs, nullable or low == 0
+        once = _prefixes_of_sequence(body, fold, length)
+        prefixes = {_WHOLE_EMPTY}
+        for turn in range(min(high, length)):  # each turn that matches anything adds a character
+            prefixes = _followed(prefixes, once if turn < low else once | {_WHOLE_EMPTY}, length)
+        return prefixes
     if op is sre_constants.SUBPATTERN:
-        return _starts_of_sequence(av[-1])
+        _, added, removed, body = av
+        return _prefixes_of_sequence(body, _folds(fold, added, removed), length)
     if op is sre_constants.ATOMIC_GROUP:
-        return _starts_of_sequence(av)
+        return _prefixes_of_sequence(av, fold, length)
     if op is sre_constants.BRANCH:
-        firsts, singles, pairs, nullable = set(), set(), set(), False
-        for branch in av[1]:
-            starts = _starts_of_sequence(branch)
-            firsts, singles, pairs = firsts | starts[0], singles | starts[1], pairs | starts[2]
-            nullable = nullable or starts[3]
-        return firsts, singles, pairs, nullable
+        return _bounded(set().union(*(_prefixes_of_sequence(branch, fold, length) for branch in av[1])))
     if op in _ZERO_WIDTH:
-        return _EMPTY
-    return {_ANY}, {_ANY}, {(_ANY, _ANY)}, True  # anything else (a back reference, ...): any start at all
+        return {_WHOLE_EMPTY}
+    anything = frozenset({_ANY_PART})  # anything else (a back reference, ...): any start at all
+    return {((anything,) * size, size < length) for size in range(length + 1)}
 
 
-def first_pairs(regex: str) -> str:
-    """A regex (to compile ignoring case) that matches the first two characters of every match of ``regex``,
-    or its one character, at the start of a string; it may match more, never less."""
-    _, singles, pairs, _ = _starts_of_sequence(sre_parse.parse(regex))
-    return "|".join([f"[{one}]" for one in sorted(singles)] + [f"[{a}][{b}]" for a, b in sorted(pairs)]) or "(?!)"
+def prefixes(regex: str, length: int) -> set[_Prefix]:
+    """The first ``length`` characters of every match of ``regex`` (all of a shorter match) as classes."""
+    parsed = sre_parse.parse(regex)
+    return _prefixes_of_sequence(parsed, bool(parsed.state.flags & sre_constants.SRE_FLAG_IGNORECASE), length)
+
+
+def _class_regex(characters: _Class) -> str:
+    exact = "".join(sorted(part for part, fold in characters if not fold))
+    folded = "".join(sorted(part for part, fold in characters if fold))
+    if exact and folded:
+        return f"(?:[{exact}]|(?i:[{folded}]))"
+    return f"[{exact}]" if exact else f"(?i:[{folded}])"
+
+
+def first_prefixes(regex: str) -> str:
+    """A regex that matches the first PREFIX characters of every match of ``regex`` (all of a shorter match)
+    at the start of a string; it may match more, never less."""
+    found = {classes for classes, _ in prefixes(regex, PREFIX)}
+    return _as_tree(found) if found else "(?!)"
+
+
+def _as_tree(prefixes: set[tuple[_Class, ...]]) -> str:
+    """An alternation of ``prefixes`` with their shared heads written once, and the heads of equal tails
+    merged into one class."""
+    if () in prefixes:
+        return ""  # a prefix ends here: whatever comes after it passes
+    tails: dict[_Class, set[tuple[_Class, ...]]] = {}
+    for head, *tail in prefixes:
+        tails.setdefault(head, set()).add(tuple(tail))
+    heads: dict[str, set[_Part]] = {}
+    for head, tail in tails.items():
+        heads.setdefault(_as_tree(tail), set()).update(head)
+    branches = sorted(_class_regex(frozenset(head)) + tail for tail, head in heads.items())
+    return branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
 
 
 def first_characters(regex: str) -> str:
@@ -217,20 +267,20 @@ class FirstCharLexer:
     search skips whitespace and prose (the ``skipped`` terminals) up to the
     next position where another terminal can start; only the terminals that can
     start with that character are tried there, in lark's order. Where more than
-    FEW terminals can start with it (a letter), only those that can start with
-    it and the character after it are tried (once that character has been met
-    PAIRS_AFTER times). Skipped tokens are not made: a flag tells that prose came
-    before a token.
+    FEW terminals can start with it (a letter, a digit), only those that can
+    start with it and the characters after it (PREFIX in all) are tried, once
+    that character has been met PREFIXES_AFTER times. Skipped tokens are not
+    made: a flag tells that prose came before a token.
     """
 
     def __init__(self, terminals: Sequence[tuple[str, str]], silent: frozenset[str], prose: str = PROSE,
-                 first: Mapping[str, str] | None = None, pairs: Mapping[str, str] | None = None,
+                 first: Mapping[str, str] | None = None, starts: Mapping[str, str] | None = None,
                  ranges: Mapping[str, Sequence[tuple[int, int]]] | None = None, skip: str | None = None,
                  programs: Mapping[tuple[str, int], Program] | None = None) -> None:
         """``terminals``: each terminal's name and regex, in the order lark's basic lexer tries them; ``first``,
-        ``pairs``, ``ranges`` and ``skip``: what first_characters, first_pairs, character_ranges and skip_pattern
-        give for them;
-        ``programs``: compiled programs of the terminals, the pair filters and the skip pattern (tables.py)."""
+        ``starts``, ``ranges`` and ``skip``: what first_characters, first_prefixes, character_ranges and
+        skip_pattern give for them;
+        ``programs``: compiled programs of the terminals, the prefix filters and the skip pattern (tables.py)."""
         self.terminals = [name for name, _ in terminals]
         self.silent = silent
         self.skipped = silent | {prose}
@@ -242,11 +292,11 @@ class FirstCharLexer:
         self._first: dict[str, re.Pattern[str]] = {}
         self._programs = programs or {}
         self._skip = compiled(skip or skip_pattern(terminals, silent, ranges, prose), self._programs)
-        self._pairs = pairs or {name: first_pairs(regex) for name, regex in terminals}
+        self._starts = starts or {name: first_prefixes(regex) for name, regex in terminals}
         self._by_char: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
-        self._by_pair: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+        self._by_prefix: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
         self._compiled: dict[str, re.Pattern[str]] = {}
-        self._pair_filters: dict[str, re.Pattern[str]] = {}
+        self._start_filters: dict[str, re.Pattern[str]] = {}
         self._met: dict[str, int] = {}
         self._shared: dict[str, str] = {}
 
@@ -278,22 +328,22 @@ class FirstCharLexer:
             first = self._first[name] = re.compile(self._classes[name])
         return bool(first.match(ch))
 
-    def _candidates_at(self, pair: str, candidates: list[tuple[str, re.Pattern[str]]]) -> list[
+    def _candidates_at(self, prefix: str, candidates: list[tuple[str, re.Pattern[str]]]) -> list[
             tuple[str, re.Pattern[str]]]:
-        """The ``candidates`` of a pair's first character that can start with the pair (the text's last
-        character alone at its end); all of them until the character has been met PAIRS_AFTER times, so that
-        a short text does not pay for compiling the pair filters."""
-        met = self._met[pair[0]] = self._met.get(pair[0], 0) + 1
-        if met <= PAIRS_AFTER:
+        """The ``candidates`` of a prefix's first character that can start with the prefix (the next PREFIX
+        characters of the text, fewer at its end); all of them until the character has been met PREFIXES_AFTER
+        times, so that a short text does not pay for compiling the prefix filters."""
+        met = self._met[prefix[0]] = self._met.get(prefix[0], 0) + 1
+        if met <= PREFIXES_AFTER:
             return candidates
         kept = []
         for kind, pattern in candidates:
-            starts = self._pair_filters.get(kind)
+            starts = self._start_filters.get(kind)
             if starts is None:
-                starts = self._pair_filters[kind] = compiled(self._pairs[kind], self._programs, re.IGNORECASE)
-            if starts.match(pair):
+                starts = self._start_filters[kind] = compiled(self._starts[kind], self._programs)
+            if starts.match(prefix):
                 kept.append((kind, pattern))
-        self._by_pair[pair] = kept
+        self._by_prefix[prefix] = kept
         return kept
 
     def lex(self, text: str) -> Iterator[tuple[Keyword, bool]]:
@@ -302,13 +352,13 @@ class FirstCharLexer:
         Tokens of the same text share one string (up to SHARED_VALUES of them): a document repeats its
         vocabulary.
         """
-        skip, by_char, by_pair, skipped, silent = self._skip.match, self._by_char, self._by_pair, self.skipped, \
-            self.silent
+        skip, by_char, by_prefix, skipped, silent = self._skip.match, self._by_char, self._by_prefix, \
+            self.skipped, self.silent
         shared = self._shared
         if len(shared) > SHARED_VALUES:
             shared.clear()
-        if len(by_pair) > SHARED_VALUES:
-            by_pair.clear()
+        if len(by_prefix) > SHARED_VALUES:
+            by_prefix.clear()
         position, end, prose = 0, len(text), False
         while position < end:
             gap = skip(text, position)
@@ -322,8 +372,8 @@ class FirstCharLexer:
             ch = text[position]
             candidates = by_char.get(ch) or self._candidates(ch)
             if len(candidates) > FEW:
-                pair = text[position:position + 2]
-                candidates = by_pair.get(pair) or self._candidates_at(pair, candidates)
+                prefix = text[position:position + PREFIX]
+                candidates = by_prefix.get(prefix) or self._candidates_at(prefix, candidates)
             for kind, pattern in candidates:  # noqa: B007 (kind is used after the loop)
                 if match := pattern.match(text, position):
                     break
@@ -369,11 +419,15 @@ def _followers(regexes: Sequence[str], spaces: set[int]) -> dict[int, tuple[tupl
     followers: dict[int, set[tuple[int, int]]] = {code: set() for code in spaces}
     matches_alone: set[int] = set()
     for regex in regexes:
-        _, singles, pairs, _ = _starts_of_sequence(sre_parse.parse(regex))
-        matches_alone |= {code for part in singles for code in _codes_in(part, spaces)}
-        for first, second in pairs:
-            for code in _codes_in(first, spaces):
-                followers[code].update(character_ranges(f"(?i:[{second}])"))
+        for classes, whole in prefixes(regex, 2):
+            if len(classes) == 1 and whole:
+                matches_alone |= {code for part, _ in classes[0] for code in _codes_in(part, spaces)}
+            elif len(classes) == 2:
+                codes = {code for part, _ in classes[0] for code in _codes_in(part, spaces)}
+                if codes:
+                    second = character_ranges(f"(?i:[{''.join(sorted(part for part, _ in classes[1]))}])")
+                    for code in codes:
+                        followers[code].update(second)
     return {code: tuple(sorted(ranges)) for code, ranges in followers.items() if code not in matches_alone}
 
 

@@ -69,7 +69,7 @@ MAX_PHRASE_TOKENS = 24
 def _parsers() -> tuple[FirstCharLexer, GrammarTables]:
     """The lexer and the phrase tables, made once (from the cache folder when it holds them)."""
     tables = grammar_tables()
-    return FirstCharLexer(tables.terminals, tables.silent, first=tables.first, pairs=tables.pairs,
+    return FirstCharLexer(tables.terminals, tables.silent, first=tables.first, starts=tables.starts,
                           ranges=tables.ranges, skip=tables.skip, programs=tables.programs), tables
 
 

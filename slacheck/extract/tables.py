@@ -49,8 +49,8 @@ class GrammarTables:
     """The terminals the grammar ignores (whitespace)."""
     first: dict[str, str]
     """Each terminal's first characters (lexer.first_characters)."""
-    pairs: dict[str, str]
-    """Each terminal's first pairs of characters (lexer.first_pairs)."""
+    starts: dict[str, str]
+    """Each terminal's filter of its first few characters (lexer.first_prefixes)."""
     ranges: dict[str, tuple[tuple[int, int], ...]]
     """Each terminal's first characters below lexer.BMP_END, as ranges of code points (lexer.character_ranges)."""
     skip: str
@@ -63,7 +63,7 @@ class GrammarTables:
     end: int
     """The state a whole phrase has been reduced to."""
     programs: programs.Programs
-    """Compiled programs of the terminals' regexes, their pair filters and the lexer's skip pattern."""
+    """Compiled programs of the terminals' regexes, their prefix filters and the lexer's skip pattern."""
 
 
 @lru_cache(maxsize=1)
@@ -103,7 +103,7 @@ def _sources() -> str | None:
 
 def _payload(tables: GrammarTables) -> dict[str, Any]:
     return {"terminals": [list(t) for t in tables.terminals], "silent": sorted(tables.silent),
-            "first": tables.first, "pairs": tables.pairs,
+            "first": tables.first, "starts": tables.starts,
             "ranges": {name: [list(r) for r in ranges] for name, ranges in tables.ranges.items()},
             "skip": tables.skip,
             "actions": list(tables.actions),
@@ -120,7 +120,7 @@ def _read(kept: Path | None) -> GrammarTables | None:
     try:
         return GrammarTables(
             tuple((name, regex) for name, regex in payload["terminals"]), frozenset(payload["silent"]),
-            dict(payload["first"]), dict(payload["pairs"]),
+            dict(payload["first"]), dict(payload["starts"]),
             {name: tuple((low, high) for low, high in ranges) for name, ranges in payload["ranges"].items()},
             str(payload["skip"]),
             tuple(payload["actions"]),

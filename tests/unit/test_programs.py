@@ -36,10 +36,10 @@ def grammar() -> tables.GrammarTables:
 
 def test_every_regex_of_the_lexer_has_a_program(grammar: tables.GrammarTables) -> None:
     """The lexer compiles none of the grammar's regexes itself where this Python keeps programs: terminals and
-    the skip pattern as they are, pair filters ignoring case."""
+    the skip pattern and the prefix filters as they are."""
     skip = skip_pattern(grammar.terminals, grammar.silent, grammar.ranges)
     assert set(grammar.programs) == {(regex, 0) for _, regex in grammar.terminals} | {(skip, 0)} | {
-        (pair, re.IGNORECASE) for pair in grammar.pairs.values()}
+        (start, 0) for start in grammar.starts.values()}
 
 
 def test_kept_programs_make_re_compile_s_patterns(grammar: tables.GrammarTables) -> None:
