@@ -234,9 +234,10 @@ def measure(argv: list[str], cwd: Path, *, result: bool = False, timeout: float 
             out.seek(0)
             try:
                 data = json.loads(out.read())
-            except ValueError:  # a Python traceback exits 1 too, and prints no timing
+            except ValueError as error:  # a Python traceback exits 1 too, and prints no timing
                 err.seek(0)
-                raise RuntimeError(f"{' '.join(argv)} printed no timing: {err.read().decode(errors='replace')[-800:]}")
+                raise RuntimeError(f"{' '.join(argv)} printed no timing: "
+                                   f"{err.read().decode(errors='replace')[-800:]}") from error
             return Run(data["seconds"], data["cpu"], rss)
         return Run(wall, usage.ru_utime + usage.ru_stime, rss)
 

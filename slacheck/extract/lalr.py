@@ -7,7 +7,6 @@ module of a check that imports lark.
 from __future__ import annotations
 
 import copy
-import re
 from typing import Any, Iterator
 
 from lark import Lark, Token

@@ -216,11 +216,11 @@ def _as_tree(prefixes: set[tuple[_Class, ...]]) -> str:
     if () in prefixes:
         return ""  # a prefix ends here: whatever comes after it passes
     tails: dict[_Class, set[tuple[_Class, ...]]] = {}
-    for head, *tail in prefixes:
-        tails.setdefault(head, set()).add(tuple(tail))
+    for prefix in prefixes:
+        tails.setdefault(prefix[0], set()).add(prefix[1:])
     heads: dict[str, set[_Part]] = {}
-    for head, tail in tails.items():
-        heads.setdefault(_as_tree(tail), set()).update(head)
+    for head, after in tails.items():
+        heads.setdefault(_as_tree(after), set()).update(head)
     branches = sorted(_class_regex(frozenset(head)) + tail for tail, head in heads.items())
     return branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
 
