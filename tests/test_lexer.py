@@ -329,3 +329,21 @@ def test_tables_without_their_sources_are_built_and_not_kept(tmp_path: Path, mon
     finally:
         tables.grammar_tables.cache_clear()
     assert built.rules and not [p for p in tmp_path.iterdir() if p.name.endswith(".tables.json")]
+
+
+_SEARCHED = [r"(?i:changed from|ab)\s*(\d+)", r"(?:x|(?<=[a-z]) ?不)[.!\s]*$", r"(?:foo|bar)\W{0,3}[(]", r"[吗呢]|\?"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="aAbBcdfoxr不吗 .!(?0123456789", max_size=30), st.sampled_from(_SEARCHED))
+def test_a_first_character_test_finds_the_same_matches(text: str, pattern: str) -> None:
+    tested = re.compile(lexer_module.with_first_test(pattern))
+    plain = re.compile(pattern)
+    assert tested.pattern != pattern
+    assert [m.span(0) + m.span(len(m.groups())) for m in tested.finditer(text)] == [
+        m.span(0) + m.span(len(m.groups())) for m in plain.finditer(text)]
+
+
+@pytest.mark.parametrize("pattern", [r"a?", r"\s*$", r"(?:x|y)*z?", r".b", r"[^a]c"])
+def test_a_regex_that_can_match_nothing_or_start_anywhere_is_left_as_it_is(pattern: str) -> None:
+    assert lexer_module.with_first_test(pattern) == pattern

@@ -8,11 +8,12 @@ from bisect import bisect_right
 from itertools import accumulate
 
 from slacheck.extract.context import Context, Said
+from slacheck.extract.lexer import with_first_test
 from slacheck.extract.lexicon import alternation
 from slacheck.regexes import regex
 
-_REPLACED = regex(rf"(?:{alternation('change_from')})\s*([^。；;，,\n]{{1,40}}?)\s*(?:{alternation('change_to')})",
-                       re.I)
+_REPLACED = regex(with_first_test(
+    rf"(?:{alternation('change_from')})\s*([^。；;，,\n]{{1,40}}?)\s*(?:{alternation('change_to')})"), re.I)
 
 
 _QUOTED = regex(r"[\"“「『]([^\"”」』]{1,400})[\"”」』]")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterable
 
-from slacheck.extract.lexer import Keyword
+from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, meaning, values
 from slacheck.extract.parser import Phrase
 from slacheck.extract.structure import CELL
@@ -29,7 +29,7 @@ _SENTENCE_END = regex(r"[。;!?|\n.](?:(?<=[。;!?|\n])|(?<!\.\.)(?!\.)(?=\s|$))
 search skip to the candidates."""
 _PARENTHESES = regex(r"\((?:[A-Za-z0-9 ./+-]{1,24},)+[A-Za-z0-9 ./+-]{1,24}\)")
 """A parenthetical list of short items ("(GPU, HCA, power supply)"): its commas do not end a clause."""
-_QUESTION_END = regex(rf"(?:{alternation('question_end')})[.!~。…\s]*$")
+_QUESTION_END = regex(with_first_test(rf"(?:{alternation('question_end')})[.!~。…\s]*$"))
 _CLAUSE_END = regex(r"[。;!?,|\n.](?:(?<=[。;!?,|\n])|(?<!\.\.)(?!\.)(?=\s|$))")
 _EN_NUMBERS = values("NUMBER_WORD")
 _ZH_DIGITS = {word: value for word, value in values("NUMBER_ZH").items() if value < 10}
@@ -37,7 +37,7 @@ _ZH_TEN = next(word for word, value in values("NUMBER_ZH").items() if value == 1
 _DIGITS = regex(r"\d+(?:,\d{3})*(?:\.\d+)?")
 _ZH_NUMERALS = regex(f"[{''.join(_ZH_DIGITS)}{_ZH_TEN}]+")
 _EN_WORDS = regex(r"[A-Za-z]+(?:-[A-Za-z]+)?")
-_NOT_BEFORE = regex(rf"(?:{alternation('not_before')})\s*$", re.I)
+_NOT_BEFORE = regex(with_first_test(rf"(?:{alternation('not_before')})\s*$"), re.I)
 _MAX_COUNT = 100_000
 MAX_SPAN = 1000
 """Longest sentence or clause, in characters, before it is cut."""

@@ -238,6 +238,20 @@ def first_characters(regex: str) -> str:
     return "|".join(([f"[{exact}]"] if exact else []) + ([f"(?i:[{folded}])"] if folded else [])) or "(?!)"
 
 
+def with_first_test(regex: str) -> str:
+    """``regex`` behind a look-ahead at the characters a match can start with (unless it can match nothing).
+
+    A search can skip ahead to a literal or a class that a regex starts with, but not to a word matched
+    ignoring case, nor past a branch per word: there it tries every branch at every character. The
+    look-ahead rejects most characters with one class test. The matches are the same.
+    """
+    parsed = sre_parse.parse(regex)
+    parts, nullable = _first_of_sequence(parsed, bool(parsed.state.flags & sre_constants.SRE_FLAG_IGNORECASE))
+    if nullable or _ANY_PART in parts:
+        return regex
+    return f"(?=(?:{first_characters(regex)}))(?:{regex})"
+
+
 BMP_END = 0x10000
 """Characters below this are looked up in a terminal's first-character ranges; the rare ones above it are
 matched against its first-character class."""

@@ -17,7 +17,7 @@ from itertools import islice
 from typing import Sequence
 
 from slacheck.documents import Document, Passage, line_texts
-from slacheck.extract.lexer import Keyword
+from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, values
 from slacheck.regexes import regex
 
@@ -134,8 +134,8 @@ def provider_names(document: Document) -> tuple[str, ...]:
     a clause naming one of them names the provider."""
     suffix = alternation("company_suffix")
     intro = alternation("defined_as")
-    pattern = regex(rf"(?i:{suffix})\W{{0,6}}[(（]\s*(?:(?:{intro})\s*)?"
-                         rf"[\"“”'‘]([^\"“”'’)）]{{2,30}})[\"“”'’]\s*[)）]")
+    pattern = regex(with_first_test(rf"(?i:{suffix})\W{{0,6}}[(（]\s*(?:(?:{intro})\s*)?"
+                                    rf"[\"“”'‘]([^\"“”'’)）]{{2,30}})[\"“”'’]\s*[)）]"))
     customer = regex(rf"(?i:{alternation('CUSTOMER')}|{alternation('PROVIDER')})")
     names = []
     for text in line_texts(document.lines):
