@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from slacheck.extract.context import Said
+from slacheck.extract.lexer import with_first_test
 from slacheck.extract.lexicon import alternation, words
 from slacheck.regexes import regex
 
@@ -26,12 +27,12 @@ _NUMBER = r"(\d{1,6}(?:\.\d{1,3})?)"
 _GAP = r"[^，。；;,\n%]{0,14}?"
 _UNIT = rf"\s*({alternation('claim_rate_unit')})"
 _OF = rf"(?:{alternation('particle_of')}\s*)?"
-_BANDWIDTH = regex(rf"(?:{alternation('claim_bandwidth')})" + _GAP + _NUMBER + _UNIT, re.I)
+_BANDWIDTH = regex(with_first_test(rf"(?:{alternation('claim_bandwidth')})" + _GAP + _NUMBER + _UNIT), re.I)
 _UNIT_AFTER_NUMBER = regex(rf"\d\s*[{''.join(sorted({w[0] for w in words('claim_rate_unit')}))}]", re.I)
 """What every bandwidth claim holds: a digit, then its unit's first letter (a cheap test before _BANDWIDTH)."""
 _NOT_NETWORK = regex(alternation("claim_not_network"), re.I)
 _EFFICIENCY = (
-    regex(rf"(?:{alternation('claim_efficiency')})" + _GAP + _NUMBER + r"\s*%", re.I),
+    regex(with_first_test(rf"(?:{alternation('claim_efficiency')})" + _GAP + _NUMBER + r"\s*%"), re.I),
     regex(_NUMBER + r"\s*%\s*" + _OF + rf"(?:{alternation('claim_efficiency_after')})", re.I),
     regex(rf"(?:{alternation('claim_ib_share')})" + _NUMBER + r"\s*%", re.I),
 )
@@ -39,8 +40,8 @@ _REFERENCE = rf"(?:{alternation('claim_reference')})"
 _REFERENCE_SHARE = (
     (regex(rf"(?:{alternation('claim_within')})\s+" + _NUMBER + r"\s*%\s*of\s+" + _REFERENCE, re.I), True),
     (regex(_NUMBER + r"\s*%\s*of\s+" + _REFERENCE, re.I), False),  # 95% of InfiniBand 400G performance
-    (regex(_REFERENCE + r"[^，。；;,\n%]{0,12}?" + rf"(?:{alternation('particle_of')})\s*" + _NUMBER + r"\s*%",
-                re.I), False),  # IB 400G 的 95%
+    (regex(with_first_test(_REFERENCE + r"[^，。；;,\n%]{0,12}?" + rf"(?:{alternation('particle_of')})\s*" + _NUMBER
+                           + r"\s*%"), re.I), False),  # IB 400G 的 95%
 )
 """A share of a reference fabric's performance: the fabric named is what the claim compares with, not an offer."""
 _COMM_SHARE = (

@@ -30,7 +30,7 @@ search skip to the candidates."""
 _PARENTHESES = regex(r"\((?:[A-Za-z0-9 ./+-]{1,24},)+[A-Za-z0-9 ./+-]{1,24}\)")
 """A parenthetical list of short items ("(GPU, HCA, power supply)"): its commas do not end a clause."""
 _QUESTION_END = regex(with_first_test(rf"(?:{alternation('question_end')})[.!~。…\s]*$"))
-_CLAUSE_END = regex(r"[。;!?,|\n.](?:(?<=[。;!?,|\n])|(?<!\.\.)(?!\.)(?=\s|$))")
+_COMMA = regex(",")
 _EN_NUMBERS = values("NUMBER_WORD")
 _ZH_DIGITS = {word: value for word, value in values("NUMBER_ZH").items() if value < 10}
 _ZH_TEN = next(word for word, value in values("NUMBER_ZH").items() if value == 10)
@@ -91,11 +91,13 @@ class Context:
 
     def __post_init__(self) -> None:
         self.sentence_starts = _bounded(self.text, [0] + [m.end() for m in _SENTENCE_END.finditer(self.text)])
-        inside = [m.span() for m in _PARENTHESES.finditer(self.text)]
-        opens = [start for start, _ in inside]
-        clause_ends = [m.end() for m in _CLAUSE_END.finditer(self.text)
-                       if not inside or m.group() != "," or not _within(m.start(), inside, opens)]
-        self.clause_starts = _bounded(self.text, sorted({0, *clause_ends, *self.sentence_starts}))
+        self.clause_starts = self.sentence_starts  # a clause also ends at a comma outside a parenthetical list
+        commas = [m.end() for m in _COMMA.finditer(self.text)]
+        if commas:
+            inside = [m.span() for m in _PARENTHESES.finditer(self.text)]
+            opens = [start for start, _ in inside]
+            commas = [end for end in commas if not inside or not _within(end - 1, inside, opens)]
+            self.clause_starts = _bounded(self.text, sorted({*commas, *self.sentence_starts}))
         self._positions = [t.start for t in self.keywords]
         self._by_sentence = _group(self.keywords, self._positions, self.sentence_starts)
         self._by_clause = _group(self.keywords, self._positions, self.clause_starts)
