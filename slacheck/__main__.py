@@ -1,7 +1,5 @@
 """`python -m slacheck`."""
 
-import sys
+from slacheck.cli import script
 
-from slacheck.cli import main
-
-sys.exit(main())
+script()

@@ -7,6 +7,8 @@ input or usage; 3 an internal error (rerun with --debug for the traceback).
 from __future__ import annotations
 
 import argparse
+import atexit
+import os
 import sys
 import traceback
 from typing import NoReturn, Sequence
@@ -81,3 +83,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"slacheck: internal error: {error.__class__.__name__}: {error}; rerun with --debug",
                   file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def script() -> NoReturn:
+    """The ``slacheck`` command (and ``python -m slacheck``): ``main``, then an exit that skips tearing the
+    interpreter down.
+
+    Freeing every object one by one as Python exits takes about 40 ms after a check, a sixth of a cold
+    one. The output is flushed and the exit handlers run (the package's kept regexes, temporary files)
+    before the process ends; when flushing fails (a reader that closed the pipe), Python's own exit
+    reports it as it always has.
+    """
+    code = main()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except Exception:
+        sys.exit(code)
+    atexit._run_exitfuncs()  # what the interpreter would run at exit
+    os._exit(code)

@@ -3,6 +3,7 @@
 import json
 import os
 import subprocess
+import sys
 import venv
 from pathlib import Path
 
@@ -145,3 +146,18 @@ def test_internal_error_is_one_line_and_debug_shows_the_traceback(capsys, monkey
     assert code == 3 and err == "slacheck: internal error: RuntimeError: boom; rerun with --debug\n"
     code, _, err = run(capsys, "extract", str(SAMPLES / "zh_quote_a100_10gbe.md"), "--debug")
     assert code == 3 and "Traceback" in err and "RuntimeError: boom" in err
+
+
+def test_the_command_exits_with_its_code_its_whole_output_and_its_exit_handlers_run(tmp_path: Path) -> None:
+    """``python -m slacheck`` ends without tearing the interpreter down (os._exit), yet the exit code is main()'s,
+    the output is all there and the exit handlers ran: the package's regexes were kept in the cache folder."""
+    env = {"SLACHECK_CACHE": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
+    sample = str(SAMPLES / "zh_quote_a100_10gbe.md")
+    found = subprocess.run([sys.executable, "-m", "slacheck", sample, "--format", "json"], env=env, cwd=tmp_path,
+                           capture_output=True, text=True)
+    assert found.returncode == 1 and found.stderr == ""
+    assert json.loads(found.stdout)["findings"]
+    assert list((tmp_path / "cache").glob("regexes-*.regexes.json"))
+    usage = subprocess.run([sys.executable, "-m", "slacheck", "--no-such-flag"], env=env, cwd=tmp_path,
+                           capture_output=True, text=True)
+    assert usage.returncode == 2 and usage.stderr.startswith("slacheck: error:")
