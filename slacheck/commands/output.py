@@ -12,8 +12,7 @@ from slacheck.commands.common import console_for
 from slacheck.files import write_atomic
 from slacheck.report.clean import clean_report
 from slacheck.report.formats import FAILURE_FORMATS, FORMATS
-from slacheck.report.json_format import render_json
-from slacheck.report.jsontext import indented_json
+from slacheck.report.json_format import render_json, render_json_list
 from slacheck.report.model import Report
 
 
@@ -22,7 +21,9 @@ def listed(name: str, reports: list[Report]) -> list[Report]:
     the checked ones only (the others name unusable documents on stderr); control characters
     removed except in JSON and SARIF, whose encoder escapes them (see report.clean)."""
     shown = reports if name in FAILURE_FORMATS else [r for r in reports if not r.failed]
-    return [clean_report(r, controls=name not in ("json", "sarif")) for r in shown]
+    if name == "json":  # the JSON renderer cleans the rare report it cannot write as it is
+        return shown
+    return [clean_report(r, controls=name != "sarif") for r in shown]
 
 
 def emit(args: argparse.Namespace, reports: list[Report], *, with_findings: bool) -> None:
@@ -36,8 +37,7 @@ def emit(args: argparse.Namespace, reports: list[Report], *, with_findings: bool
         if len(reports) == 1:
             sys.stdout.write(render_json(reports[0], with_findings=with_findings))
         else:
-            data = [r.to_json_data(with_findings=with_findings) for r in reports]
-            sys.stdout.write(indented_json(data) + "\n")
+            sys.stdout.write(render_json_list(reports, with_findings=with_findings))
         return
     from slacheck.report.text_format import text_of  # rich, for the text memo only
 

@@ -9,8 +9,7 @@ import io
 from importlib import import_module
 from typing import Callable
 
-from slacheck.report.json_format import render_json
-from slacheck.report.jsontext import indented_json
+from slacheck.report.json_format import render_json, render_json_list
 from slacheck.report.model import Report
 
 Renderer = Callable[..., str]
@@ -18,9 +17,7 @@ Renderer = Callable[..., str]
 
 def render_json_all(*reports: Report) -> str:
     """report-json-v1: one object, or an array of them for several files."""
-    if len(reports) == 1:
-        return render_json(reports[0])
-    return indented_json([r.to_json_data() for r in reports]) + "\n"
+    return render_json(reports[0]) if len(reports) == 1 else render_json_list(list(reports))
 
 
 def render_text_plain(*reports: Report) -> str:

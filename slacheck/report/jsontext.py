@@ -13,10 +13,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pydantic import BaseModel
 from pydantic_core import PydanticSerializationError, to_json
 
-__all__ = ["indented_json"]
-
+__all__ = ["indented_json", "indented_list", "indented_model_json"]
 
 
 def indented_json(data: Any) -> str:
@@ -29,6 +29,23 @@ def indented_json(data: Any) -> str:
     if not text or _written_otherwise(text):
         return json.dumps(data, ensure_ascii=False, indent=2)
     return text
+
+
+def indented_model_json(model: BaseModel, exclude: set[str]) -> str:
+    """``indented_json(model.model_dump(mode="json", by_alias=True, exclude=exclude))``, written by pydantic-core
+    from the model itself (half the time of dumping it first). Raises PydanticSerializationError when a string
+    of the model holds a lone surrogate, which JSON text cannot carry."""
+    text = to_json(model, indent=2, by_alias=True, exclude=exclude, inf_nan_mode="constants").decode("utf-8")
+    if _written_otherwise(text):
+        return json.dumps(model.model_dump(mode="json", by_alias=True, exclude=exclude), ensure_ascii=False, indent=2)
+    return text
+
+
+def indented_list(items: list[str]) -> str:
+    """The indented JSON of a list, from the indented JSON text of each item."""
+    if not items:
+        return "[]"
+    return "[\n" + ",\n".join("  " + item.replace("\n", "\n  ") for item in items) + "\n]"
 
 
 def _written_otherwise(text: str) -> bool:

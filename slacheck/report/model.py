@@ -116,12 +116,13 @@ class Report(BaseModel):
 
     def to_json_data(self, *, with_findings: bool = True) -> dict[str, Any]:
         """The report as JSON-ready data (``schema`` key first)."""
-        data = self.model_dump(mode="json", by_alias=True, exclude={"rules", "context"})
-        if not with_findings:
-            data.pop("findings")
-            for key in ("waived", "summary", "applied", "distrusted"):
-                data.pop(key)
-        return data
+        return self.model_dump(mode="json", by_alias=True, exclude=json_excluded(with_findings))
+
+
+def json_excluded(with_findings: bool = True) -> set[str]:
+    """The fields of a Report that its JSON leaves out (without findings, as ``extract`` writes it, more)."""
+    return {"rules", "context"} if with_findings else {"rules", "context", "findings", "waived", "summary", "applied",
+                                                       "distrusted"}
 
 
 def failure_report(path: str, error: str, language: Literal["zh", "en"] = "en") -> Report:
