@@ -11,12 +11,12 @@ encoder); otherwise, and when it fails, the standard library writes it.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Sequence
 
 from pydantic import BaseModel
 from pydantic_core import PydanticSerializationError, to_json
 
-__all__ = ["indented_json", "indented_list", "indented_model_json"]
+__all__ = ["indented_json", "indented_model_json"]
 
 
 def indented_json(data: Any) -> str:
@@ -31,21 +31,20 @@ def indented_json(data: Any) -> str:
     return text
 
 
-def indented_model_json(model: BaseModel, exclude: set[str]) -> str:
-    """``indented_json(model.model_dump(mode="json", by_alias=True, exclude=exclude))``, written by pydantic-core
-    from the model itself (half the time of dumping it first). Raises PydanticSerializationError when a string
-    of the model holds a lone surrogate, which JSON text cannot carry."""
-    text = to_json(model, indent=2, by_alias=True, exclude=exclude, inf_nan_mode="constants").decode("utf-8")
-    if _written_otherwise(text):
-        return json.dumps(model.model_dump(mode="json", by_alias=True, exclude=exclude), ensure_ascii=False, indent=2)
-    return text
-
-
-def indented_list(items: list[str]) -> str:
-    """The indented JSON of a list, from the indented JSON text of each item."""
-    if not items:
-        return "[]"
-    return "[\n" + ",\n".join("  " + item.replace("\n", "\n  ") for item in items) + "\n]"
+def indented_model_json(value: BaseModel | Sequence[BaseModel], exclude: set[str]) -> str:
+    """``indented_json`` of a model dumped (``model_dump(mode="json", by_alias=True, exclude=exclude)``), or of a
+    list of models each dumped so, written by pydantic-core from the models themselves (half the time of
+    dumping them first). Raises PydanticSerializationError when a string of them holds a lone surrogate, which
+    JSON text cannot carry."""
+    one = isinstance(value, BaseModel)
+    text = to_json(value, indent=2, by_alias=True, exclude=exclude if one else {"__all__": exclude},
+                   inf_nan_mode="constants").decode("utf-8")
+    if not _written_otherwise(text):
+        return text
+    if isinstance(value, BaseModel):
+        return json.dumps(value.model_dump(mode="json", by_alias=True, exclude=exclude), ensure_ascii=False, indent=2)
+    return json.dumps([m.model_dump(mode="json", by_alias=True, exclude=exclude) for m in value], ensure_ascii=False,
+                      indent=2)
 
 
 def _written_otherwise(text: str) -> bool:

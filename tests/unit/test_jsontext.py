@@ -1,4 +1,4 @@
-"""indented_json (and its forms for a model and for a list of written items) writes exactly what
+"""indented_json (and its form for models) writes exactly what
 json.dumps(..., ensure_ascii=False, indent=2) writes."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from slacheck.report import jsontext
-from slacheck.report.jsontext import indented_json, indented_list, indented_model_json
+from slacheck.report.jsontext import indented_json, indented_model_json
 from slacheck.report.model import json_excluded
 
 from conftest import SAMPLES
@@ -53,12 +53,6 @@ def test_a_report_is_written_by_pydantic_core(monkeypatch: pytest.MonkeyPatch) -
     assert indented_json(data) == expected
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(DATA, max_size=5))
-def test_a_list_written_from_its_items_is_the_list_written_whole(items: list[Any]) -> None:
-    assert indented_list([reference(item) for item in items]) == reference(items)
-
-
 @pytest.mark.parametrize("with_findings", [True, False])
 @pytest.mark.parametrize("measured", [[], [{"busbw": 5e-05, "size": 1e-07}], [{"ratio": 0.5, "note": "e-mail"}]])
 def test_a_report_written_from_the_model_is_its_json_data_written(with_findings: bool,
@@ -67,5 +61,8 @@ def test_a_report_written_from_the_model_is_its_json_data_written(with_findings:
     from slacheck.pipeline import Options, check_file
 
     report = check_file(SAMPLES / "zh_quote_a100_10gbe.md", Options()).model_copy(update={"measurements": measured})
-    assert indented_model_json(report, json_excluded(with_findings)) == reference(
-        report.to_json_data(with_findings=with_findings))
+    other = check_file(SAMPLES / "en_sow_a6000_bridges.md", Options())
+    excluded = json_excluded(with_findings)
+    assert indented_model_json(report, excluded) == reference(report.to_json_data(with_findings=with_findings))
+    assert indented_model_json([other, report], excluded) == reference(
+        [r.to_json_data(with_findings=with_findings) for r in (other, report)])
