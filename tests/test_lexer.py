@@ -347,3 +347,28 @@ def test_a_first_character_test_finds_the_same_matches(text: str, pattern: str) 
 @pytest.mark.parametrize("pattern", [r"a?", r"\s*$", r"(?:x|y)*z?", r".b", r"[^a]c"])
 def test_a_regex_that_can_match_nothing_or_start_anywhere_is_left_as_it_is(pattern: str) -> None:
     assert lexer_module.with_first_test(pattern) == pattern
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789 .xG-", min_size=1, max_size=6),
+       st.sampled_from([r"20\d\d-\d\d", r"[1-9]\d* ?G|0x", r"\d{1,2}\.\d|9{3}", r"[0-4]+ x"]))
+def test_to_a_prefix_filter_every_digit_is_one(text: str, regex: str) -> None:
+    """A number's prefix can be looked up with its digits written as 0: it passes a filter when the text does."""
+    starts = re.compile(first_prefixes(regex))
+    width = lexer_module.PREFIX
+    zeroed = text.translate(str.maketrans("123456789", "000000000"))
+    assert bool(starts.match(text[:width])) == bool(starts.match(zeroed[:width]))
+    if re.match(regex, text):
+        assert starts.match(text[:width])
+
+
+def test_a_terminal_that_starts_with_one_digit_only_is_tried_at_every_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The digits share their candidates and their prefixes' entries: what was worked out at "12" is right at "0x"."""
+    monkeypatch.setattr(lexer_module, "FEW", 0)
+    monkeypatch.setattr(lexer_module, "PREFIXES_AFTER", 0)
+    terminals = [("HEX", "0x[0-9a-f]+"), ("YEAR", r"19\d\d"), ("NUMBER", r"\d+"), ("__IGNORE_0", r"\s+"),
+                 ("PROSE", r"[a-z]+|\S")]
+    lexer = FirstCharLexer(terminals, frozenset({"__IGNORE_0"}))
+    tokens = [(t.type, t.value) for t, _ in lexer.lex("12 1x1f 0x1f 1999 0x2a")]  # "1x1f" is looked up as "0x0f"
+    assert tokens == [("NUMBER", "12"), ("NUMBER", "1"), ("NUMBER", "1"), ("HEX", "0x1f"), ("YEAR", "1999"),
+                      ("HEX", "0x2a")]

@@ -41,6 +41,8 @@ PREFIX = 4
 """Characters looked at, where more than FEW terminals can start with the first, to narrow the terminals tried."""
 PREFIXES_AFTER = 200
 """Times a character with more than FEW terminals is met before the characters after it are looked at."""
+DIGITS = "0123456789"
+_AS_ZERO = str.maketrans(DIGITS, "0" * len(DIGITS))
 
 _ANY = r"\s\S"
 _CATEGORIES = {
@@ -206,8 +208,16 @@ def _class_regex(characters: _Class) -> str:
 def first_prefixes(regex: str) -> str:
     """A regex that matches the first PREFIX characters of every match of ``regex`` (all of a shorter match)
     at the start of a string; it may match more, never less."""
-    found = {classes for classes, _ in prefixes(regex, PREFIX)}
+    found = {tuple(map(_digits_as_one, classes)) for classes, _ in prefixes(regex, PREFIX)}
     return _as_tree(found) if found else "(?!)"
+
+
+def _digits_as_one(characters: _Class) -> _Class:
+    """A class that holds an ASCII digit, with every ASCII digit: to a prefix filter the digits are one
+    character, so the lexer can look up a number's prefix with its digits written as 0."""
+    if any(_part_pattern(part).match(digit) for part, _ in characters for digit in DIGITS):
+        return characters | {("0-9", False)}
+    return characters
 
 
 def _as_tree(prefixes: set[tuple[_Class, ...]]) -> str:
@@ -320,14 +330,16 @@ class FirstCharLexer:
         Trying them one by one costs about what one alternation of them costs, and compiling an
         alternation for every character met would cost more than a document's whole lexing.
         """
+        alike = DIGITS if ch in DIGITS else ch  # the digits share one list, as their prefixes share filters
         candidates = []
         for name in self.terminals:
-            if self._starts_with(name, ch):
+            if self._starts_with(name, ch) or alike is DIGITS and any(self._starts_with(name, d) for d in DIGITS):
                 pattern = self._compiled.get(name)
                 if pattern is None:
                     pattern = self._compiled[name] = compiled(self._regex[name], self._programs)
                 candidates.append((name, pattern))
-        self._by_char[ch] = candidates
+        for one in alike:
+            self._by_char[one] = candidates
         return candidates
 
     def _starts_with(self, name: str, ch: str) -> bool:
@@ -387,6 +399,8 @@ class FirstCharLexer:
             candidates = by_char.get(ch) or self._candidates(ch)
             if len(candidates) > FEW:
                 prefix = text[position:position + PREFIX]
+                if ch in DIGITS:
+                    prefix = prefix.translate(_AS_ZERO)  # one entry for every number of as many digits
                 candidates = by_prefix.get(prefix) or self._candidates_at(prefix, candidates)
             for kind, pattern in candidates:  # noqa: B007 (kind is used after the loop)
                 if match := pattern.match(text, position):
