@@ -5,7 +5,7 @@ The offering (``slacheck.offering``) quotes its facts with :class:`Evidence`; th
 engine. A report carries a :class:`RuleInfo` for each rule that fired, so no renderer reloads rule packs.
 """
 
-from typing import Literal, Self
+from typing import Any, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -17,6 +17,22 @@ Severity = Literal["error", "warning", "info"]
 SEVERITY_RANK: dict[str, int] = {"info": 1, "warning": 2, "error": 3}
 SEVERITIES = ("error", "warning", "info")
 """Findings are shown in this order."""
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def constructed(model: type[M], fields_set: set[str], values: dict[str, Any]) -> M:
+    """``model.model_construct(fields_set, **values)`` for ``values`` that give every field of ``model`` (in its
+    order), for a model without extra fields, private attributes or ``model_post_init``: the same object, made
+    without looking at each field for an alias or a default (a fifth of the time; extraction makes one per
+    statement and per quote)."""
+    made = model.__new__(model)
+    object.__setattr__(made, "__dict__", values)
+    object.__setattr__(made, "__pydantic_fields_set__", fields_set)
+    object.__setattr__(made, "__pydantic_extra__", None)
+    object.__setattr__(made, "__pydantic_private__", None)
+    return made
 
 
 class Evidence(BaseModel):

@@ -17,6 +17,7 @@ from slacheck.extract.context import Said
 from slacheck.extract.parser import Scan, scan
 from slacheck.extract.reading import read
 from slacheck.extract.structure import frames, provider_names
+from slacheck.model import constructed
 from slacheck.normalize import Normalized, normalize
 from slacheck.offering import MAX_EVIDENCE, Evidence, Statement
 from slacheck.regexes import regex
@@ -177,8 +178,8 @@ def _statement(said: Said, document: Document, passage: Passage, normalized: Nor
         if found is None:
             found = quoted[span] = _evidence_for(document, passage, normalized, *span)
         evidence.extend(found)
-    return Statement.model_construct(_STATEMENT_FIELDS, path=said.path, value=said.value, hedged=said.hedged,
-                                     evidence=evidence, tag=said.tag, option=said.option)
+    return constructed(Statement, _STATEMENT_FIELDS, {"path": said.path, "value": said.value, "hedged": said.hedged,
+                                                      "evidence": evidence, "tag": said.tag, "option": said.option})
 
 
 def _evidence_for(document: Document, passage: Passage, normalized: Normalized, start: int,
@@ -188,10 +189,9 @@ def _evidence_for(document: Document, passage: Passage, normalized: Normalized, 
     evidence = []
     for line_index, column_start, column_end in passage.sources(source_start, source_end):
         line = document.lines[line_index]
-        evidence.append(Evidence.model_construct(_EVIDENCE_FIELDS, path=document.path, page=line.page,
-                                                 line=line.number, column=column_start + 1,
-                                                 text=line.text[column_start:column_end], role="quote",
-                                                 where=None))  # defaults given: not looked up per field
+        evidence.append(constructed(Evidence, _EVIDENCE_FIELDS, {
+            "path": document.path, "page": line.page, "line": line.number, "column": column_start + 1,
+            "text": line.text[column_start:column_end], "role": "quote", "where": None}))
     return evidence
 
 
