@@ -610,3 +610,21 @@ def test_sentences_end_at_marks_and_full_stops_not_at_leaders(text: str, sentenc
     context = Context(text, [])
     assert context.sentence_starts == sentences
     assert context.clause_starts == clauses
+
+
+@pytest.mark.parametrize("sentence, asked", [
+    ("万兆是RDMA吗? ", True), ("能上IB不", True), ("Is the fabric dedicated?...", True), ("可以吗 。。 \n", True),
+    ("不支持 IB。", False), ("RDMA is included. ", False), ("Ask us? Then we answer.", True), ("?", True),
+    ("", False), (" 不", False),
+])
+def test_a_question_is_told_by_how_its_sentence_ends(sentence: str, asked: bool) -> None:
+    """The question word is looked for only near the end of the sentence, behind its closing marks and spaces:
+    the same answer as a search of the whole sentence."""
+    import re
+
+    from slacheck.extract.context import _QUESTION_END, Context
+
+    context = Context(sentence, [])
+    position = 0
+    whole = bool(re.search(_QUESTION_END.pattern, context.sentence_at(position).rstrip()))
+    assert context.in_question(position) == whole == asked

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterable
 
-from slacheck.extract.lexer import Keyword, with_first_test
+from slacheck.extract.lexer import Keyword, longest_match, with_first_test
 from slacheck.extract.lexicon import alternation, meaning, values
 from slacheck.extract.parser import Phrase
 from slacheck.extract.structure import CELL
@@ -29,7 +29,9 @@ _SENTENCE_END = regex(r"[。;!?|\n.](?:(?<=[。;!?|\n])|(?<!\.\.)(?!\.)(?=\s|$))
 search skip to the candidates."""
 _PARENTHESES = regex(r"\((?:[A-Za-z0-9 ./+-]{1,24},)+[A-Za-z0-9 ./+-]{1,24}\)")
 """A parenthetical list of short items ("(GPU, HCA, power supply)"): its commas do not end a clause."""
-_QUESTION_END = regex(with_first_test(rf"(?:{alternation('question_end')})[.!~。…\s]*$"))
+_AFTER_QUESTION = ".!~。…"
+_QUESTION_END = regex(with_first_test(rf"(?:{alternation('question_end')})[{_AFTER_QUESTION}\s]*$"))
+_QUESTION_WIDTH = longest_match(alternation("question_end"))
 _COMMA = regex(",")
 _EN_NUMBERS = values("NUMBER_WORD")
 _ZH_DIGITS = {word: value for word, value in values("NUMBER_ZH").items() if value < 10}
@@ -129,8 +131,15 @@ class Context:
         return self.text[starts[index]:end]
 
     def in_question(self, position: int) -> bool:
-        """Whether the sentence at a position asks a question (ends with ? or 吗/呢)."""
-        return bool(_QUESTION_END.search(self.sentence_at(position).rstrip()))
+        """Whether the sentence at a position asks a question (ends with ? or 吗/呢).
+
+        The question word ends where only closing marks and spaces follow, so the search starts no further
+        back than the longest question word before that place, not at the sentence's start."""
+        sentence = self.sentence_at(position)
+        end = len(sentence)
+        while end and (sentence[end - 1] in _AFTER_QUESTION or sentence[end - 1].isspace()):
+            end -= 1
+        return bool(_QUESTION_END.search(sentence, max(0, end - _QUESTION_WIDTH)))
 
     def clause(self, position: int) -> int:
         """Index of the clause holding a text position."""

@@ -262,6 +262,11 @@ def with_first_test(regex: str) -> str:
     return f"(?=(?:{first_characters(regex)}))(?:{regex})"
 
 
+def longest_match(regex: str) -> int:
+    """The most characters a match of ``regex`` can take (a very large number when it has no bound)."""
+    return int(sre_parse.parse(regex).getwidth()[1])
+
+
 BMP_END = 0x10000
 """Characters below this are looked up in a terminal's first-character ranges; the rare ones above it are
 matched against its first-character class."""
