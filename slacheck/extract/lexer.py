@@ -65,22 +65,10 @@ _Part = tuple[str, bool]
 _ANY_PART: _Part = (_ANY, False)
 
 
-def _first_of_sequence(items: Sequence[tuple[Any, Any]], fold: bool) -> tuple[set[_Part], bool]:
-    """Character-class parts any match of ``items`` can start with, and whether it can match nothing;
-    ``fold``: whether the items match ignoring case."""
-    parts: set[_Part] = set()
-    for op, av in items:
-        first, nullable = _first_of_item(op, av, fold)
-        parts |= first
-        if not nullable:
-            return parts, False
-    return parts, True
-
-
-def _first_of_item(op: Any, av: Any, fold: bool) -> tuple[set[_Part], bool]:
-    """First characters of one parsed regex item (lookarounds and anchors are zero-width: skipped)."""
+def _one_character(op: Any, av: Any, fold: bool) -> set[_Part]:
+    """The class parts of a parsed regex item that matches one character (any character for a negated class)."""
     if op is sre_constants.LITERAL:
-        return {(_char(av), fold)}, False
+        return {(_char(av), fold)}
     if op is sre_constants.IN:
         parts: set[_Part] = set()
         for inner, value in av:
@@ -91,29 +79,11 @@ def _first_of_item(op: Any, av: Any, fold: bool) -> tuple[set[_Part], bool]:
             elif inner is sre_constants.CATEGORY and value in _CATEGORIES:
                 parts.add((_CATEGORIES[value], False))
             else:  # a negated class, or a category without a class escape
-                return {_ANY_PART}, False
-        return parts, False
+                return {_ANY_PART}
+        return parts
     if op is sre_constants.CATEGORY and av in _CATEGORIES:
-        return {(_CATEGORIES[av], False)}, False
-    if op in _REPEATS:
-        low, _, body = av
-        parts, nullable = _first_of_sequence(body, fold)
-        return parts, nullable or low == 0
-    if op is sre_constants.SUBPATTERN:
-        _, added, removed, body = av
-        return _first_of_sequence(body, _folds(fold, added, removed))
-    if op is sre_constants.ATOMIC_GROUP:
-        return _first_of_sequence(av, fold)
-    if op is sre_constants.BRANCH:
-        parts, nullable = set(), False
-        for branch in av[1]:
-            first, empty = _first_of_sequence(branch, fold)
-            parts |= first
-            nullable = nullable or empty
-        return parts, nullable
-    if op in _ZERO_WIDTH:
-        return set(), True
-    return {_ANY_PART}, False  # anything else (any character, a back reference, ...) may start with any character
+        return {(_CATEGORIES[av], False)}
+    return {_ANY_PART}  # any character, a negated literal
 
 
 def _folds(fold: bool, added: int, removed: int) -> bool:
@@ -170,7 +140,7 @@ def _prefixes_of_sequence(items: Sequence[tuple[Any, Any]], fold: bool, length: 
 def _prefixes_of_item(op: Any, av: Any, fold: bool, length: int) -> set[_Prefix]:
     """The prefixes of one parsed regex item (lookarounds and anchors are zero-width: skipped)."""
     if op in _SINGLE_CHARACTER:
-        return {((frozenset(_first_of_item(op, av, fold)[0]),), True)}
+        return {((frozenset(_one_character(op, av, fold)),), True)}
     if op in _REPEATS:
         low, high, body = av
         once = _prefixes_of_sequence(body, fold, length)
@@ -235,17 +205,20 @@ def _as_tree(prefixes: set[tuple[_Class, ...]]) -> str:
     return branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
 
 
+def _first_parts(regex: str) -> tuple[set[_Part], bool]:
+    """The class parts a match of ``regex`` can start with, and whether it can match nothing."""
+    found = prefixes(regex, 1)
+    return {part for classes, _ in found for first in classes for part in first}, _WHOLE_EMPTY in found
+
+
 def first_characters(regex: str) -> str:
     """A regex matching one character: every character a match of ``regex`` can start with, ignoring case
     only where ``regex`` does.
 
     It may match more characters than really start a match, never fewer.
     """
-    parsed = sre_parse.parse(regex)
-    parts, _ = _first_of_sequence(parsed, bool(parsed.state.flags & sre_constants.SRE_FLAG_IGNORECASE))
-    exact = "".join(sorted(part for part, fold in parts if not fold))
-    folded = "".join(sorted(part for part, fold in parts if fold))
-    return "|".join(([f"[{exact}]"] if exact else []) + ([f"(?i:[{folded}])"] if folded else [])) or "(?!)"
+    parts, _ = _first_parts(regex)
+    return _class_regex(frozenset(parts)) if parts else "(?!)"
 
 
 def with_first_test(regex: str) -> str:
@@ -255,11 +228,10 @@ def with_first_test(regex: str) -> str:
     ignoring case, nor past a branch per word: there it tries every branch at every character. The
     look-ahead rejects most characters with one class test. The matches are the same.
     """
-    parsed = sre_parse.parse(regex)
-    parts, nullable = _first_of_sequence(parsed, bool(parsed.state.flags & sre_constants.SRE_FLAG_IGNORECASE))
-    if nullable or _ANY_PART in parts:
+    parts, nullable = _first_parts(regex)
+    if nullable or not parts or _ANY_PART in parts:
         return regex
-    return f"(?=(?:{first_characters(regex)}))(?:{regex})"
+    return f"(?={_class_regex(frozenset(parts))})(?:{regex})"
 
 
 def longest_match(regex: str) -> int:
@@ -335,15 +307,15 @@ class FirstCharLexer:
         Trying them one by one costs about what one alternation of them costs, and compiling an
         alternation for every character met would cost more than a document's whole lexing.
         """
-        alike = DIGITS if ch in DIGITS else ch  # the digits share one list, as their prefixes share filters
+        digit = ch in DIGITS  # the digits share one list, as their prefixes share entries
         candidates = []
         for name in self.terminals:
-            if self._starts_with(name, ch) or alike is DIGITS and any(self._starts_with(name, d) for d in DIGITS):
+            if self._starts_with(name, ch) or digit and any(self._starts_with(name, d) for d in DIGITS):
                 pattern = self._compiled.get(name)
                 if pattern is None:
                     pattern = self._compiled[name] = compiled(self._regex[name], self._programs)
                 candidates.append((name, pattern))
-        for one in alike:
+        for one in DIGITS if digit else ch:
             self._by_char[one] = candidates
         return candidates
 

@@ -25,6 +25,6 @@ def _json_text(reports: Report | list[Report], with_findings: bool) -> str:
     try:
         return indented_model_json(reports, excluded)
     except PydanticSerializationError:
-        if isinstance(reports, list):
-            return indented_model_json([clean_report(r, controls=False) for r in reports], excluded)
-        return indented_model_json(clean_report(reports, controls=False), excluded)
+        cleaned = [clean_report(r, controls=False) for r in reports] if isinstance(reports, list) else clean_report(
+            reports, controls=False)
+        return indented_model_json(cleaned, excluded)

@@ -41,10 +41,9 @@ def indented_model_json(value: BaseModel | Sequence[BaseModel], exclude: set[str
                    inf_nan_mode="constants").decode("utf-8")
     if not _written_otherwise(text):
         return text
-    if isinstance(value, BaseModel):
-        return json.dumps(value.model_dump(mode="json", by_alias=True, exclude=exclude), ensure_ascii=False, indent=2)
-    return json.dumps([m.model_dump(mode="json", by_alias=True, exclude=exclude) for m in value], ensure_ascii=False,
-                      indent=2)
+    models = [value] if isinstance(value, BaseModel) else value
+    data = [model.model_dump(mode="json", by_alias=True, exclude=exclude) for model in models]
+    return json.dumps(data[0] if one else data, ensure_ascii=False, indent=2)
 
 
 def _written_otherwise(text: str) -> bool:

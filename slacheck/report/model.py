@@ -121,8 +121,8 @@ class Report(BaseModel):
 
 def json_excluded(with_findings: bool = True) -> set[str]:
     """The fields of a Report that its JSON leaves out (without findings, as ``extract`` writes it, more)."""
-    return {"rules", "context"} if with_findings else {"rules", "context", "findings", "waived", "summary", "applied",
-                                                       "distrusted"}
+    excluded = {"rules", "context"}
+    return excluded if with_findings else excluded | {"findings", "waived", "summary", "applied", "distrusted"}
 
 
 def failure_report(path: str, error: str, language: Literal["zh", "en"] = "en") -> Report:
