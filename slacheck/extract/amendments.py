@@ -13,11 +13,13 @@ from slacheck.extract.lexicon import alternation
 from slacheck.regexes import regex
 
 _REPLACED = regex(with_first_test(
-    rf"(?:{alternation('change_from')})\s*([^。；;，,\n]{{1,40}}?)\s*(?:{alternation('change_to')})"), re.I)
+    rf"(?:{alternation('change_from')})\s*([^。；;，,\n]{{1,40}}?)\s*{with_first_test(alternation('change_to'))}"), re.I)
+"""An old value between a change's words; the new value's words are looked for after each character of the old
+one, so they are tested by their first character first."""
 
 
 _QUOTED = regex(r"[\"“「『]([^\"”」』]{1,400})[\"”」』]")
-_STRIKE = regex(alternation("strike_word"), re.I)
+_STRIKE = regex(with_first_test(alternation("strike_word")), re.I)
 
 
 def without_replaced(said: list[Said], context: Context) -> list[Said]:

@@ -192,7 +192,8 @@ def first_worded_cell(text: str, among: int | None = None) -> tuple[int, int] | 
 def label_end(text: str) -> int | None:
     """Where a "label: value" line's label ends (the colon), or a run-in bold heading's
     ("4.1 **Storage Network.** Each node ..."), or None."""
-    match = _LABEL.match(text) or _RUN_IN_HEADING.match(text)
+    match = _LABEL.match(text) if ":" in text or "：" in text else None  # a label ends at its colon
+    match = match or _RUN_IN_HEADING.match(text)
     return match.end() if match else None
 
 
