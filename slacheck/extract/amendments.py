@@ -12,8 +12,9 @@ from slacheck.extract.lexer import with_first_test
 from slacheck.extract.lexicon import alternation
 from slacheck.regexes import regex
 
+_NEW_VALUE_WORD = with_first_test(alternation("change_to"))
 _REPLACED = regex(with_first_test(
-    rf"(?:{alternation('change_from')})\s*([^。；;，,\n]{{1,40}}?)\s*{with_first_test(alternation('change_to'))}"), re.I)
+    rf"(?:{alternation('change_from')})\s*([^。；;，,\n]{{1,40}}?)\s*{_NEW_VALUE_WORD}"), re.I)
 """An old value between a change's words; the new value's words are looked for after each character of the old
 one, so they are tested by their first character first."""
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import slacheck.extract as extraction
 from slacheck.documents.load import document_from_text
-from slacheck.extract import _covered, document_language, extract
+from slacheck.extract import _covered, _ideographs_and_letters, document_language, extract
 from slacheck.offering import MAX_EVIDENCE, assemble_options
 
 REPEATED = "".join(
@@ -55,6 +57,13 @@ def test_coverage_counts_each_covered_non_space_character_once(spans: list[tuple
 ])
 def test_document_language(text: str, language: str) -> None:
     assert document_language(document_from_text(text + "\n")) == language
+
+
+@given(st.text(st.one_of(st.characters(min_codepoint=0x3F00, max_codepoint=0xA0FF),
+                         st.characters(max_codepoint=0x200), st.characters())))
+def test_ideographs_and_letters_are_counted_on_bytes_as_on_characters(text: str) -> None:
+    assert _ideographs_and_letters(text) == (sum("\u4e00" <= ch <= "\u9fff" for ch in text),
+                                             sum(ch.isascii() and ch.isalpha() for ch in text))
 
 
 def test_a_fact_in_a_later_window_of_one_huge_line_is_read_and_quoted() -> None:
