@@ -102,12 +102,13 @@ class Context:
             self.clause_starts = _bounded(self.text, sorted({*commas, *self.sentence_starts}))
         self._positions = [t.start for t in self.keywords]
         self._by_sentence = _group(self.keywords, self._positions, self.sentence_starts)
-        self._by_clause = _group(self.keywords, self._positions, self.clause_starts)
+        self._by_clause = self._by_sentence if self.clause_starts is self.sentence_starts else _group(
+            self.keywords, self._positions, self.clause_starts)
         self._sentence_types: dict[int, set[str]] = {}
         self._clause_types: dict[int, set[str]] = {}
         self._first_of = {token.type: token for token in reversed(self.keywords)}  # the first of each type wins
         self._phrase_starts = [p.start for p in self.phrases]
-        self._label = [t for t in self.keywords if t.end <= self.label_end]
+        self._label = [t for t in self.keywords if t.end <= self.label_end] if self.label_end else []
         self._label_types = {t.type for t in self._label}
 
     def _labelled(self, position: int, index: int, starts: list[int]) -> bool:
