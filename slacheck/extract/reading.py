@@ -116,20 +116,27 @@ def _at(values: tuple[str | None, ...], index: int) -> str | None:
     return values[index] if 0 <= index < len(values) else None
 
 
+_OPTIONAL_WORDS = ("OPTIONAL", "EXPANSION")
+_INCLUDED = {"fabric.protocol": "fabric.included_protocol", "fabric.rate_gbps": "fabric.included_rate_gbps",
+             "fabric.nics_per_node": "fabric.included_nics_per_node"}
+"""The fabric facts that, stated outside an optional add-on, also say what the offer includes."""
+
+
 def _qualifiers(said: list[Said], context: Context) -> list[Said]:
     """fabric.optional from 可选/optional in a sentence that states the fabric (or a heading above it); the
     included fabric's facts."""
     def scope(position: int) -> int:
         return 0 if context.table_row else context.sentence(position)
 
-    optional = {scope(t.start) for t in context.keywords if t.type in ("OPTIONAL", "EXPANSION")}
-    included = {"fabric.protocol": "fabric.included_protocol", "fabric.rate_gbps": "fabric.included_rate_gbps",
-                "fabric.nics_per_node": "fabric.included_nics_per_node"}
-    extra = [Said(included[s.path], s.value, s.spans, tag=s.tag) for s in said
-             if s.path in included and scope(s.spans[0][0]) not in optional and not context.optional]
-    about_fabric = {scope(s.spans[0][0]) for s in said if s.path.startswith("fabric.")}
-    extra.extend(Said("fabric.optional", True, [span_of(t)]) for t in context.keywords
-                 if t.type == "OPTIONAL" and scope(t.start) in about_fabric)
+    marked = context.first_of("OPTIONAL") is not None
+    optional = {scope(t.start) for t in context.keywords if t.type in _OPTIONAL_WORDS} \
+        if marked or context.first_of("EXPANSION") is not None else set()
+    extra = [Said(_INCLUDED[s.path], s.value, s.spans, tag=s.tag) for s in said
+             if s.path in _INCLUDED and scope(s.spans[0][0]) not in optional and not context.optional]
+    if marked:
+        about_fabric = {scope(s.spans[0][0]) for s in said if s.path.startswith("fabric.")}
+        extra.extend(Said("fabric.optional", True, [span_of(t)]) for t in context.keywords
+                     if t.type == "OPTIONAL" and scope(t.start) in about_fabric)
     if context.optional:  # under an "Optional add-ons" heading: the fabric it states is one
         extra.extend(Said("fabric.optional", True, s.spans[:1]) for s in said if s.path == "fabric.protocol")
     return extra
