@@ -12,6 +12,9 @@ import sys
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
+from re import _constants as sre_constants
+from re import _parser as sre_parse
+from typing import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -215,6 +218,25 @@ def test_the_skip_stops_at_a_space_only_where_a_token_can_go_on_after_it() -> No
     alone = [("SPACE", " "), *terminals[1:]]
     ranges["SPACE"] = lexer_module.character_ranges(first_characters(" "))
     assert re.compile(lexer_module.skip_pattern(alone, frozenset({"__IGNORE_0"}), ranges)).match("xy cd").end() == 2
+
+
+def test_the_skip_pattern_needs_no_possessive_or_atomic_repeat() -> None:
+    """Python 3.11.2's ``re`` matches a possessive repeat that holds a group wrongly: ``(?:(?![0-9])(?:\\s+|
+    (?P<p>[A-Za-z]+|\\S)))*+`` takes the 8 of "hello world 8x". The package supports every Python 3.11."""
+    parsed = sre_parse.parse(parser._parsers()[1].skip)
+
+    def operations(node: object) -> Iterator[object]:
+        if isinstance(node, sre_parse.SubPattern):
+            for operation, argument in node:
+                yield operation
+                yield from operations(argument)
+        elif isinstance(node, (tuple, list)):
+            for item in node:
+                yield from operations(item)
+
+    found = set(operations(parsed))
+    assert sre_constants.MAX_REPEAT in found  # the walk reached the skip's repeat
+    assert not found & {sre_constants.POSSESSIVE_REPEAT, sre_constants.ATOMIC_GROUP}
 
 
 @pytest.mark.parametrize("regex,matches,never", [

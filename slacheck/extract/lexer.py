@@ -415,7 +415,7 @@ def skip_pattern(terminals: Sequence[tuple[str, str]], silent: frozenset[str],
         followers) for followers, codes in by_followers.items()])
     units = "|".join(f"(?:{regex})" if name in silent else f"(?P<prose>{regex})"
                      for name, regex in terminals if name in skipped)
-    return f"(?:(?!{stops})(?:{units}))*+"  # possessive: nothing follows to give characters back to
+    return f"(?:(?!{stops})(?:{units}))*"  # not possessive (*+): Python 3.11.2's re matches that wrongly
 
 
 def _followers(regexes: Sequence[str], spaces: set[int]) -> dict[int, tuple[tuple[int, int], ...]]:
