@@ -220,11 +220,18 @@ def document_language(document: Document) -> str:
     return "mixed"
 
 
+COUNTED_AT_ONCE = 1 << 16
+"""Characters encoded at a time to count ideographs and letters: the copies stay small."""
+
+
 def _ideographs_and_letters(text: str) -> tuple[int, int]:
     """How many CJK ideographs (U+4E00..U+9FFF) and ASCII letters ``text`` holds, counted in its UTF-8 bytes
     (one lead byte per ideograph, one byte per letter, neither of which occurs inside another character):
     a few passes of bytes methods instead of a regex over every character."""
-    data = text.encode("utf-8", "surrogatepass")
-    shared = sum(1 for after in data.split(_SHARED_LEAD)[1:] if after[:1] >= _FROM_U4E00)
-    cjk = len(data) - len(data.translate(None, _CJK_LEADS)) + shared
-    return cjk, len(data) - len(data.translate(None, _ASCII_LETTERS))
+    cjk = latin = 0
+    for start in range(0, len(text), COUNTED_AT_ONCE):
+        data = text[start:start + COUNTED_AT_ONCE].encode("utf-8", "surrogatepass")
+        shared = sum(1 for after in data.split(_SHARED_LEAD)[1:] if after[:1] >= _FROM_U4E00)
+        cjk += len(data) - len(data.translate(None, _CJK_LEADS)) + shared
+        latin += len(data) - len(data.translate(None, _ASCII_LETTERS))
+    return cjk, latin

@@ -66,6 +66,11 @@ def test_ideographs_and_letters_are_counted_on_bytes_as_on_characters(text: str)
                                              sum(ch.isascii() and ch.isalpha() for ch in text))
 
 
+def test_a_long_text_is_counted_piece_by_piece() -> None:
+    text = "中a一Z\u4dff\u9fa5 " * extraction.COUNTED_AT_ONCE
+    assert _ideographs_and_letters(text) == (3 * extraction.COUNTED_AT_ONCE, 2 * extraction.COUNTED_AT_ONCE)
+
+
 def test_a_fact_in_a_later_window_of_one_huge_line_is_read_and_quoted() -> None:
     prose = "The parties agree that the provider shall deliver the services in a professional manner. " * 700
     fact = "Each node has 8x H100 SXM GPUs."
