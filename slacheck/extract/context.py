@@ -94,7 +94,7 @@ class Context:
     def __post_init__(self) -> None:
         self.sentence_starts = _bounded(self.text, [0] + [m.end() for m in _SENTENCE_END.finditer(self.text)])
         self.clause_starts = self.sentence_starts  # a clause also ends at a comma outside a parenthetical list
-        commas = [m.end() for m in _COMMA.finditer(self.text)]
+        commas = [m.end() for m in _COMMA.finditer(self.text)] if "," in self.text else []
         if commas:
             inside = [m.span() for m in _PARENTHESES.finditer(self.text)]
             opens = [start for start, _ in inside]
@@ -212,6 +212,8 @@ def _within(position: int, spans: list[tuple[int, int]], starts: list[int]) -> b
 
 def _bounded(text: str, starts: list[int]) -> list[int]:
     """Boundaries with extra cuts (at whitespace when there is some) so no span exceeds MAX_SPAN."""
+    if len(text) <= MAX_SPAN:
+        return starts  # no span can exceed it
     bounded = []
     for start, end in zip(starts, [*starts[1:], len(text)]):
         bounded.append(start)
@@ -225,6 +227,8 @@ def _bounded(text: str, starts: list[int]) -> list[int]:
 def _group(tokens: list[Keyword], positions: list[int], starts: list[int]) -> dict[int, list[Keyword]]:
     """The tokens of each sentence or clause, by its index; ``tokens`` are in text order and ``positions`` are
     their starts, so each group is found by one bisection."""
+    if len(starts) == 1:  # one sentence or clause: all of them
+        return {0: tokens[:]} if tokens else {}
     grouped: dict[int, list[Keyword]] = {}
     low = 0
     for index in range(len(starts)):
