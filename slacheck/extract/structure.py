@@ -203,6 +203,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     chosen, instance_rows = _instance_options(passages, document.passages)
     result: list[Frame] = []
     stack: list[_Open] = []
+    inherited = _inherited(stack)
     header = Frame()
     earlier_message = in_fence = False
     previous_row = False
@@ -220,9 +221,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         if fence or in_fence or _COMMAND_START.match(text):
             result.append(Frame(kind="command"))
             continue
-        subject = next((o.subject for o in reversed(stack) if o.subject), None)
-        option = next((o.option for o in reversed(stack) if o.option), None)
-        optional = any(o.optional for o in stack)
+        subject, option, optional = inherited
         named = options_named(tokens)
         if passage.kind == "table-row":
             cells = text.split(CELL)
@@ -249,6 +248,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             own_option = named[0] if len(named) == 1 and not _speaks_of_all(tokens) else None
             own_optional = _names_add_ons(text, tokens)
             stack.append(_Open(level, subject_of(tokens), own_option, own_optional))
+            inherited = _inherited(stack)
             result.append(Frame(subject=subject_of(tokens) or subject, option=own_option or option,
                                 optional=own_optional or optional))
             continue
@@ -262,6 +262,13 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             lead_in = tuple(tokens) if text.rstrip().endswith((":", "：")) else ()
     shared: dict[Frame, Frame] = {}
     return [shared.setdefault(frame, frame) for frame in result]  # one object per distinct frame
+
+
+def _inherited(stack: list[_Open]) -> tuple[str | None, str | None, bool]:
+    """What the open headings give the passages under them: the innermost subject and option, and whether any
+    names optional add-ons (worked out when a heading opens, not for every passage)."""
+    return (next((o.subject for o in reversed(stack) if o.subject), None),
+            next((o.option for o in reversed(stack) if o.option), None), any(o.optional for o in stack))
 
 
 def _names_add_ons(text: str, tokens: Sequence[Keyword]) -> bool:
