@@ -210,7 +210,7 @@ _SHARED_LEAD, _FROM_U4E00 = b"\xe4", b"\xb8"
 
 
 def document_language(document: Document) -> str:
-    """``zh``, ``en`` or ``mixed`` from the share of CJK ideographs among letters (counted by runs)."""
+    """``zh``, ``en`` or ``mixed`` from the share of CJK ideographs among letters."""
     text = "\n".join(line_texts(document.lines))
     cjk, latin = _ideographs_and_letters(text)
     if cjk < 5:
