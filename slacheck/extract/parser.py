@@ -76,6 +76,7 @@ def _parsers() -> tuple[FirstCharLexer, GrammarTables]:
 def scan(text: str) -> Scan:
     """Tokens and phrases of one normalised text."""
     lexer, _ = _parsers()
+    alone = _one_token_phrases()
     tokens: list[Keyword] = []
     phrases: list[Phrase] = []
     run: list[Keyword] = []
@@ -87,12 +88,13 @@ def scan(text: str) -> Scan:
         if kind in _SKIPPED_IN_RUNS:
             continue
         if run and (ended or kind in _ENDS_RUNS):
-            _phrases_in_run(run, phrases)
+            if len(run) > 1 or run[0].type in alone:  # most runs are one token that is no phrase
+                _phrases_in_run(run, phrases)
             run = []
         ended = False
         if kind not in _ENDS_RUNS:
             run.append(token)
-    if run:
+    if run and (len(run) > 1 or run[0].type in alone):
         _phrases_in_run(run, phrases)
     return Scan(tokens=tuple(tokens), phrases=tuple(phrases), length=len(text))
 
@@ -123,6 +125,13 @@ def _phrase_starters() -> frozenset[str]:
     """Token types that can begin a phrase: no parse is tried from any other."""
     tables = _parsers()[1]
     return frozenset(tables.actions[tables.start])
+
+
+@lru_cache(maxsize=1)
+def _one_token_phrases() -> frozenset[str]:
+    """Token types that are a phrase on their own: a run of one token of another type holds no phrase."""
+    terminals = set(_parsers()[0].terminals)
+    return frozenset(kind for kind in _phrase_starters() & terminals if _longest_phrase((kind,))[2] is not None)
 
 
 Build = Callable[[Sequence[Keyword], int], Tree[Keyword]]
