@@ -192,8 +192,10 @@ def _starts_chunk(ch: str) -> bool:
 
 def normalize(text: str) -> Normalized:
     """NFKC-normalise ``text``, drop invisible controls, collapse spaces, unify x and dashes."""
-    out = _Builder()
     n = len(text)
+    if n and text[0] != " " and text[-1] != " " and _RUN_STOP.search(text) is None:
+        return _whole(text, text)  # stable characters and single spaces inside: one run, copied whole
+    out = _Builder()
     pos = 0
     while pos < n:
         m = _FAST_RUN.match(text, pos)
@@ -218,9 +220,8 @@ def normalize(text: str) -> Normalized:
             end += 1
         _emit_chunk(out, text, pos, end)
         pos = end
-    if out.identity == [True] and out.src == [0]:  # copied whole: the one map every such text shares
-        unified = _unify("".join(out.parts))
-        return Normalized(text if unified == text else unified, n, _WHOLE, _WHOLE, _WHOLE, b"\x01")
+    if out.identity == [True] and out.src == [0]:
+        return _whole("".join(out.parts), text)
     return Normalized(
         _unify("".join(out.parts)),
         n,
@@ -229,6 +230,13 @@ def normalize(text: str) -> Normalized:
         array("q", out.src_end),
         bytes(out.identity),
     )
+
+
+def _whole(output: str, source: str) -> Normalized:
+    """The output of a ``source`` copied whole (the one map every such text shares), its one-for-one
+    substitutions made; the source string itself when they change nothing."""
+    unified = _unify(output)
+    return Normalized(source if unified == source else unified, len(source), _WHOLE, _WHOLE, _WHOLE, b"\x01")
 
 
 def _emit_chunk(out: _Builder, text: str, start: int, end: int) -> None:
