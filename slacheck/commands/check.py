@@ -31,7 +31,7 @@ from slacheck.commands.common import (
 )
 from slacheck.commands.measuring import read_logs, write_plot
 from slacheck.commands.output import emit, write_outputs
-from slacheck.config import FAIL_ON, Config, ConfigError
+from slacheck.config import FAIL_ON, Config, ConfigError, Discovery
 from slacheck.documents.load import attachment_paths
 from slacheck.pipeline import Options, config_for, rules_for_config
 from slacheck.report.clean import clean_text
@@ -94,8 +94,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         paths = _documents(args, options)
         known = _known_rules(args, options, paths)
-        found = () if args.no_waivers else (args.waivers or find_waiver_file(path, options.discovery)
-                                             for path in paths)
+        found = () if args.no_waivers else [args.waivers] if args.waivers else [
+            nearest for nearest, _ in _waiver_files(paths, options.discovery).values()]
         for source in sorted({source for source in found if source is not None}):
             load_waivers(source, known)  # refused before any document is read
     except (ConfigError, PackError, WaiverError) as error:
@@ -207,16 +207,32 @@ def _warn_distrusted(reports: list[Report]) -> None:
                          "outside the project (give it with --config or --waivers to apply it)"), file=sys.stderr)
 
 
+def _waiver_files(documents: list[str], rule: Discovery) -> dict[str, tuple[Path | None, list[Path]]]:
+    """Each document's waiver file (the nearest that ``rule`` trusts) and the ones passed over nearer to it,
+    looked up once per folder: every document of a folder shares them."""
+    by_folder: dict[Path, tuple[Path | None, list[Path]]] = {}
+    found = {}
+    for document in documents:
+        folder = Path(document).resolve().parent
+        if folder not in by_folder:
+            by_folder[folder] = (find_waiver_file(document, rule), distrusted_waivers(document, rule))
+        found[document] = by_folder[folder]
+    return found
+
+
 def _filter(args: argparse.Namespace, reports: list[Report], known: list[str], options: Options) -> list[Report]:
     """Waivers (per waiver file), then the baseline; --write-baseline records what is left after waivers.
     Each report names the files applied to it, with the findings each suppressed."""
     if not args.no_waivers:
         groups: dict[Path, list[int]] = {}
+        found = _waiver_files([report.documents[0].path for report in reports], options.discovery) \
+            if args.waivers is None else {}
         for i, report in enumerate(reports):
-            source = args.waivers or find_waiver_file(report.documents[0].path, options.discovery)
+            nearest, distrusted = found.get(report.documents[0].path, (None, []))
+            source = args.waivers or nearest
             if source is not None:
                 groups.setdefault(source, []).append(i)
-            passed = distrusted_waivers(report.documents[0].path, options.discovery) if args.waivers is None else []
+            passed = distrusted
             if passed:  # a report is copied only to change it
                 reports[i] = report.model_copy(update={"distrusted": [*report.distrusted, *map(shown_path, passed)]})
         on = today()

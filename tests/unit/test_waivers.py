@@ -69,6 +69,23 @@ def test_waiver_file_is_found_upward_and_no_waivers_audits(document: Path, capsy
     assert target.rule in [f["rule"] for f in audited["findings"]] and audited["waived"] == []
 
 
+def test_each_folder_of_a_batch_gets_its_own_waiver_file(document: Path, capsys) -> None:
+    """Documents of one folder share its waiver file; a document of another folder without one gets none."""
+    target = check_file(document, Options()).findings[0]
+    (document.parent / "slacheck-waivers.toml").write_text(_waiver(target.rule, fingerprint(target)), "utf-8")
+    twin = document.parent / "twin.md"
+    shutil.copy(document, twin)
+    elsewhere = document.parent.parent / "other" / "quote.md"
+    elsewhere.parent.mkdir()
+    shutil.copy(document, elsewhere)
+    _, data = _report_json(capsys, str(document), str(elsewhere), str(twin))
+    waived = {Path(report["documents"][0]["path"]).parent.name: [w["rule"] for w in report["waived"]]
+              for report in data}
+    kept = [[f["rule"] for f in report["findings"]] for report in data]
+    assert [target.rule in rules for rules in kept] == [False, True, False]
+    assert waived == {"contracts": [target.rule], "other": []}
+
+
 def test_expired_waiver_no_longer_waives_and_is_reported(document: Path, capsys, monkeypatch) -> None:
     target = check_file(document, Options()).findings[0]
     path = document.parent / "slacheck-waivers.toml"
