@@ -94,9 +94,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         paths = _documents(args, options)
         known = _known_rules(args, options, paths)
-        found = () if args.no_waivers else [args.waivers] if args.waivers else [
-            nearest for nearest, _ in _waiver_files(paths, options.discovery).values()]
-        for source in sorted({source for source in found if source is not None}):
+        for source in sorted(_waivers_applied(args, paths, options.discovery)):
             load_waivers(source, known)  # refused before any document is read
     except (ConfigError, PackError, WaiverError) as error:
         raise UsageError(str(error)) from None
@@ -207,11 +205,20 @@ def _warn_distrusted(reports: list[Report]) -> None:
                          "outside the project (give it with --config or --waivers to apply it)"), file=sys.stderr)
 
 
+def _waivers_applied(args: argparse.Namespace, paths: list[str], rule: Discovery) -> set[Path]:
+    """The waiver files a check of ``paths`` applies: --waivers, else each folder's own (none with --no-waivers)."""
+    if args.no_waivers:
+        return set()
+    if args.waivers:
+        return {args.waivers}
+    return {nearest for nearest, _ in _waiver_files(paths, rule).values() if nearest is not None}
+
+
 def _waiver_files(documents: list[str], rule: Discovery) -> dict[str, tuple[Path | None, list[Path]]]:
     """Each document's waiver file (the nearest that ``rule`` trusts) and the ones passed over nearer to it,
     looked up once per folder: every document of a folder shares them."""
     by_folder: dict[Path, tuple[Path | None, list[Path]]] = {}
-    found = {}
+    found: dict[str, tuple[Path | None, list[Path]]] = {}
     for document in documents:
         folder = Path(document).resolve().parent
         if folder not in by_folder:
@@ -228,11 +235,10 @@ def _filter(args: argparse.Namespace, reports: list[Report], known: list[str], o
         found = _waiver_files([report.documents[0].path for report in reports], options.discovery) \
             if args.waivers is None else {}
         for i, report in enumerate(reports):
-            nearest, distrusted = found.get(report.documents[0].path, (None, []))
+            nearest, passed = found.get(report.documents[0].path, (None, []))
             source = args.waivers or nearest
             if source is not None:
                 groups.setdefault(source, []).append(i)
-            passed = distrusted
             if passed:  # a report is copied only to change it
                 reports[i] = report.model_copy(update={"distrusted": [*report.distrusted, *map(shown_path, passed)]})
         on = today()
