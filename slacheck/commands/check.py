@@ -91,10 +91,11 @@ def run(args: argparse.Namespace) -> int:
     options = options_from(args)
     _check_output_paths(args)
     logs = read_logs(args.measured)
+    waivers = _WaiverFiles(options.discovery)
     try:
         paths = _documents(args, options)
         known = _known_rules(args, options, paths)
-        for source in sorted(_waivers_applied(args, paths, options.discovery)):
+        for source in sorted(_waivers_applied(args, paths, waivers)):
             load_waivers(source, known)  # refused before any document is read
     except (ConfigError, PackError, WaiverError) as error:
         raise UsageError(str(error)) from None
@@ -106,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plot and logs and reports:
         write_plot(args.plot, reports[0])
     try:
-        reports = _filter(args, reports, known, options)
+        reports = _filter(args, reports, known, waivers)
     except WaiverError as error:
         raise UsageError(str(error)) from None
     _warn_distrusted(reports)
@@ -205,37 +206,40 @@ def _warn_distrusted(reports: list[Report]) -> None:
                          "outside the project (give it with --config or --waivers to apply it)"), file=sys.stderr)
 
 
-def _waivers_applied(args: argparse.Namespace, paths: list[str], rule: Discovery) -> set[Path]:
+class _WaiverFiles:
+    """Each document's waiver file (the nearest that ``rule`` trusts) and the ones passed over nearer to it,
+    looked up once per folder for the whole run (before checking and after): every document of a folder
+    shares them."""
+
+    def __init__(self, rule: Discovery) -> None:
+        self.rule = rule
+        self._by_folder: dict[Path, tuple[Path | None, list[Path]]] = {}
+
+    def of(self, document: str) -> tuple[Path | None, list[Path]]:
+        folder = Path(document).resolve().parent
+        found = self._by_folder.get(folder)
+        if found is None:
+            found = self._by_folder[folder] = (find_waiver_file(document, self.rule),
+                                               distrusted_waivers(document, self.rule))
+        return found
+
+
+def _waivers_applied(args: argparse.Namespace, paths: list[str], waivers: _WaiverFiles) -> set[Path]:
     """The waiver files a check of ``paths`` applies: --waivers, else each folder's own (none with --no-waivers)."""
     if args.no_waivers:
         return set()
     if args.waivers:
         return {args.waivers}
-    return {nearest for nearest, _ in _waiver_files(paths, rule).values() if nearest is not None}
+    return {nearest for nearest, _ in map(waivers.of, paths) if nearest is not None}
 
 
-def _waiver_files(documents: list[str], rule: Discovery) -> dict[str, tuple[Path | None, list[Path]]]:
-    """Each document's waiver file (the nearest that ``rule`` trusts) and the ones passed over nearer to it,
-    looked up once per folder: every document of a folder shares them."""
-    by_folder: dict[Path, tuple[Path | None, list[Path]]] = {}
-    found: dict[str, tuple[Path | None, list[Path]]] = {}
-    for document in documents:
-        folder = Path(document).resolve().parent
-        if folder not in by_folder:
-            by_folder[folder] = (find_waiver_file(document, rule), distrusted_waivers(document, rule))
-        found[document] = by_folder[folder]
-    return found
-
-
-def _filter(args: argparse.Namespace, reports: list[Report], known: list[str], options: Options) -> list[Report]:
+def _filter(args: argparse.Namespace, reports: list[Report], known: list[str], waivers: _WaiverFiles) -> list[Report]:
     """Waivers (per waiver file), then the baseline; --write-baseline records what is left after waivers.
     Each report names the files applied to it, with the findings each suppressed."""
     if not args.no_waivers:
         groups: dict[Path, list[int]] = {}
-        found = _waiver_files([report.documents[0].path for report in reports], options.discovery) \
-            if args.waivers is None else {}
         for i, report in enumerate(reports):
-            nearest, passed = found.get(report.documents[0].path, (None, []))
+            nearest, passed = waivers.of(report.documents[0].path) if args.waivers is None else (None, [])
             source = args.waivers or nearest
             if source is not None:
                 groups.setdefault(source, []).append(i)
