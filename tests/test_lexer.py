@@ -220,6 +220,16 @@ def test_the_skip_stops_at_a_space_only_where_a_token_can_go_on_after_it() -> No
     assert re.compile(lexer_module.skip_pattern(alone, frozenset({"__IGNORE_0"}), ranges)).match("xy cd").end() == 2
 
 
+def test_no_vocabulary_token_starts_with_whitespace() -> None:
+    """A token that could start at a space would make the skip stop at every space before what can follow
+    it (a space before each number), and its quote would begin with the space."""
+    lexer, _ = parser._parsers()
+    vocabulary = [name for name in lexer.terminals if name not in lexer.skipped]
+    assert vocabulary
+    for space in " \t\n\u3000":
+        assert [name for name in vocabulary if lexer._starts_with(name, space)] == []
+
+
 def test_the_skip_pattern_needs_no_possessive_or_atomic_repeat() -> None:
     """Python 3.11.2's ``re`` matches a possessive repeat that holds a group wrongly: ``(?:(?![0-9])(?:\\s+|
     (?P<p>[A-Za-z]+|\\S)))*+`` takes the 8 of "hello world 8x". The package supports every Python 3.11."""
