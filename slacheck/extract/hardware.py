@@ -27,7 +27,6 @@ from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation
 from slacheck.extract.parser import Phrase
 from slacheck.regexes import regex
-from slacheck.trees import Tree
 
 
 @lru_cache(maxsize=4096)
@@ -54,22 +53,31 @@ def _variant(text: str) -> str | None:
     return None
 
 
+_COUNTED_PARTS = ("node_prefix", "cards", "card_suffix")
+"""The parts of a GPU phrase that hold a count."""
+
+
 def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     """A GPU phrase: model, variant, memory, and the counts around it (per node, nodes, or a total)."""
-    tree = phrase.tree
     said: list[Said] = []
     span = [(phrase.start, phrase.end)]
-    model = next(t for t in tree.children if isinstance(t, Keyword) and t.type == "MODEL")  # gpu: ... MODEL ...
-    parts = [part for part in tree.children if isinstance(part, Tree)]
-    counted_parts = {part.data: leaves(part) for part in parts if part.data in ("node_prefix", "cards", "card_suffix")}
+    model: Keyword | None = None
+    node_word_after = False
+    counted_parts: dict[str, list[Keyword]] = {}
+    for part in phrase.tree.children:  # one pass: a GPU list can hold a phrase every few characters
+        if isinstance(part, Keyword):
+            if part.type == "MODEL" and model is None:
+                model = part
+            node_word_after = node_word_after or part.type == "NODE_UNIT"
+        elif part.data in _COUNTED_PARTS:
+            counted_parts[part.data] = leaves(part)
+        elif part.data == "gpu_detail" and isinstance(detail := part.children[0], Keyword):
+            if detail.type in ("VARIANT", "PCIE") and (variant := _variant(detail.value)):
+                said.append(Said("gpu.variant", variant, span, tag="primary"))
+            elif detail.type in ("MEM_GB", "G_QTY") and (memory := as_count(detail)):
+                said.append(Said("gpu.memory_gb", memory, span, tag="primary"))
+    assert model is not None  # gpu: ... MODEL ...
     counts = {data: as_count(next(t for t in tokens if t.type in COUNTS)) for data, tokens in counted_parts.items()}
-    details = [part.children[0] for part in parts if part.data == "gpu_detail"]
-    for detail in details:
-        if isinstance(detail, Keyword) and detail.type in ("VARIANT", "PCIE") and (variant := _variant(detail.value)):
-            said.append(Said("gpu.variant", variant, span, tag="primary"))
-        elif isinstance(detail, Keyword) and detail.type in ("MEM_GB", "G_QTY") and (memory := as_count(detail)):
-            said.append(Said("gpu.memory_gb", memory, span, tag="primary"))
-    node_word_after = any(isinstance(c, Keyword) and c.type == "NODE_UNIT" for c in tree.children)
     cards = counted_parts.get("cards")  # a phrase has one at most
     bare_count = cards is not None and not any(t.type == "CARD_UNIT" for t in cards)
     if node_word_after and bare_count and "node_prefix" not in counts:
