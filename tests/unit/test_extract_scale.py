@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import gc
+from pathlib import Path
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import slacheck.extract as extraction
+import slacheck.pipeline as pipeline
 from slacheck.documents.load import document_from_text
 from slacheck.extract import _covered, _ideographs_and_letters, document_language, extract
 from slacheck.offering import MAX_EVIDENCE, assemble_options
+from slacheck.pipeline import Options, analyse
+
+from conftest import SAMPLES
 
 REPEATED = "".join(
     f"第{i}节 每台服务器配置 8x H100 SXM GPU，节点间采用 400G InfiniBand 网络。\n\n"
@@ -80,3 +88,41 @@ def test_a_fact_in_a_later_window_of_one_huge_line_is_read_and_quoted() -> None:
     quotes = offering.gpu.model.evidence  # type: ignore[union-attr]
     assert [(q.line, q.column, q.text) for q in quotes] == [
         (1, len(prose) + fact.index("8x") + 1, "8x H100 SXM GPUs"), (1, len(prose) + fact.index("H100") + 1, "H100")]
+
+
+TEXT_SAMPLES = sorted(p for p in SAMPLES.iterdir() if p.suffix in (".md", ".txt") and p.name != "README.md")
+
+
+@pytest.mark.parametrize("path", TEXT_SAMPLES, ids=lambda p: p.name)
+def test_reading_leaves_no_reference_cycles(path: Path) -> None:
+    """The cycle collector is paused while a document is read (pipeline.analyse): that costs nothing only while
+    reading makes no cyclic garbage for it to find."""
+    analyse(path, Options())  # what the first check loads and keeps
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        analysis = analyse(path, Options())
+        del analysis
+        assert gc.collect() == 0
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def test_the_collector_is_paused_while_reading_and_comes_back_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[bool] = []
+
+    def reading(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.isenabled())
+        return extract(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "extract", reading)
+    analyse(TEXT_SAMPLES[0], Options())
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        analyse(TEXT_SAMPLES[0], Options())
+        assert seen == [False, False] and not gc.isenabled()
+    finally:
+        gc.enable()
