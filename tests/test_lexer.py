@@ -206,6 +206,21 @@ def test_characters_beyond_the_first_plane_lex_as_with_lark() -> None:
     assert [token[0] for token, _ in dispatched_tokens(text)][:3] == ["NUMBER", "NODE_UNIT", "NUMBER"]
 
 
+@pytest.mark.parametrize("character", ["\U0001F680", "\U0001D7CE", "\U0001D407", "\U00010400", "\U00020000",
+                                       "\U000E0001", "\U0010FFFD"])
+def test_a_terminal_starts_with_a_character_beyond_the_first_plane_as_its_class_says(character: str) -> None:
+    """Only classes that can hold such a character are compiled for one (an emoji, a mathematical digit or
+    letter, a Deseret letter, an ideograph of extension B, a tag, a private-use character)."""
+    lexer, _ = parser._parsers()
+    for name in lexer.terminals:
+        assert lexer._starts_with(name, character) == bool(re.match(lexer._classes[name], character)), name
+    classes = [r"[a-z\U00002265]", r"(?i:[k\u4e00-\u9fff])", r"[\s]", r"[\d]", r"[\w]", r"[\S]", r"[\W]", r"[\D]",
+               r"[a-\U0001f600]", r"[\U00100000]", "[\U0001D400]"]
+    for regex in classes:
+        if re.match(regex, character):
+            assert lexer_module._BEYOND_THE_PLANE.search(regex), regex
+
+
 def test_the_skip_stops_at_a_space_only_where_a_token_can_go_on_after_it() -> None:
     """A space that starts a token only before a digit is skipped before a letter, and is where the skip stops
     before a digit; a token that can be the space alone stops the skip at every space."""

@@ -244,6 +244,13 @@ BMP_END = 0x10000
 matched against its first-character class."""
 
 
+_BEYOND_THE_PLANE = re.compile(r"\\[dDSwW]|\\U00(?:0[1-9a-f]|10)|[\U00010000-\U0010ffff]")
+"""What a class that first_characters writes holds when it can match a character at or above BMP_END: a
+category with such characters (``\\d``, ``\\w`` and the negated ones), or such a character, written escaped or
+as itself. Case folding never crosses BMP_END. A class without any of them is not compiled for such a
+character (compiling every terminal's class costs 10 ms, for the first emoji a document holds)."""
+
+
 @lru_cache(maxsize=1)
 def _plane() -> str:
     return "".join(map(chr, range(BMP_END)))
@@ -290,7 +297,7 @@ class FirstCharLexer:
         ranges = ranges or {name: character_ranges(self._classes[name]) for name in self.terminals}
         self._ranges = {name: ([low for low, _ in ranges[name]], [high for _, high in ranges[name]])
                         for name in self.terminals}
-        self._first: dict[str, re.Pattern[str]] = {}
+        self._first: dict[str, re.Pattern[str] | None] = {}  # None: starts below BMP_END only
         self._programs = programs or {}
         self._skip = compiled(skip or skip_pattern(terminals, silent, ranges, prose), self._programs)
         self._starts = starts or {name: first_prefixes(regex) for name, regex in terminals}
@@ -328,8 +335,9 @@ class FirstCharLexer:
             return index >= 0 and code <= highs[index]
         first = self._first.get(name)
         if first is None:
-            first = self._first[name] = re.compile(self._classes[name])
-        return bool(first.match(ch))
+            classes = self._classes[name]
+            first = self._first[name] = re.compile(classes) if _BEYOND_THE_PLANE.search(classes) else None
+        return first is not None and bool(first.match(ch))
 
     def _candidates_at(self, prefix: str, candidates: list[tuple[str, re.Pattern[str]]]) -> list[
             tuple[str, re.Pattern[str]]]:
