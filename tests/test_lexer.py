@@ -300,9 +300,8 @@ def test_many_prefixes_are_merged_and_still_let_every_start_through() -> None:
     assert starts.pattern.count("|") < 10 and not starts.match("zzz")
 
 
-def test_the_prefix_filters_keep_lark_s_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The characters after a token's first narrow the terminals tried (here from the start): the same tokens."""
-    monkeypatch.setattr(lexer_module, "PREFIXES_AFTER", 0)
+def test_the_prefix_filters_keep_lark_s_tokens() -> None:
+    """The characters after a token's first narrow the terminals tried: the same tokens."""
     grammar = parser._parsers()[1]
     lexer = FirstCharLexer(grammar.terminals, grammar.silent)
     for name, text in sample_texts():
@@ -412,7 +411,6 @@ def test_to_a_prefix_filter_every_digit_is_one(text: str, regex: str) -> None:
 def test_a_terminal_that_starts_with_one_digit_only_is_tried_at_every_number(monkeypatch: pytest.MonkeyPatch) -> None:
     """The digits share their candidates and their prefixes' entries: what was worked out at "12" is right at "0x"."""
     monkeypatch.setattr(lexer_module, "FEW", 0)
-    monkeypatch.setattr(lexer_module, "PREFIXES_AFTER", 0)
     terminals = [("HEX", "0x[0-9a-f]+"), ("YEAR", r"19\d\d"), ("NUMBER", r"\d+"), ("__IGNORE_0", r"\s+"),
                  ("PROSE", r"[a-z]+|\S")]
     lexer = FirstCharLexer(terminals, frozenset({"__IGNORE_0"}))

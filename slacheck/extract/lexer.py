@@ -39,8 +39,6 @@ FEW = 4
 """Terminals that can start with one character tried without looking at the characters after it."""
 PREFIX = 4
 """Characters looked at, where more than FEW terminals can start with the first, to narrow the terminals tried."""
-PREFIXES_AFTER = 200
-"""Times a character with more than FEW terminals is met before the characters after it are looked at."""
 DIGITS = "0123456789"
 _AS_ZERO = str.maketrans(DIGITS, "0" * len(DIGITS))
 
@@ -276,9 +274,8 @@ class FirstCharLexer:
     next position where another terminal can start; only the terminals that can
     start with that character are tried there, in lark's order. Where more than
     FEW terminals can start with it (a letter, a digit), only those that can
-    start with it and the characters after it (PREFIX in all) are tried, once
-    that character has been met PREFIXES_AFTER times. Skipped tokens are not
-    made: a flag tells that prose came before a token.
+    start with it and the characters after it (PREFIX in all) are tried.
+    Skipped tokens are not made: a flag tells that prose came before a token.
     """
 
     def __init__(self, terminals: Sequence[tuple[str, str]], silent: frozenset[str], prose: str = PROSE,
@@ -305,7 +302,6 @@ class FirstCharLexer:
         self._by_prefix: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
         self._compiled: dict[str, re.Pattern[str]] = {}
         self._start_filters: dict[str, re.Pattern[str]] = {}
-        self._met: dict[str, int] = {}
         self._shared: dict[str, str] = {}
 
     def _candidates(self, ch: str) -> list[tuple[str, re.Pattern[str]]]:
@@ -342,11 +338,8 @@ class FirstCharLexer:
     def _candidates_at(self, prefix: str, candidates: list[tuple[str, re.Pattern[str]]]) -> list[
             tuple[str, re.Pattern[str]]]:
         """The ``candidates`` of a prefix's first character that can start with the prefix (the next PREFIX
-        characters of the text, fewer at its end); all of them until the character has been met PREFIXES_AFTER
-        times, so that a short text does not pay for compiling the prefix filters."""
-        met = self._met[prefix[0]] = self._met.get(prefix[0], 0) + 1
-        if met <= PREFIXES_AFTER:
-            return candidates
+        characters of the text, fewer at its end). The prefix filters come compiled with the tables, so even a
+        short text gains from them."""
         kept = []
         for kind, pattern in candidates:
             starts = self._start_filters.get(kind)
