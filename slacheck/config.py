@@ -19,7 +19,6 @@ Conditions read the policy as ``policy.<key>``.
 
 from __future__ import annotations
 
-import difflib
 import fnmatch
 import math
 import tomllib
@@ -296,6 +295,8 @@ def _checked(path: Path, key: str, value: Any) -> Any:
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """``"; did you mean X?"`` for the closest choice, or nothing when none is close."""
+    import difflib  # only for a mistake: not imported at every start
+
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f"; did you mean {close[0]}?" if close else ""
 

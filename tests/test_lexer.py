@@ -218,7 +218,7 @@ def test_a_terminal_starts_with_a_character_beyond_the_first_plane_as_its_class_
                r"[a-\U0001f600]", r"[\U00100000]", "[\U0001D400]"]
     for regex in classes:
         if re.match(regex, character):
-            assert lexer_module._BEYOND_THE_PLANE.search(regex), regex
+            assert re.search(lexer_module._BEYOND_THE_PLANE, regex), regex
 
 
 def test_the_skip_stops_at_a_space_only_where_a_token_can_go_on_after_it() -> None:

@@ -15,6 +15,7 @@ from re import _constants as sre_constants
 from re import _parser as sre_parse
 from typing import Any, Iterator, Mapping, Sequence
 
+from slacheck import regexes
 from slacheck.programs import Program, compiled
 
 
@@ -242,7 +243,7 @@ BMP_END = 0x10000
 matched against its first-character class."""
 
 
-_BEYOND_THE_PLANE = re.compile(r"\\[dDSwW]|\\U00(?:0[1-9a-f]|10)|[\U00010000-\U0010ffff]")
+_BEYOND_THE_PLANE = r"\\[dDSwW]|\\U00(?:0[1-9a-f]|10)|[\U00010000-\U0010ffff]"
 """What a class that first_characters writes holds when it can match a character at or above BMP_END: a
 category with such characters (``\\d``, ``\\w`` and the negated ones), or such a character, written escaped or
 as itself. Case folding never crosses BMP_END. A class without any of them is not compiled for such a
@@ -332,7 +333,8 @@ class FirstCharLexer:
         first = self._first.get(name)
         if first is None:
             classes = self._classes[name]
-            first = self._first[name] = re.compile(classes) if _BEYOND_THE_PLANE.search(classes) else None
+            beyond = regexes.regex(_BEYOND_THE_PLANE).search(classes)
+            first = self._first[name] = re.compile(classes) if beyond else None
         return first is not None and bool(first.match(ch))
 
     def _candidates_at(self, prefix: str, candidates: list[tuple[str, re.Pattern[str]]]) -> list[

@@ -12,7 +12,6 @@ policy settings (``policy``). A broken pack is refused with its file, rule and
 position.
 """
 
-import difflib
 import re
 import tomllib
 from dataclasses import dataclass
@@ -276,6 +275,8 @@ def rule_hint(word: str, known: Iterable[str]) -> str:
     if match and f"{match[1]}{match[2].zfill(3)}" in ids:
         return f"; did you mean {match[1]}{match[2].zfill(3)}?"
     families = sorted({rule_id.rstrip("0123456789") for rule_id in ids})
+    import difflib  # only for a mistake: not imported at every start
+
     close = difflib.get_close_matches(word.upper(), [*ids, *families], n=1, cutoff=0.6)
     return f"; did you mean {close[0]}?" if close else "; `slacheck rules` lists them"
 
