@@ -6,8 +6,9 @@
 
 Rows (``--only`` takes the names in brackets): [pdf] 50- and 500-page PDFs against bare pdfplumber
 ``extract_text`` and pypdfium2; [text] prose-like text (the samples and, when it is beside the
-repository, ../shared/corpus, concatenated to 1 and 4 MB), 1 and 4 MB of one-letter lines (``"a\\n"``,
-a line object per two bytes before the lines were kept as one list) and two dense inputs (1.6 MB of
+repository, ../shared/corpus, concatenated once, with nothing repeated, and repeated to 1 and 4 MB),
+1 and 4 MB of one-letter lines (``"a\\n"``, a line object per two bytes before the lines were kept as one
+list) and two dense inputs (1.6 MB of
 "8x H100 " and 50,000 short clause lines); [start] a cold ``slacheck check`` of a 3 KB sample beside
 ``python -c "import pdfplumber"`` (the installed modules compiled to bytecode first); [batch] 100 small
 files with --jobs 1 and --jobs 2 (JSON, and the terminal memo), beside one loop of plain Python run twice
@@ -107,9 +108,12 @@ def prose_sources() -> list[Path]:
     return found
 
 
-def write_corpus(path: Path, megabytes: float) -> None:
-    """The prose sources concatenated (blank line between), repeated and cut to ``megabytes`` MB."""
+def write_corpus(path: Path, megabytes: float | None) -> None:
+    """The prose sources concatenated (blank line between), repeated and cut to ``megabytes`` MB (None: once)."""
     unit = "\n\n".join(s.read_text(encoding="utf-8").strip() for s in prose_sources()) + "\n\n"
+    if megabytes is None:
+        path.write_text(unit, encoding="utf-8")
+        return
     size = int(megabytes * 1_000_000)
     data = (unit * (size // len(unit.encode("utf-8")) + 1)).encode("utf-8")[:size]
     path.write_text(data.decode("utf-8", errors="ignore"), encoding="utf-8")
@@ -452,6 +456,11 @@ def office_rows(only: set[str], runs: int, work: Path, me: list[str]) -> None:
 
 def text_rows(runs: int, work: Path, me: list[str]) -> None:
     """The rows of prose-like, one-letter-line and dense text."""
+    once = work / "prose_once.txt"
+    write_corpus(once, None)  # text the lexer's and the phrase parser's memos have not seen: no target
+    [own] = alternated([([*me, "slacheck", str(once)], True)], runs, work)
+    size = once.stat().st_size / 1e6
+    row(f"prose-like text once, {size:.2f} MB, nothing repeated", own, f"{size / own.cpu:.2f} MB/s")
     peaks: list[float] = []
     for megabytes in (1.0, 4.0):
         corpus = work / f"prose_{megabytes:.0f}mb.txt"
