@@ -70,14 +70,23 @@ class Analysis:
 
 def analyse(path: str | Path, options: Options) -> Analysis:
     """Load and read one document (raises DocumentError for unusable input)."""
+    return _read(*_loaded(path, options))
+
+
+def _loaded(path: str | Path, options: Options) -> tuple[Document, Budget | None]:
+    """The loaded document, and the time budget its loading began to spend (None: no budget)."""
     budget = Budget(options.time_budget) if options.time_budget else None
-    document = load_document(path, password=options.password, max_pages=options.max_pages,
-                             max_bytes=options.max_bytes, engine=options.engine, budget=budget, ocr=options.ocr)
+    return load_document(path, password=options.password, max_pages=options.max_pages, max_bytes=options.max_bytes,
+                         engine=options.engine, budget=budget, ocr=options.ocr), budget
+
+
+def _read(document: Document, budget: Budget | None) -> Analysis:
+    """The statements, offering and language of a loaded document."""
     with _collector_paused():
         extraction = placed(extract(document, budget=budget), document)
         offering, named = assemble_options(extraction.statements)
-    return Analysis(document=document, extraction=extraction, offering=offering,
-                    language=document_language(document), options=named)
+        return Analysis(document=document, extraction=extraction, offering=offering,
+                        language=document_language(document), options=named)
 
 
 def placed(extraction: Extraction, document: Document) -> Extraction:
@@ -93,9 +102,9 @@ def placed(extraction: Extraction, document: Document) -> Extraction:
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Reading makes many small objects that live until the report, and no reference cycles (a test checks
-    it): the cycle collector would look through them again and again, and find nothing. It is paused while a
-    document is read, and comes back as it was."""
+    """Reading and checking make many small objects that live until the report, and no reference cycles (a test
+    checks it): the cycle collector would look through them again and again, and find nothing. It is paused
+    from reading to the report (loading, which may run outside parsers, keeps it), and comes back as it was."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -160,7 +169,14 @@ def rules_for_config(config: Config, options: Options, rules: list[Rule] | None)
 def check_file(path: str | Path, options: Options, rules: list[Rule] | None = None,
                logs: Sequence[Log] = ()) -> Report:
     """Read and check one document (and, against it, any acceptance logs): the full report."""
-    analysis = analyse(path, options)
+    document, budget = _loaded(path, options)  # the collector runs while outside parsers load it
+    with _collector_paused():  # and stays paused from reading to the report
+        return _checked(_read(document, budget), path, options, rules, logs)
+
+
+def _checked(analysis: Analysis, path: str | Path, options: Options, rules: list[Rule] | None,
+             logs: Sequence[Log]) -> Report:
+    """The full report of a document read."""
     language = report_language(analysis, options)
     config = config_for(path, options)
     every = rules_for_config(config, options, rules)
