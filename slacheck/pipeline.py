@@ -7,12 +7,11 @@ checks a contract goes through :func:`check_file`.
 
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence, cast
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, cast
 
+from slacheck import collector
 from slacheck.config import TRUST_ALL, Config, Discovery, distrusted_configs, load_config
 from slacheck.documents import Budget, Document, line_places, load_document
 from slacheck.extract import Extraction, document_language, extract
@@ -82,7 +81,7 @@ def _loaded(path: str | Path, options: Options) -> tuple[Document, Budget | None
 
 def _read(document: Document, budget: Budget | None) -> Analysis:
     """The statements, offering and language of a loaded document."""
-    with _collector_paused():
+    with collector.paused():
         extraction = placed(extract(document, budget=budget), document)
         offering, named = assemble_options(extraction.statements)
         return Analysis(document=document, extraction=extraction, offering=offering,
@@ -98,20 +97,6 @@ def placed(extraction: Extraction, document: Document) -> Extraction:
         e.model_copy(update={"where": places.get((e.page, e.line))}) for e in statement.evidence]})
         for statement in extraction.statements]
     return replace(extraction, statements=statements)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Reading and checking make many small objects that live until the report, and no reference cycles (a test
-    checks it): the cycle collector would look through them again and again, and find nothing. It is paused
-    from reading to the report (loading, which may run outside parsers, keeps it), and comes back as it was."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def report_language(analysis: Analysis, options: Options) -> Language:
@@ -169,8 +154,8 @@ def rules_for_config(config: Config, options: Options, rules: list[Rule] | None)
 def check_file(path: str | Path, options: Options, rules: list[Rule] | None = None,
                logs: Sequence[Log] = ()) -> Report:
     """Read and check one document (and, against it, any acceptance logs): the full report."""
-    document, budget = _loaded(path, options)  # the collector runs while outside parsers load it
-    with _collector_paused():  # and stays paused from reading to the report
+    document, budget = _loaded(path, options)
+    with collector.paused():  # from reading to the report, without a gap (see slacheck.collector)
         return _checked(_read(document, budget), path, options, rules, logs)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 
+from slacheck import collector
 from slacheck.documents.markdown import markdown_table
 from slacheck.documents.model import Document, DocumentError, Page, Run
 from slacheck.documents.passages import assemble
@@ -59,11 +60,12 @@ def check_text(text: str) -> None:
 def text_document(text: str, *, path: str, format: str, sha: str, encoding: str | None) -> Document:
     if format not in ("text", "markdown"):
         raise ValueError(f"unknown text format {format!r}")
-    texts = LINE_BREAK.split(text)
-    if texts[-1] == "":
-        texts.pop()
-    lines, passages = assemble([text_page(texts)], pdf=False)
-    return Document(path, format, 1, sha, encoding, lines, passages, ())
+    with collector.paused():  # this package's own objects, as reading's (see slacheck.collector)
+        texts = LINE_BREAK.split(text)
+        if texts[-1] == "":
+            texts.pop()
+        lines, passages = assemble([text_page(texts)], pdf=False)
+        return Document(path, format, 1, sha, encoding, lines, passages, ())
 
 
 def text_page(texts: list[str], places: list[str] | None = None) -> Page:

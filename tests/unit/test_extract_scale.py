@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-import gc
-from pathlib import Path
-from typing import Any, Callable
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import slacheck.extract as extraction
-import slacheck.pipeline as pipeline
 from slacheck.documents.load import document_from_text
 from slacheck.extract import _covered, _ideographs_and_letters, document_language, extract
 from slacheck.offering import MAX_EVIDENCE, assemble_options
-from slacheck.pipeline import Options, analyse, check_file
-
-from conftest import SAMPLES
 
 REPEATED = "".join(
     f"第{i}节 每台服务器配置 8x H100 SXM GPU，节点间采用 400G InfiniBand 网络。\n\n"
@@ -88,47 +80,3 @@ def test_a_fact_in_a_later_window_of_one_huge_line_is_read_and_quoted() -> None:
     quotes = offering.gpu.model.evidence  # type: ignore[union-attr]
     assert [(q.line, q.column, q.text) for q in quotes] == [
         (1, len(prose) + fact.index("8x") + 1, "8x H100 SXM GPUs"), (1, len(prose) + fact.index("H100") + 1, "H100")]
-
-
-CHECKED_SAMPLES = sorted(p for p in SAMPLES.iterdir() if p.suffix in (".md", ".txt", ".pdf") and p.name != "README.md")
-
-
-@pytest.mark.parametrize("path", CHECKED_SAMPLES, ids=lambda p: p.name)
-def test_a_check_leaves_no_reference_cycles(path: Path) -> None:
-    """The cycle collector is paused from reading to the report (pipeline.check_file): that costs nothing only
-    while a check makes no cyclic garbage for it to find."""
-    check_file(path, Options())  # what the first check loads and keeps
-    gc.collect()
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        report = check_file(path, Options())
-        del report
-        assert gc.collect() == 0
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def test_the_collector_is_paused_from_reading_to_the_report_and_comes_back_as_it_was(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[tuple[str, bool]] = []
-
-    def watched(name: str, work: Callable[..., Any]) -> Callable[..., Any]:
-        def run(*args: Any, **kwargs: Any) -> Any:
-            seen.append((name, gc.isenabled()))
-            return work(*args, **kwargs)
-        return run
-
-    monkeypatch.setattr(pipeline, "load_document", watched("load", pipeline.load_document))
-    monkeypatch.setattr(pipeline, "extract", watched("read", extract))
-    monkeypatch.setattr(pipeline, "check", watched("rules", pipeline.check))
-    path = CHECKED_SAMPLES[0]
-    check_file(path, Options())
-    assert seen == [("load", True), ("read", False), ("rules", False)] and gc.isenabled()
-    gc.disable()
-    try:
-        analyse(path, Options())
-        assert seen[3:] == [("load", False), ("read", False)] and not gc.isenabled()
-    finally:
-        gc.enable()
