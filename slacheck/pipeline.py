@@ -69,7 +69,9 @@ class Analysis:
 
 def analyse(path: str | Path, options: Options) -> Analysis:
     """Load and read one document (raises DocumentError for unusable input)."""
-    return _read(*_loaded(path, options))
+    document, budget = _loaded(path, options)
+    with collector.paused():  # see slacheck.collector
+        return _read(document, budget)
 
 
 def _loaded(path: str | Path, options: Options) -> tuple[Document, Budget | None]:
@@ -81,11 +83,10 @@ def _loaded(path: str | Path, options: Options) -> tuple[Document, Budget | None
 
 def _read(document: Document, budget: Budget | None) -> Analysis:
     """The statements, offering and language of a loaded document."""
-    with collector.paused():
-        extraction = placed(extract(document, budget=budget), document)
-        offering, named = assemble_options(extraction.statements)
-        return Analysis(document=document, extraction=extraction, offering=offering,
-                        language=document_language(document), options=named)
+    extraction = placed(extract(document, budget=budget), document)
+    offering, named = assemble_options(extraction.statements)
+    return Analysis(document=document, extraction=extraction, offering=offering,
+                    language=document_language(document), options=named)
 
 
 def placed(extraction: Extraction, document: Document) -> Extraction:

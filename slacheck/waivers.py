@@ -70,20 +70,18 @@ def waiver_candidates(document: str | Path) -> list[Path]:
 
 def find_waiver_file(document: str | Path, rule: Discovery = TRUST_ALL) -> Path | None:
     """The nearest slacheck-waivers.toml in the document's folder or above it that ``rule`` trusts."""
-    return next((found for found in waiver_candidates(document) if rule.trusts(found)), None)
+    return waiver_files(document, rule)[0]
 
 
-def distrusted_waivers(document: str | Path, rule: Discovery) -> list[Path]:
-    """The waiver files nearer the document than the one that applies, passed over as ``rule`` does not trust
-    them (none under --isolated, which looks for nothing)."""
-    if rule.isolated:
-        return []
-    passed = []
+def waiver_files(document: str | Path, rule: Discovery) -> tuple[Path | None, list[Path]]:
+    """The waiver file that applies to a document (find_waiver_file) and those nearer to it that ``rule`` passes
+    over as it does not trust them (none under --isolated, which looks for nothing): one look at the folders."""
+    passed: list[Path] = []
     for found in waiver_candidates(document):
         if rule.trusts(found):
-            break
+            return found, [] if rule.isolated else passed
         passed.append(found)
-    return passed
+    return None, [] if rule.isolated else passed
 
 
 def _checked_entry(entry: Any, label: str) -> date | None:

@@ -45,11 +45,10 @@ from slacheck.waivers import (
     WaiverError,
     apply_baseline,
     apply_waivers,
-    distrusted_waivers,
-    find_waiver_file,
     load_baseline,
     load_waivers,
     today,
+    waiver_files,
     write_baseline,
 )
 
@@ -208,19 +207,21 @@ def _warn_distrusted(reports: list[Report]) -> None:
 
 class _WaiverFiles:
     """Each document's waiver file (the nearest that ``rule`` trusts) and the ones passed over nearer to it,
-    looked up once per folder for the whole run (before checking and after): every document of a folder
-    shares them."""
+    looked up once per folder for the whole run: every document of a folder shares them. Each document's
+    folder is resolved once, though it is asked for before checking and after."""
 
     def __init__(self, rule: Discovery) -> None:
         self.rule = rule
         self._by_folder: dict[Path, tuple[Path | None, list[Path]]] = {}
+        self._by_document: dict[str, tuple[Path | None, list[Path]]] = {}
 
     def of(self, document: str) -> tuple[Path | None, list[Path]]:
-        folder = Path(document).resolve().parent
-        found = self._by_folder.get(folder)
+        found = self._by_document.get(document)
         if found is None:
-            found = self._by_folder[folder] = (find_waiver_file(document, self.rule),
-                                               distrusted_waivers(document, self.rule))
+            folder = Path(document).resolve().parent
+            if folder not in self._by_folder:
+                self._by_folder[folder] = waiver_files(document, self.rule)
+            found = self._by_document[document] = self._by_folder[folder]
         return found
 
 
