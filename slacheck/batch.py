@@ -171,17 +171,24 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-CHUNKS_PER_WORKER = 4
-"""Documents go to the workers in this many chunks each: fewer round trips, and still a balanced end."""
+SHARE_PER_CHUNK = 2
+"""Each chunk takes this fraction (1/SHARE_PER_CHUNK) of a worker's share of the documents still to hand out:
+large chunks first (few round trips), then ever smaller ones, down to one document, so the workers finish
+together."""
 POOL_MIN_DOCUMENTS = 8
 POOL_MIN_BYTES = 1_000_000
 """A batch below both sizes is checked in this process: starting workers would cost more than they save."""
 
 
 def _chunks(indices: list[int], jobs: int) -> list[list[int]]:
-    """``indices`` cut into CHUNKS_PER_WORKER chunks per worker (fewer when there are fewer indices)."""
-    size = max(1, -(-len(indices) // (jobs * CHUNKS_PER_WORKER)))
-    return [indices[start:start + size] for start in range(0, len(indices), size)]
+    """``indices`` cut into chunks that shrink as they are handed out (guided scheduling), in order."""
+    chunks = []
+    start = 0
+    while start < len(indices):
+        size = -(-(len(indices) - start) // (jobs * SHARE_PER_CHUNK))
+        chunks.append(indices[start:start + size])
+        start += size
+    return chunks
 
 
 def _pooled(paths: list[str], indices: list[int], options: Options, logs: Sequence[Log], jobs: int,
