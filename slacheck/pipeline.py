@@ -53,6 +53,8 @@ class Options:
     """``--config PATH``; None: the closest slacheck.toml / pyproject.toml [tool.slacheck] above each file."""
     discovery: Discovery = TRUST_ALL
     """Which configuration and waiver files found beside or above a document apply (--isolated: none)."""
+    context: bool = True
+    """Keep the lines around each finding's quotes (``Report.context``), which only the HTML report shows."""
 
 
 @dataclass(frozen=True)
@@ -188,7 +190,7 @@ def _checked(analysis: Analysis, path: str | Path, options: Options, rules: list
         report = report.model_copy(update={"findings": findings, "summary": summarise(findings)})
     applied = [Applied(file=shown_path(config.path), kind="config", suppressed=suppressed)] if config.path else []
     distrusted = [] if options.config_file else [shown_path(p) for p in distrusted_configs(path, options.discovery)]
-    context = context_lines(analysis.document.lines, findings, analysis.document.path)
+    context = context_lines(analysis.document.lines, findings, analysis.document.path) if options.context else []
     return report.model_copy(update={"applied": applied, "distrusted": distrusted, "context": context})
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from slacheck.batch import Failure, check_all, expand_inputs, show_progress, summary_table
@@ -87,7 +88,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    options = options_from(args)
+    options = replace(options_from(args), context="html" in {args.format, *(name for name, _ in args.output)})
     _check_output_paths(args)
     logs = read_logs(args.measured)
     waivers = _WaiverFiles(options.discovery)

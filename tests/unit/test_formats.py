@@ -225,6 +225,17 @@ def test_html_shows_each_finding_beside_its_passage(tmp_path: Path) -> None:
     assert "context" not in FORMATS["json"](report) and report.context
 
 
+def test_the_passages_are_kept_only_for_html(tmp_path: Path, capsys) -> None:
+    """The lines around the findings are read only when a report is written as HTML; the rest is the same."""
+    plain = check_file(SAMPLE, Options(context=False))
+    assert plain.findings and not plain.context
+    assert plain == check_file(SAMPLE, Options()).model_copy(update={"context": []})
+    page = tmp_path / "report.html"
+    code, out, _ = run(capsys, "check", str(SAMPLE), "--format", "json", "--output", f"html:{page}")
+    assert code == 1 and 'class="passages"' in page.read_text(encoding="utf-8")
+    assert out == run(capsys, "check", str(SAMPLE), "--format", "json")[1]
+
+
 def test_html_without_passages_keeps_the_finding_alone() -> None:
     page = FORMATS["html"](_report([_finding("共享")]).model_copy(update={"context": []}))
     assert '<div class="finding error">' in page and 'class="passages"' not in page
