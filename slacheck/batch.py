@@ -171,10 +171,9 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-SHARE_PER_CHUNK = 2
-"""Each chunk takes this fraction (1/SHARE_PER_CHUNK) of a worker's share of the documents still to hand out:
-large chunks first (few round trips), then ever smaller ones, down to one document, so the workers finish
-together."""
+CHUNKS_PER_SHARE = 2
+"""A chunk holds 1/CHUNKS_PER_SHARE of one worker's share of the documents not yet handed out: large chunks
+first (few round trips), then smaller ones down to one document, so the workers finish together."""
 POOL_MIN_DOCUMENTS = 8
 POOL_MIN_BYTES = 1_000_000
 """A batch below both sizes is checked in this process: starting workers would cost more than they save."""
@@ -185,7 +184,7 @@ def _chunks(indices: list[int], jobs: int) -> list[list[int]]:
     chunks = []
     start = 0
     while start < len(indices):
-        size = -(-(len(indices) - start) // (jobs * SHARE_PER_CHUNK))
+        size = -(-(len(indices) - start) // (jobs * CHUNKS_PER_SHARE))
         chunks.append(indices[start:start + size])
         start += size
     return chunks

@@ -107,7 +107,8 @@ class Report(BaseModel):
     rules: SkipJsonSchema[dict[str, RuleInfo]] = Field(default_factory=dict)
     """What each rule that fired is, in the report's language (SARIF describes rules from it); not in the JSON."""
     context: SkipJsonSchema[list[ContextLine]] = Field(default_factory=list)
-    """The document's lines around the findings' quotes (the HTML report shows them); not in the JSON."""
+    """The document's lines around the findings' quotes (the HTML report shows them; ``check`` reads them only
+    for HTML, see ``Options.context``); not in the JSON."""
 
     @property
     def failed(self) -> bool:

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from slacheck.batch import SHARE_PER_CHUNK, _chunks
+from slacheck.batch import CHUNKS_PER_SHARE, _chunks
 
 
 @given(count=st.integers(min_value=0, max_value=2_000), jobs=st.integers(min_value=1, max_value=16))
@@ -15,7 +15,7 @@ def test_chunks_hold_every_index_once_in_order_and_shrink(count: int, jobs: int)
     assert all(size >= 1 for size in sizes)
     assert sizes == sorted(sizes, reverse=True)
     if count:
-        assert sizes[0] == -(-count // (jobs * SHARE_PER_CHUNK))
+        assert sizes[0] == -(-count // (jobs * CHUNKS_PER_SHARE))
         assert sizes[-1] == 1  # the workers finish within one document of each other
 
 
