@@ -55,6 +55,8 @@ class Options:
     """Which configuration and waiver files found beside or above a document apply (--isolated: none)."""
     context: bool = True
     """Keep the lines around each finding's quotes (``Report.context``), which only the HTML report shows."""
+    rule_descriptions: bool = True
+    """Describe each rule that fired (``Report.rules``), which only the SARIF report shows."""
 
 
 @dataclass(frozen=True)
@@ -181,7 +183,7 @@ def _checked(analysis: Analysis, path: str | Path, options: Options, rules: list
     report = Report(language=language, documents=[document_info(analysis)], offering=analysis.offering,
                     options=analysis.options, findings=findings, summary=summarise(findings),
                     unjudged=unjudged(analysis, active, findings, language, config.policy()),
-                    rules=described(active, findings, language))
+                    rules=described(active, findings, language) if options.rule_descriptions else {})
     suppressed = len(found) - len(findings)
     if logs:
         report = add_measurements(report, analysis.extraction.statements, logs, ran)

@@ -105,7 +105,8 @@ class Report(BaseModel):
     distrusted: list[str] = Field(default_factory=list)
     """Configuration and waiver files found beside the document but not applied (see config.Discovery)."""
     rules: SkipJsonSchema[dict[str, RuleInfo]] = Field(default_factory=dict)
-    """What each rule that fired is, in the report's language (SARIF describes rules from it); not in the JSON."""
+    """What each rule that fired is, in the report's language (SARIF describes rules from it; ``check`` reads it
+    only for SARIF, see ``Options.rule_descriptions``); not in the JSON."""
     context: SkipJsonSchema[list[ContextLine]] = Field(default_factory=list)
     """The document's lines around the findings' quotes (the HTML report shows them; ``check`` reads them only
     for HTML, see ``Options.context``); not in the JSON."""

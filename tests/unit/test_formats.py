@@ -225,15 +225,20 @@ def test_html_shows_each_finding_beside_its_passage(tmp_path: Path) -> None:
     assert "context" not in FORMATS["json"](report) and report.context
 
 
-def test_the_passages_are_kept_only_for_html(tmp_path: Path, capsys) -> None:
-    """The lines around the findings are read only when a report is written as HTML; the rest is the same."""
-    plain = check_file(SAMPLE, Options(context=False))
-    assert plain.findings and not plain.context
-    assert plain == check_file(SAMPLE, Options()).model_copy(update={"context": []})
-    page = tmp_path / "report.html"
-    code, out, _ = run(capsys, "check", str(SAMPLE), "--format", "json", "--output", f"html:{page}")
-    assert code == 1 and 'class="passages"' in page.read_text(encoding="utf-8")
-    assert out == run(capsys, "check", str(SAMPLE), "--format", "json")[1]
+def test_passages_and_rule_descriptions_are_read_only_for_the_formats_that_show_them(tmp_path: Path, capsys) -> None:
+    """The lines around the findings are read only for HTML, the rules' descriptions only for SARIF; the rest of
+    the report is the same, and so is every output."""
+    full = check_file(SAMPLE, Options())
+    plain = check_file(SAMPLE, Options(context=False, rule_descriptions=False))
+    assert full.context and full.rules and not plain.context and not plain.rules
+    assert plain == full.model_copy(update={"context": [], "rules": {}})
+    page, log = tmp_path / "report.html", tmp_path / "report.sarif"
+    code, out, _ = run(capsys, "check", str(SAMPLE), "--format", "json", "--output", f"html:{page}",
+                       "--output", f"sarif:{log}")
+    assert code == 1
+    assert page.read_text(encoding="utf-8") == FORMATS["html"](full)
+    assert log.read_text(encoding="utf-8") == FORMATS["sarif"](full) != FORMATS["sarif"](plain)
+    assert out == run(capsys, "check", str(SAMPLE), "--format", "json")[1] == FORMATS["json"](full)
 
 
 def test_html_without_passages_keeps_the_finding_alone() -> None:
