@@ -88,7 +88,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    outputs = {args.format, *(name for name, _ in args.output)}  # read for a report only what they show
+    outputs = {args.format, *(name for name, _ in args.output)}  # each report carries only what these show
     options = replace(options_from(args), context="html" in outputs, rule_descriptions="sarif" in outputs)
     _check_output_paths(args)
     logs = read_logs(args.measured)
