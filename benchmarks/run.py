@@ -288,6 +288,13 @@ class Timing:
                 f"{statistics.median(wall):.2f}", f"{self.rss:.0f}"]
 
 
+def speed_ups(single: Timing, pooled: Timing) -> str:
+    """The wall speed-up of each round, run against run (made seconds apart, so a machine whose speed drifts
+    from one minute to the next slows both alike): its range and median."""
+    ratios = sorted(one.wall / two.wall for one, two in zip(single.runs, pooled.runs))
+    return f"run by run {ratios[0]:.2f}-{ratios[-1]:.2f}x, median {statistics.median(ratios):.2f}x"
+
+
 HEADER = ("measurement", "cpu min", "cpu med", "wall min", "wall med", "RSS MB", "rate", "target", "holds")
 WIDTHS = (52, 8, 8, 8, 8, 7, 13, 13, 5)
 
@@ -352,7 +359,7 @@ def write_docx(path: Path, megabytes: float) -> float:
             for r, row in enumerate(value):
                 for c, text in enumerate(row):
                     table.cell(r, c).text = text
-    word.save(path)
+    word.save(str(path))
     return size
 
 
@@ -521,7 +528,7 @@ def main(argv: list[str] | None = None) -> int:
             text_rows(runs, work, me)
         if "batch" in only:
             files = write_batch(work / "batch", 100)
-            formats = (["--format", "json"], [])  # JSON, and the terminal memo (the default)
+            formats: tuple[list[str], ...] = (["--format", "json"], [])  # JSON, and the terminal memo (the default)
             one, two, memo_one, memo_two, alone, paired = alternated(
                 [([*slacheck_command(), "check", str(work / "batch"), "--jobs", str(jobs), *form], False)
                  for form in formats for jobs in (1, 2)]
@@ -530,11 +537,12 @@ def main(argv: list[str] | None = None) -> int:
                 row(f"check DIR --jobs 1, {files} files, {name}", single, f"{files / single.wall:.1f} files/s")
                 row(f"check DIR --jobs 2, {files} files, {name}", pooled, f"{files / pooled.wall:.1f} files/s",
                     f">= {TARGET_JOBS_SPEEDUP}x jobs 1", single.wall / pooled.wall >= TARGET_JOBS_SPEEDUP)
-                row(f"  wall speed-up jobs 2 / jobs 1: {single.wall / pooled.wall:.2f}x", None)
+                row(f"  wall speed-up jobs 2 / jobs 1: {single.wall / pooled.wall:.2f}x "
+                    f"({speed_ups(single, pooled)})", None)
             row("two loops of Python, in 1 process", alone)
             row("two loops of Python, in 2 processes", paired)
-            row(f"  wall speed-up of 2 processes here: {alone.wall / paired.wall:.2f}x (the ceiling for --jobs 2)",
-                None)
+            row(f"  wall speed-up of 2 processes here: {alone.wall / paired.wall:.2f}x (the ceiling for --jobs 2; "
+                f"{speed_ups(alone, paired)})", None)
         if "pdf" in only:
             for pages in (50,) if args.quick else (50, 500):
                 pdf = work / f"mixed_{pages}p.pdf"
