@@ -76,12 +76,14 @@ def find_waiver_file(document: str | Path, rule: Discovery = TRUST_ALL) -> Path 
 def waiver_files(document: str | Path, rule: Discovery) -> tuple[Path | None, list[Path]]:
     """The waiver file that applies to a document (find_waiver_file) and those nearer to it that ``rule`` passes
     over as it does not trust them (none under --isolated, which looks for nothing): one look at the folders."""
+    if rule.isolated:
+        return None, []
     passed: list[Path] = []
     for found in waiver_candidates(document):
         if rule.trusts(found):
-            return found, [] if rule.isolated else passed
+            return found, passed
         passed.append(found)
-    return None, [] if rule.isolated else passed
+    return None, passed
 
 
 def _checked_entry(entry: Any, label: str) -> date | None:
