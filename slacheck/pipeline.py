@@ -174,15 +174,18 @@ def _checked(analysis: Analysis, path: str | Path, options: Options, rules: list
     # the command line's choice of rules runs, to count the findings the configuration file leaves out
     ran = selected(every, options) if config.path else active
     evidence = document_evidence(analysis.document)
+    policy = config.policy()
+    offerings = [option.offering for option in analysis.options] or [analysis.offering]
+    tables = [values_of(offering, policy) for offering in offerings]  # the rules and the gaps both read them
     if analysis.options:
         found = check_options(analysis.options, ran, language=language, document_evidence=evidence,
-                              policy=config.policy())
+                              policy=policy, tables=tables)
     else:
-        found = check(analysis.offering, ran, language=language, document_evidence=evidence, policy=config.policy())
+        found = check(analysis.offering, ran, language=language, document_evidence=evidence, values=tables[0])
     findings = _kept(found, active)
     report = Report(language=language, documents=[document_info(analysis)], offering=analysis.offering,
                     options=analysis.options, findings=findings, summary=summarise(findings),
-                    unjudged=unjudged(analysis, active, findings, language, config.policy()),
+                    unjudged=unjudged(tables, active, findings, language),
                     rules=described(active, findings, language) if options.rule_descriptions else {})
     suppressed = len(found) - len(findings)
     if logs:
@@ -202,12 +205,12 @@ def _kept(findings: list[Finding], rules: list[Rule]) -> list[Finding]:
     return [finding for finding in findings if finding.rule in ids]
 
 
-def unjudged(analysis: Analysis, rules: list[Rule], findings: Sequence[Finding], language: str,
-             policy: Mapping[str, Any]) -> list[Gap]:
-    """The key facts the document does not state (in any of its options), with the rules left unjudged."""
-    offerings = [option.offering for option in analysis.options] or [analysis.offering]
+def unjudged(tables: Sequence[Mapping[str, Any]], rules: list[Rule], findings: Sequence[Finding],
+             language: str) -> list[Gap]:
+    """The key facts the document does not state (in any of its options: ``tables`` holds each one's
+    ``values_of``), with the rules left unjudged."""
     fired = [finding.rule for finding in findings]
-    found = [gaps(values_of(offering, policy), rules, fired, language) for offering in offerings]
+    found = [gaps(values, rules, fired, language) for values in tables]
     missing_everywhere = set.intersection(*({gap.fact for gap in each} for each in found))
     return [gap for gap in found[0] if gap.fact in missing_everywhere]
 

@@ -127,25 +127,26 @@ _LABEL_WITH_VALUE = regex(r"[:：]\s*\S")
 _LABEL_LINE = regex(r"[^:：]{1,30}[:：]")
 _CAPITALS_LINE = regex(r"[A-Z][A-Z0-9 &/,()-]{3,60}")
 _TWO_DIGITS = regex(r"\d{2}")
+_COMPANY_SUFFIX = alternation("company_suffix")
+_DEFINED_NAME = regex(with_first_test(rf"(?i:{_COMPANY_SUFFIX})\W{{0,6}}[(（]\s*(?:(?:{alternation('defined_as')})\s*)?"
+                                      rf"[\"“”'‘]([^\"“”'’)）]{{2,30}})[\"“”'’]\s*[)）]"))
+"""A company's definition of its short name: 云峰科技有限公司（以下简称“云峰”）, Tessellate Ltd ("Tessellate")."""
+_PARTY = regex(rf"(?i:{alternation('CUSTOMER')}|{alternation('PROVIDER')})")
+_LETTERHEAD_COMPANY = regex(rf"((?:[A-Za-z][\w&'-]*\s+){{1,6}})(?i:{_COMPANY_SUFFIX})(?![A-Za-z])")
 
 
 def provider_names(document: Document) -> tuple[str, ...]:
     """The short names a contract defines for companies other than the customer ("Tessellate", "云峰"):
     a clause naming one of them names the provider."""
-    suffix = alternation("company_suffix")
-    intro = alternation("defined_as")
-    pattern = regex(with_first_test(rf"(?i:{suffix})\W{{0,6}}[(（]\s*(?:(?:{intro})\s*)?"
-                                    rf"[\"“”'‘]([^\"“”'’)）]{{2,30}})[\"“”'’]\s*[)）]"))
-    customer = regex(rf"(?i:{alternation('CUSTOMER')}|{alternation('PROVIDER')})")
     names = []
     for text in line_texts(document.lines):
         if "(" not in text and "（" not in text:
             continue  # a definition puts the name in brackets: a cheap test spares the search
-        for match in pattern.finditer(text):
+        for match in _DEFINED_NAME.finditer(text):
             name = match.group(1).strip()
-            if not customer.search(name) and name not in names:
+            if not _PARTY.search(name) and name not in names:
                 names.append(name)
-    return tuple(names) + tuple(n for n in _letterhead_names(document, suffix, customer) if n not in names)
+    return tuple(names) + tuple(n for n in _letterhead_names(document) if n not in names)
 
 
 LETTERHEAD_LINES = 3
@@ -154,16 +155,15 @@ LETTERHEAD_CHARACTERS = 200
 """Of each, the characters looked at: a letterhead is short (a file that is one huge line has none)."""
 
 
-def _letterhead_names(document: Document, suffix: str, customer: re.Pattern[str]) -> list[str]:
+def _letterhead_names(document: Document) -> list[str]:
     """The issuer's name from a letterhead ("POLARIS NINE CLOUD OY - ORDER FORM"): the words before
     the company suffix, and their first two, as the body may shorten it ("Polaris Nine configures ...")."""
-    company = regex(rf"((?:[A-Za-z][\w&'-]*\s+){{1,6}})(?i:{suffix})(?![A-Za-z])")
     names: list[str] = []
     worded = (text[:LETTERHEAD_CHARACTERS] for text in line_texts(document.lines) if text.strip())
     top = islice(worded, LETTERHEAD_LINES)
     for text in top:
-        match = company.search(text)
-        if match is None or customer.search(text):
+        match = _LETTERHEAD_COMPANY.search(text)
+        if match is None or _PARTY.search(text):
             continue
         words = match.group(1).split()
         for name in (" ".join(words), " ".join(words[:2]) if len(words) > 2 else ""):

@@ -115,9 +115,10 @@ def values_of(offering: Offering, policy: Mapping[str, Any] | None = None) -> di
 
 
 def check(offering: Offering, rules: Iterable[Rule], *, language: str, document_evidence: Evidence,
-          policy: Mapping[str, Any] | None = None) -> list[Finding]:
-    """Run every contract rule (with the org ``policy``); findings in rule order."""
-    values = values_of(offering, policy)
+          policy: Mapping[str, Any] | None = None, values: Mapping[str, Any] | None = None) -> list[Finding]:
+    """Run every contract rule (with the org ``policy``); findings in rule order. ``values``: the offering's
+    table with that policy (``values_of``), when the caller has made it already."""
+    values = values if values is not None else values_of(offering, policy)
     findings = []
     for rule in rules:
         if rule.spec.needs != "contract" or not fires(rule, values):
@@ -141,11 +142,13 @@ def fires_on_case(rule: Rule, case: RuleTest) -> bool:
 
 
 def check_options(options: Sequence[NamedOffering], rules: Iterable[Rule], *, language: str,
-                  document_evidence: Evidence, policy: Mapping[str, Any] | None = None) -> list[Finding]:
-    """Check each option on its own: a finding every option shares is reported once, any other names its option."""
+                  document_evidence: Evidence, policy: Mapping[str, Any] | None = None,
+                  tables: Sequence[Mapping[str, Any]] | None = None) -> list[Finding]:
+    """Check each option on its own: a finding every option shares is reported once, any other names its option.
+    ``tables``: each option's ``values_of`` with ``policy``, when the caller has made them already."""
     rules = list(rules)
     by_option = [check(option.offering, rules, language=language, document_evidence=document_evidence,
-                       policy=policy) for option in options]
+                       policy=policy, values=tables[i] if tables else None) for i, option in enumerate(options)]
     findings: list[Finding] = []
     for option, found in zip(options, by_option):
         for item in found:
