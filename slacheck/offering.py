@@ -42,15 +42,10 @@ class Offering(BaseModel):
     claims: Claims = Field(default_factory=Claims)
 
     def fact(self, path: str) -> Fact[Any] | None:
-        """The fact at a dotted path such as ``fabric.rate_gbps``, or None."""
-        node: Any = self
-        for name in path.split("."):
-            if not isinstance(node, BaseModel) or name not in type(node).model_fields:
-                raise KeyError(path)
-            node = getattr(node, name)
-        if node is not None and not isinstance(node, Fact):
-            raise KeyError(path)
-        return node
+        """The fact at a dotted path such as ``fabric.rate_gbps``, or None (KeyError: not a fact's path)."""
+        section, name = _fact_places()[path]
+        found: Fact[Any] | None = getattr(getattr(self, section), name) if name else getattr(self, section)
+        return found
 
 
 class Statement(BaseModel):
@@ -231,6 +226,12 @@ def _first_unique(evidence: Iterable[Evidence], count: int) -> list[Evidence]:
             if len(kept) == count:
                 break
     return kept
+
+
+@cache
+def _fact_places() -> dict[str, tuple[str, str]]:
+    """Each fact path as the offering's field and its section's field ("" for a fact of the offering's own)."""
+    return {path: (path.partition(".")[0], path.partition(".")[2]) for path in fact_paths()}
 
 
 @cache
