@@ -4,16 +4,26 @@ The logs and the schema are test data in ``tests/data`` (each folder's README gi
 file), so the suite runs from a fresh clone with nothing beside it.
 """
 
+import atexit
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from slacheck.documents import document_from_text
-from slacheck.extract import extract
-from slacheck.offering import Evidence, Offering, assemble
-from slacheck.rules.engine import Finding, check
-from slacheck.rules.pack import Rule
+if "SLACHECK_CACHE" not in os.environ:
+    # Built grammars, tables and packs go to the run's own cache folder, set before slacheck is imported: a
+    # test that builds a variant grammar replaces the kept one of that name, which in the user's folder
+    # would cost their next check a rebuild. A test that needs another folder sets its own.
+    os.environ["SLACHECK_CACHE"] = tempfile.mkdtemp(prefix="slacheck-tests-")
+    atexit.register(shutil.rmtree, os.environ["SLACHECK_CACHE"], ignore_errors=True)
+
+from slacheck.documents import document_from_text  # noqa: E402
+from slacheck.extract import extract  # noqa: E402
+from slacheck.offering import Evidence, Offering, assemble  # noqa: E402
+from slacheck.rules.engine import Finding, check  # noqa: E402
+from slacheck.rules.pack import Rule  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"
