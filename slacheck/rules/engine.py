@@ -218,7 +218,11 @@ def _evidence(rule: Rule, offering: Offering, document_evidence: Evidence) -> li
     paths = rule.spec.evidence or [name for name in rule.condition.names if name in stated]
     facts: list[Fact[Any]] = [f for f in (offering.fact(p) for p in paths) if f is not None]
     quoted = list(dict.fromkeys(e for f in facts for e in f.evidence))
-    return [e for e in quoted if not any(_inside(e, other) for other in quoted)] or [document_evidence]
+    by_line: dict[tuple[str, int, int], list[Evidence]] = {}
+    for quote in quoted:
+        by_line.setdefault((quote.path, quote.page, quote.line), []).append(quote)
+    return [e for e in quoted if not any(_inside(e, other) for other in by_line[e.path, e.page, e.line])] \
+        or [document_evidence]
 
 
 def _inside(inner: Evidence, outer: Evidence) -> bool:
