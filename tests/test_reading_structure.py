@@ -279,6 +279,16 @@ def test_gpu_memory_said_apart_from_the_model() -> None:
     assert value("内存：1024GB", "gpu.memory_gb") is None
 
 
+def test_a_column_named_for_gpu_memory_says_what_the_sizes_under_it_are() -> None:
+    spec = "| Item | Model | GPU memory | System memory |\n|---|---|---|---|\n| Server | 8x L40S | 48 GB | 512 GB |\n"
+    assert value(spec, "gpu.memory_gb", "markdown") == 48
+    assert value(spec.replace("GPU memory", "Notes"), "gpu.memory_gb", "markdown") is None
+    instances = ("| 实例 | GPU | 单卡显存 | 内存 |\n|---|---|---|---|\n| g.small | NVIDIA A100 | 40 GB | 256 GB |\n"
+                 "| **g.large** | **NVIDIA H100 SXM** | **80 GB** | 1024 GB |\n")
+    assert value(instances, "gpu.memory_gb", "markdown") == 80  # the row set in bold is the one ordered
+    assert value(instances.replace("单卡显存", "备注"), "gpu.memory_gb", "markdown") is None
+
+
 def test_a_kind_of_server_between_count_and_unit() -> None:
     assert value("Quantity: three (3) bare-metal servers", "nodes") == 3
 

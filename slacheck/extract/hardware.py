@@ -26,6 +26,7 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation
 from slacheck.extract.parser import Phrase
+from slacheck.extract.structure import GPU_MEMORY_COLUMN
 from slacheck.regexes import regex
 
 
@@ -263,11 +264,13 @@ _GPU_MEMORY_BEFORE = regex(rf"(?:{alternation('gpu_memory')})\s?[:：]?\s?$", re
 
 
 def _loose_memory(token: Keyword, context: Context) -> list[Said]:
-    """A size said as GPU memory outside a GPU phrase ("94 GB HBM3 each", "显存：80GB")."""
+    """A size said as GPU memory outside a GPU phrase ("94 GB HBM3 each", "显存：80GB", or under a table column
+    named so)."""
     if context.in_phrase(token):
         return []
     if not (_GPU_MEMORY_AFTER.match(context.text, token.end)
-            or _GPU_MEMORY_BEFORE.search(context.text[max(0, token.start - 12):token.start])):
+            or _GPU_MEMORY_BEFORE.search(context.text[max(0, token.start - 12):token.start])
+            or GPU_MEMORY_COLUMN in context.header_types(token.start)):
         return []
     memory = as_count(token)
     return [Said("gpu.memory_gb", memory, [span_of(token)])] if memory else []

@@ -236,7 +236,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                 row_option = instance_rows[index]
                 kind = "not-chosen" if chosen and row_option != chosen else "offer"
                 result.append(Frame(subject, None if chosen else row_option, header.columns, (),
-                                    header.column_subjects, kind, optional=header.optional))
+                                    header.column_subjects, kind, header.column_types, optional=header.optional))
                 continue
             result.append(header)
             continue
@@ -293,6 +293,10 @@ def _is_header(tokens: Sequence[Keyword]) -> bool:
 
 
 _DATA = frozenset({"NUMBER", "MODEL", "MONEY", "RATE_BITS", "BW_BYTES", "G_QTY", "MEM_GB", "PERCENT", "DURATION"})
+GPU_MEMORY_COLUMN = "GPU_MEMORY"
+"""A header type of a column whose header names the GPUs' own memory ("单卡显存", "GPU memory"): a size in
+it is that memory, as one said beside such words is (no token type: the words only guard sizes)."""
+_GPU_MEMORY_WORDS = regex(alternation("gpu_memory"), re.I)
 
 
 def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, option: str | None,
@@ -302,12 +306,14 @@ def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, op
     options: list[str | None] = []
     subjects: list[str | None] = []
     types: list[frozenset[str]] = []
-    for start, end in cell_spans(CELL.join(cells)):
+    text = CELL.join(cells)
+    for start, end in cell_spans(text):
         inside = [t for t in tokens if start <= t.start < end]
         names = options_named(inside)
         options.append(names[0] if len(names) == 1 else None)
         subjects.append(subject_of(inside))
-        types.append(frozenset(t.type for t in inside))
+        memory = {GPU_MEMORY_COLUMN} if _GPU_MEMORY_WORDS.search(text, start, end) else set()
+        types.append(frozenset({t.type for t in inside} | memory))
     named = [o for o in options if o]
     return Frame(subject, option, tuple(c.strip() for c in cells), tuple(options) if len(set(named)) >= 2 else (),
                  tuple(subjects), column_types=tuple(types),
