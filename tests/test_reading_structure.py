@@ -289,6 +289,15 @@ def test_a_column_named_for_gpu_memory_says_what_the_sizes_under_it_are() -> Non
     assert value(instances.replace("单卡显存", "备注"), "gpu.memory_gb", "markdown") is None
 
 
+def test_a_table_row_about_nvlink_gives_the_figure_in_its_next_sentence() -> None:
+    rows = ("| Part | Specification |\n|---|---|\n"
+            "| GPU links | NVLink through NVSwitch chips; 900 GB/s per GPU, both directions |\n"
+            "| Storage | Shared file system; 20 GB/s per node |\n")
+    assert value(rows, "intra_node.bandwidth_gbytes", "markdown") == 900.0
+    assert value(rows.replace("NVLink through NVSwitch chips", "PCIe switches"), "intra_node.bandwidth_gbytes",
+                 "markdown") is None
+
+
 def test_a_kind_of_server_between_count_and_unit() -> None:
     assert value("Quantity: three (3) bare-metal servers", "nodes") == 3
 
