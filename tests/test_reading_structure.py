@@ -298,6 +298,12 @@ def test_a_table_row_about_nvlink_gives_the_figure_in_its_next_sentence() -> Non
                  "markdown") is None
 
 
+def test_a_size_right_after_the_form_factor_is_the_gpu_memory() -> None:
+    assert value("GPU服务器：HGX H800 8-GPU，SXM5 80GB×8，4 台", "gpu.memory_gb") == 80
+    assert value("Accelerators: eight A100 cards, SXM4 40GB each", "gpu.memory_gb") == 40
+    assert value("GPU服务器：HGX H800 8-GPU，SXM5，系统盘 960GB", "gpu.memory_gb") is None
+
+
 def test_a_kind_of_server_between_count_and_unit() -> None:
     assert value("Quantity: three (3) bare-metal servers", "nodes") == 3
 
