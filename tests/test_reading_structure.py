@@ -304,6 +304,26 @@ def test_a_size_right_after_the_form_factor_is_the_gpu_memory() -> None:
     assert value("GPU服务器：HGX H800 8-GPU，SXM5，系统盘 960GB", "gpu.memory_gb") is None
 
 
+def test_who_supplies_the_optics_may_be_said_elsewhere_in_their_row_or_sentence() -> None:
+    row = "| 网络 | 部件 | 规格 | 说明 |\n|---|---|---|---|\n| 计算网 | 光模块/AOC | 400G OSFP | 乙方提供 |\n"
+    assert value(row, "fabric.cabling", "markdown") == "provider"
+    assert value("Optics: 400G SR8 transceivers and MPO trunks, supplied by the Provider.", "fabric.cabling") \
+        == "provider"
+    both = "Optics: 400G SR8 transceivers, bought by the Customer and fitted by the Provider."
+    assert value(both, "fabric.cabling") is None  # two parties, and the clause of the optics names neither
+
+
+def test_service_credits_are_named_so_in_a_heading_over_their_tiers() -> None:
+    text = "3.2 Service credits.\n\n    Availability below 99.5% ..... 5% of the monthly fee\n"
+    assert value(text, "sla.credits") is True
+    assert value("No service credits apply to the trial.", "sla.credits") is False
+
+
+def test_running_the_subnet_manager_is_configuring_the_fabric() -> None:
+    assert value("乙方负责计算网络的子网管理。", "tuning.owner") == "provider"
+    assert value("The Customer operates its own subnet manager.", "tuning.owner") == "customer"
+
+
 def test_a_kind_of_server_between_count_and_unit() -> None:
     assert value("Quantity: three (3) bare-metal servers", "nodes") == 3
 

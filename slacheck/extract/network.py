@@ -302,20 +302,30 @@ def _has_port_count(token: Keyword, context: Context) -> bool:
 
 
 def _optics(token: Keyword, context: Context) -> list[Said]:
-    clause = context.clause_types(token.start)
+    """Who supplies the optics and cables: the party (or the denial) of their clause; else of their table row
+    or sentence, when that names one party and denies nothing ("Optics: SR8 transceivers, supplied by the
+    Provider"; "| 光模块/AOC | 400G OSFP | 乙方提供 |")."""
     sentence = context.sentence_types(token.start)
-    if "NEGATION" in clause:
-        value = "excluded"
-    elif "CUSTOMER" in clause:
-        value = "customer"
-    elif clause & {"PROVIDER", "INCLUDED"}:
-        value = "provider"
-    else:
+    value = _supplier(context.clause_types(token.start), denied="excluded")
+    if value is None:
+        wider = {t.type for t in context.keywords} if context.table_row else sentence
+        value = None if {"PROVIDER", "CUSTOMER"} <= wider else _supplier(wider, denied=None)
+    if value is None:
         return []
     said = [Said("fabric.cabling", value, [span_of(token)])]
     if "MONEY" in sentence:
         said.append(Said("fabric.cabling_priced", True, [span_of(token)]))
     return said
+
+
+def _supplier(types: set[str] | frozenset[str], denied: str | None) -> str | None:
+    """The party that token types name as supplying something ("customer", "provider"), or ``denied`` when
+    they deny it."""
+    if "NEGATION" in types:
+        return denied
+    if "CUSTOMER" in types:
+        return "customer"
+    return "provider" if types & {"PROVIDER", "INCLUDED"} else None
 
 
 PHRASES: dict[str, PhraseHandler] = {
