@@ -366,6 +366,8 @@ def test_a_trial_on_one_machine_is_not_a_trial_of_the_cluster() -> None:
 def test_which_text_prevails_is_not_a_price_hedge() -> None:
     assert value("报价以本合同为准。", "commercial.price_hedged") is None
     assert value("单价以实际报价为准。", "commercial.price_hedged") is True
+    assert value("中英文本如有不一致，以中文为准。月租金 8 万元。", "commercial.price_hedged") is None
+    assert value("报价以英文版本为准。", "commercial.price_hedged") is None
 
 
 def test_a_heading_mark_carries_its_subject() -> None:
