@@ -324,6 +324,14 @@ def test_running_the_subnet_manager_is_configuring_the_fabric() -> None:
     assert value("The Customer operates its own subnet manager.", "tuning.owner") == "customer"
 
 
+def test_power_is_read_in_kilowatts_from_kilowatts_or_megawatts() -> None:
+    assert value("Power: 41 kW per rack.", "commercial.power_kw") == 41.0
+    assert value("Capacity: the Provider confirms 1.2 MW of critical IT load for the cluster.",
+                 "commercial.power_kw") == 1200.0
+    assert value("园区供电：2 兆瓦。", "commercial.power_kw") == 2000.0
+    assert value("Electricity is billed at USD 0.12 per kWh.", "commercial.power_kw") is None  # energy, not power
+
+
 def test_a_kind_of_server_between_count_and_unit() -> None:
     assert value("Quantity: three (3) bare-metal servers", "nodes") == 3
 

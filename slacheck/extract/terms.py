@@ -180,8 +180,10 @@ def _months(token: Keyword, context: Context) -> list[Said]:
 
 
 def _power(token: Keyword, context: Context) -> list[Said]:
+    """Power in kW (rack or facility), from kW or megawatts."""
     value = as_number(token)
-    return [Said("commercial.power_kw", value, [span_of(token)])] if value else []
+    factor = next((f for unit, f in values("POWER").items() if unit in token.value), 1.0)
+    return [Said("commercial.power_kw", value * factor, [span_of(token)])] if value else []
 
 
 def _availability_target(token: Keyword, context: Context) -> list[Said]:
