@@ -332,6 +332,11 @@ def test_power_is_read_in_kilowatts_from_kilowatts_or_megawatts() -> None:
     assert value("Electricity is billed at USD 0.12 per kWh.", "commercial.power_kw") is None  # energy, not power
 
 
+def test_fees_refunded_for_missed_availability_are_credits_and_a_deposit_returned_is_not() -> None:
+    assert value("可用性：99.9%，未达标按不可用时长比例退还当月服务费。", "sla.credits") is True
+    assert value("可用性：99.9%。押金 10 万元，合同期满后无息退还。", "sla.credits") is None
+
+
 def test_a_kind_of_server_between_count_and_unit() -> None:
     assert value("Quantity: three (3) bare-metal servers", "nodes") == 3
 
