@@ -277,6 +277,10 @@ def test_gpu_memory_said_apart_from_the_model() -> None:
     assert value("GPUs: four (4) L40S, 48 GB GDDR6 each", "gpu.memory_gb") == 48
     assert value("显存：80GB", "gpu.memory_gb") == 80
     assert value("内存：1024GB", "gpu.memory_gb") is None
+    # right after the form factor, also times the count of cards
+    assert value("GPU服务器：HGX H800 8-GPU，SXM5 80GB×8，4 台", "gpu.memory_gb") == 80
+    assert value("Accelerators: eight A100 cards, SXM4 40GB each", "gpu.memory_gb") == 40
+    assert value("GPU服务器：HGX H800 8-GPU，SXM5，系统盘 960GB", "gpu.memory_gb") is None
 
 
 def test_a_column_named_for_gpu_memory_says_what_the_sizes_under_it_are() -> None:
@@ -296,12 +300,6 @@ def test_a_table_row_about_nvlink_gives_the_figure_in_its_next_sentence() -> Non
     assert value(rows, "intra_node.bandwidth_gbytes", "markdown") == 900.0
     assert value(rows.replace("NVLink through NVSwitch chips", "PCIe switches"), "intra_node.bandwidth_gbytes",
                  "markdown") is None
-
-
-def test_a_size_right_after_the_form_factor_is_the_gpu_memory() -> None:
-    assert value("GPU服务器：HGX H800 8-GPU，SXM5 80GB×8，4 台", "gpu.memory_gb") == 80
-    assert value("Accelerators: eight A100 cards, SXM4 40GB each", "gpu.memory_gb") == 40
-    assert value("GPU服务器：HGX H800 8-GPU，SXM5，系统盘 960GB", "gpu.memory_gb") is None
 
 
 def test_who_supplies_the_optics_may_be_said_elsewhere_in_their_row_or_sentence() -> None:
