@@ -198,7 +198,7 @@ def _credit(token: Keyword, context: Context) -> list[Said]:
     sentence = context.sentence_types(token.start)
     if not sentence & {"AVAILABILITY", "PERCENT", "MONEY", "SLA_WORD"} \
             and not any(word in sentence_text(token, context) for word in words("service_word")) \
-            and not token.value.lower().startswith("service credit"):
+            and token.value.lower() not in words("credit_on_its_own"):
         return []
     return [Said("sla.credits", not negated(token, context), [span_of(token)])]
 
