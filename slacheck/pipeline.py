@@ -178,8 +178,7 @@ def _checked(analysis: Analysis, path: str | Path, options: Options, rules: list
     offerings = [option.offering for option in analysis.options] or [analysis.offering]
     tables = [values_of(offering, policy) for offering in offerings]  # the rules and the gaps both read them
     if analysis.options:
-        found = check_options(analysis.options, ran, language=language, document_evidence=evidence,
-                              policy=policy, tables=tables)
+        found = check_options(analysis.options, tables, ran, language=language, document_evidence=evidence)
     else:
         found = check(analysis.offering, ran, language=language, document_evidence=evidence, values=tables[0])
     findings = _kept(found, active)

@@ -153,6 +153,14 @@ class Context:
         return [*self._label, *found] if index >= 0 and self._labelled(position, index, self.sentence_starts) \
             else found
 
+    def in_line(self, position: int) -> list[Keyword]:
+        """Keywords of a table row (its cells are not sentences of one text), else of the sentence at a position."""
+        return self.keywords if self.table_row else self.in_sentence(position)
+
+    def line_types(self, position: int) -> set[str]:
+        """Token types of a table row, else of the sentence at a position (see in_line)."""
+        return {t.type for t in self.keywords} if self.table_row else self.sentence_types(position)
+
     def in_clause(self, position: int) -> list[Keyword]:
         """Keywords of the clause at a position, the label's first."""
         index = self.clause(position)

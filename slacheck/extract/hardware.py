@@ -161,7 +161,7 @@ def _nic_or_gpu(handler: PhraseHandler) -> PhraseHandler:
         said = handler(phrase, context)
         if any(t.type == "CARD_UNIT" and t.value.lower().startswith("gpu") for t in leaves(phrase.tree)):
             return said  # "64 pcs GPU card": the phrase names its own item
-        item = context.keywords if context.table_row else context.in_sentence(phrase.start)
+        item = context.in_line(phrase.start)
         if not any(t.type in ("NIC", "NIC_MODEL") for t in item) or any(t.type == "MODEL" for t in item):
             return said
         after = context.following(phrase.end)
@@ -183,11 +183,9 @@ def _nvlink_rate(phrase: Phrase, context: Context) -> list[Said]:
 
 
 def _loose_nvlink_rate(token: Keyword, context: Context) -> list[Said]:
-    """A GB/s figure in a sentence about NVLink ("卡间 NVLink 互联，带宽 400GB/s"), or in a table row about it
-    (its cells are not sentences of one text), unless its clause is about something else that is measured in
-    GB/s (storage, memory, the network, a benchmark)."""
-    about = {t.type for t in context.keywords} if context.table_row else context.sentence_types(token.start)
-    if context.in_phrase(token) or not about & {"NVLINK", "NVSWITCH"}:
+    """A GB/s figure in a sentence or table row about NVLink ("卡间 NVLink 互联，带宽 400GB/s"), unless its clause
+    is about something else that is measured in GB/s (storage, memory, the network, a benchmark)."""
+    if context.in_phrase(token) or not context.line_types(token.start) & {"NVLINK", "NVSWITCH"}:
         return []
     clause = context.clause_types(token.start)
     if not clause & {"NVLINK", "NVSWITCH"} and (clause & {"BENCH", "BUSBW", "NIC", "NETWORK", "INTERNAL"}

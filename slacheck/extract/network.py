@@ -308,7 +308,7 @@ def _optics(token: Keyword, context: Context) -> list[Said]:
     sentence = context.sentence_types(token.start)
     value = _supplier(context.clause_types(token.start), denied="excluded")
     if value is None:
-        wider = {t.type for t in context.keywords} if context.table_row else sentence
+        wider = context.line_types(token.start)
         value = None if {"PROVIDER", "CUSTOMER"} <= wider else _supplier(wider, denied=None)
     if value is None:
         return []

@@ -25,7 +25,7 @@ def judged_sizes(threshold: Keyword, context: Context) -> list[Said]:
     The nearest size phrase of the threshold's sentence (its row, in a table) wins. A command's
     -b/-e range counts only when the threshold holds at every size ("各消息大小 busbw ≥ 330 GB/s").
     """
-    tokens = context.keywords if context.table_row else context.in_sentence(threshold.start)
+    tokens = context.in_line(threshold.start)
     every = any(word in context.sentence_at(threshold.start).lower() for word in words("every_size")) or (
         context.table_row and any(word in context.text.lower() for word in words("every_size")))
     found = [(abs(t.start - threshold.start), t) for t in tokens

@@ -198,7 +198,7 @@ def _credit(token: Keyword, context: Context) -> list[Said]:
     sentence = context.sentence_types(token.start)
     if not sentence & {"AVAILABILITY", "PERCENT", "MONEY", "SLA_WORD"} \
             and not any(word in sentence_text(token, context) for word in words("service_word")) \
-            and token.value.lower() not in words("credit_on_its_own"):
+            and meaning("CREDIT", token.value) is None:
         return []
     return [Said("sla.credits", not negated(token, context), [span_of(token)])]
 
@@ -235,7 +235,7 @@ def _price(phrase: Phrase, context: Context) -> list[Said]:
         return []
     per, period = _price_unit(next((t for t in tokens if t.type == "PRICE_UNIT"), None))
     span = [(phrase.start, phrase.end)]
-    line = context.keywords if context.table_row else context.in_sentence(phrase.start)
+    line = context.in_line(phrase.start)
     if per is not None:
         price = {"amount": amount, "currency": currency, "per": per, "period": period}
         said = [Said("commercial.unit_price", price, span)]

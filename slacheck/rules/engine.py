@@ -141,14 +141,13 @@ def fires_on_case(rule: Rule, case: RuleTest) -> bool:
     return fires(rule, values)
 
 
-def check_options(options: Sequence[NamedOffering], rules: Iterable[Rule], *, language: str,
-                  document_evidence: Evidence, policy: Mapping[str, Any] | None = None,
-                  tables: Sequence[Mapping[str, Any]] | None = None) -> list[Finding]:
-    """Check each option on its own: a finding every option shares is reported once, any other names its option.
-    ``tables``: each option's ``values_of`` with ``policy``, when the caller has made them already."""
+def check_options(options: Sequence[NamedOffering], tables: Sequence[Mapping[str, Any]], rules: Iterable[Rule], *,
+                  language: str, document_evidence: Evidence) -> list[Finding]:
+    """Check each option on its own (``tables``: each one's ``values_of``): a finding every option shares is
+    reported once, any other names its option."""
     rules = list(rules)
     by_option = [check(option.offering, rules, language=language, document_evidence=document_evidence,
-                       policy=policy, values=tables[i] if tables else None) for i, option in enumerate(options)]
+                       values=values) for option, values in zip(options, tables)]
     findings: list[Finding] = []
     for option, found in zip(options, by_option):
         for item in found:
