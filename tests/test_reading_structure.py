@@ -175,6 +175,12 @@ def test_short_names_are_defined_in_either_kind_of_bracket() -> None:
     assert provider_names(document_from_text(text.replace("（", "").replace("(", ""))) == ()
 
 
+def test_a_short_name_defined_across_a_line_break_is_found() -> None:
+    text = ("This exhibit forms part of the agreement between Harrow Peak Systems, Inc.\n"
+            '("Harrow") and the customer named in the order.\n')
+    assert provider_names(document_from_text(text)) == ("Harrow",)
+
+
 def test_only_the_start_of_a_long_top_line_can_be_a_letterhead() -> None:
     words = "spare parts and cabling as listed " * 8
     head = "NORTHWIND GRID COMPUTE LTD - QUOTATION"
@@ -686,3 +692,66 @@ def test_a_question_is_told_by_how_its_sentence_ends(sentence: str, asked: bool)
     position = 0
     whole = bool(re.search(_QUESTION_END.pattern, context.sentence_at(position).rstrip()))
     assert context.in_question(position) == whole == asked
+
+
+@pytest.mark.parametrize(("text", "nodes"), [
+    ("承租方租用 GPU 服务器捌台，每台配置 8 张 H100 SXM5。\n", 8),
+    ("本期交付节点贰拾肆台。\n", 24),
+    ("集群共一百二十八张卡，分布在十六台服务器上。\n", 16),
+])
+def test_counts_in_financial_and_long_chinese_numerals(text: str, nodes: int) -> None:
+    assert value(text, "nodes") == nodes
+
+
+@pytest.mark.parametrize("text", [
+    '1.2 "节点"：指单台装有 GPU 的服务器，例如一台八卡服务器即为一个节点。\n',
+    '2.1 "Node" means one GPU server of the Cluster.\n',
+    "3.4 一级故障：任一节点宕机或同一节点连续掉卡。\n",
+    "Lessor may lend one (1) Node for a trial week before the term starts.\n",
+])
+def test_a_definition_any_one_node_or_a_trial_orders_no_single_node(text: str) -> None:
+    assert value(text + "The Cluster has twelve (12) Nodes.\n", "nodes") == 12
+
+
+@pytest.mark.parametrize(("text", "per_node"), [
+    ("服务器：8卡 H800 SXM5 80GB\n", 8),
+    ("Server: 8x H200 SXM, 141GB each\n", 8),
+    ("Node: eight (8) NVIDIA H100 GPUs on an HGX board\n", 8),
+])
+def test_a_node_word_as_label_names_the_box_the_gpus_are_in(text: str, per_node: int) -> None:
+    offering = offering_of(text)
+    assert offering.fact("gpu.per_node").value == per_node
+    assert offering.fact("nodes") is None
+
+
+@pytest.mark.parametrize("denial", [
+    "本合同项下不提供 InfiniBand。",
+    "InfiniBand is not offered under this order.",
+    "The provider has not quoted InfiniBand.",
+    "客户询问能否改用 IB 网络。",
+    "The buyer asked whether InfiniBand could replace it.",
+    '1.4 "InfiniBand"：指一种使用专用交换机的高速互连技术。',
+])
+def test_a_fabric_denied_asked_about_or_defined_is_not_the_offer(denial: str) -> None:
+    text = f"计算网络：每台 8 张 400G RoCE v2 网卡。\n{denial}\n"
+    assert value(text, "fabric.protocol") == "roce-v2"
+    assert value(text, "fabric.switch_dedicated") is None
+
+
+def test_roce_spelt_out_is_roce() -> None:
+    assert value("The fabric is RDMA over Converged Ethernet version 2 at 400 Gb/s.\n", "fabric.protocol") == "roce-v2"
+
+
+def test_a_quoted_old_value_replaced_is_no_longer_offered() -> None:
+    text = '补充协议：第 2.1 条中"陆台"变更为"捌台"。\n'
+    assert value(text, "nodes") == 8
+
+
+@pytest.mark.parametrize("text", [
+    "交换机 2 台专供贵司，不接入任何其他租户。\n",
+    "计算网络交换机 1 台，由用户独占。\n",
+    "Thirty-two (32) NDR ports are allotted exclusively to Customer.\n",
+    "The fabric switches carry only this cluster; no other customer's traffic crosses them.\n",
+])
+def test_ways_of_saying_the_fabric_is_the_customers_alone(text: str) -> None:
+    assert value(text, "fabric.isolation") is True

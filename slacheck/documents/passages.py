@@ -132,7 +132,7 @@ class _Paragraph:
         self._append(body)
 
     def add(self, body: _Body) -> None:
-        joiner = _joiner(self.last.text, body.text)
+        joiner = "" if _split_word(self.last, body) else _joiner(self.last.text, body.text)
         self.parts.append(joiner)
         self.pos += len(joiner)
         if self.lines is None and body.index != self.last.index + 1:
@@ -227,16 +227,34 @@ def _runs_on(prev: _Body, cur: _Body) -> bool:
     return filled and _ideograph(prev.text[-1]) and _ideograph(cur.text[0])
 
 
+SPLIT_GAP = 0.5
+"""A Chinese line that ends closer than this share of its font size to the right edge was filled char by
+char: a Latin word or number at its end was split there ("H80" / "0"), not wrapped at a space."""
+
+
+def _split_word(prev: _Body, cur: _Body) -> bool:
+    """Whether a wrapped Chinese line ends inside a word that ``cur`` finishes (no space was lost between)."""
+    if prev.geo is None or prev.right - prev.geo.x1 >= SPLIT_GAP * prev.geo.size:
+        return False
+    before, after = prev.text[-1], cur.text[0]
+    return not (is_cjk(before) or is_cjk(after) or after.isspace()) and any(map(_ideograph, prev.text))
+
+
 def _ideograph(ch: str) -> bool:
     return 0x4E00 <= ord(ch) <= 0x9FFF or 0x3400 <= ord(ch) <= 0x4DBF
 
 
+HANG_INDENT = 0.3
+"""A line indented by more than this share of the font size under an item's marker hangs from it: two
+spaces of a plain-text list drawn in a proportional font ("  * Failure: ..." over "    Node is ...")."""
+
+
 def _hangs(first: _Body, prev: _Body, cur: _Body) -> bool:
-    """``cur`` is indented under a numbered clause's first line, as the clause's earlier lines are:
-    a hanging indent, whatever the length of the line before it."""
+    """``cur`` is indented under a numbered clause's or list item's first line, as the item's earlier lines
+    are: a hanging indent, whatever the length of the line before it."""
     if first.geo is None or prev.geo is None or cur.geo is None or not _starts_item(first.text):
         return False
-    indented = cur.geo.x0 - first.geo.x0 > first.geo.size
+    indented = cur.geo.x0 - first.geo.x0 > HANG_INDENT * first.geo.size
     return indented and (prev is first or abs(prev.geo.x0 - cur.geo.x0) <= 1)
 
 

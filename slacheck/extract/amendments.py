@@ -1,5 +1,6 @@
-"""Amendments: a value a change replaces ("由 99.9% 调整为 99.5%", "reduced from 8 to 4 nodes") and a
-quoted clause struck out (删除原合同“乙方负责 …”, 'the words "…" are deleted') are no longer offered."""
+"""Amendments: a value a change replaces ("由 99.9% 调整为 99.5%", "reduced from 8 to 4 nodes",
+"陆台"变更为"捌台") and a quoted clause struck out (删除原合同“乙方负责 …”, 'the words "…" are deleted') are
+no longer offered."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ one, so they are tested by their first character first."""
 
 
 _QUOTED = regex(r"[\"“「『]([^\"”」』]{1,400})[\"”」』]")
+_QUOTED_REPLACED = regex(rf"[\"“「『]([^\"”」』]{{1,60}})[\"”」』]\s*(?:{alternation('replaced_by')})", re.I)
+"""A quoted old value and the words that give its new one."""
 _STRIKE = regex(with_first_test(alternation("strike_word")), re.I)
 
 
@@ -29,6 +32,7 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
     if not said:
         return said
     old = [match.span(1) for match in _REPLACED.finditer(context.text)]
+    old += [match.span(1) for match in _QUOTED_REPLACED.finditer(context.text)]
     old += [match.span(1) for match in _QUOTED.finditer(context.text)
             if _STRIKE.search(context.sentence_at(match.start()))]
     if not old:

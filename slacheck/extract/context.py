@@ -32,12 +32,12 @@ _PARENTHESES = regex(r"\((?:[A-Za-z0-9 ./+-]{1,24},)+[A-Za-z0-9 ./+-]{1,24}\)")
 _AFTER_QUESTION = ".!~。…"
 _QUESTION_END = regex(with_first_test(rf"(?:{alternation('question_end')})[{_AFTER_QUESTION}\s]*$"))
 _QUESTION_WIDTH = longest_match(alternation("question_end"))
+_REPORTED_QUESTION = regex(alternation("reported_question"), re.I)
 _COMMA = regex(",")
 _EN_NUMBERS = values("NUMBER_WORD")
-_ZH_DIGITS = {word: value for word, value in values("NUMBER_ZH").items() if value < 10}
-_ZH_TEN = next(word for word, value in values("NUMBER_ZH").items() if value == 10)
+_ZH_VALUES = values("NUMBER_ZH")
 _DIGITS = regex(r"\d+(?:,\d{3})*(?:\.\d+)?")
-_ZH_NUMERALS = regex(f"[{''.join(_ZH_DIGITS)}{_ZH_TEN}]+")
+_ZH_NUMERALS = regex(f"[{''.join(_ZH_VALUES)}]+")
 _EN_WORDS = regex(r"[A-Za-z]+(?:-[A-Za-z]+)?")
 _NOT_BEFORE = regex(with_first_test(rf"(?:{alternation('not_before')})\s*$"), re.I)
 _MAX_COUNT = 100_000
@@ -132,7 +132,7 @@ class Context:
         return self.text[starts[index]:end]
 
     def in_question(self, position: int) -> bool:
-        """Whether the sentence at a position asks a question (ends with ? or 吗/呢).
+        """Whether the sentence at a position asks a question (ends with ? or 吗/呢) or tells one ("asked whether").
 
         The question word ends where only closing marks and spaces follow, so the search starts no further
         back than the longest question word before that place, not at the sentence's start."""
@@ -140,7 +140,8 @@ class Context:
         end = len(sentence)
         while end and (sentence[end - 1] in _AFTER_QUESTION or sentence[end - 1].isspace()):
             end -= 1
-        return bool(_QUESTION_END.search(sentence, max(0, end - _QUESTION_WIDTH)))
+        return bool(_QUESTION_END.search(sentence, max(0, end - _QUESTION_WIDTH))) \
+            or _REPORTED_QUESTION.search(sentence) is not None
 
     def clause(self, position: int) -> int:
         """Index of the clause holding a text position."""
@@ -323,14 +324,17 @@ def _en_number(text: str) -> float | None:
 
 
 def _zh_number(text: str) -> float | None:
-    """1..99 written in Chinese numerals (the digits, and the sign for ten between them)."""
-    if _ZH_TEN in text:
-        tens, _, units = text.partition(_ZH_TEN)
-        value = (_ZH_DIGITS.get(tens, 1) if tens else 1) * 10 + (_ZH_DIGITS.get(units, 0) if units else 0)
-        return float(value)
-    if len(text) == 1 and text in _ZH_DIGITS:
-        return float(_ZH_DIGITS[text])
-    return None
+    """A number written in Chinese numerals: digits, and the signs for ten, a hundred and a thousand after
+    the digit they multiply ("二十四", "一百二十八", "贰拾肆"; a sign alone counts once: "十六")."""
+    total = pending = 0
+    for sign in text:
+        value = int(_ZH_VALUES[sign])
+        if value >= 10:
+            total += (pending or 1) * value
+            pending = 0
+        else:
+            pending = pending * 10 + value  # digits in a row: "二〇" is 20
+    return float(total + pending)
 
 
 def as_count(token: Keyword) -> int | None:
@@ -372,6 +376,17 @@ def negated(token: Keyword, context: Context) -> bool:
     """A negation in the token's clause (不含, excluded) or just before it ("not shared", 不共享, 非独享)."""
     before = context.text[max(0, token.start - 12):token.start]
     return "NEGATION" in context.clause_types(token.start) or bool(_NOT_BEFORE.search(before))
+
+
+_DEFINES_TERM = regex(alternation("defines_term"))
+
+
+def defines_term(position: int, context: Context) -> tuple[int, int] | None:
+    """Where the sentence at a position defines a term ("节点"：指…, "Node" means …): the span of the term and
+    its defining word, in passage coordinates; None when the sentence defines nothing."""
+    start = context.sentence_starts[context.sentence(position)]
+    match = _DEFINES_TERM.search(context.sentence_at(position))
+    return (start + match.start(), start + match.end()) if match else None
 
 
 def flag(path: str, *, needs: set[str] | None = None) -> Callable[[Keyword, Context], list[Said]]:

@@ -17,6 +17,7 @@ from slacheck.extract.context import (
     as_count,
     as_number,
     counts_per_node,
+    defines_term,
     flag,
     leaves,
     negated,
@@ -92,7 +93,7 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
         span = [(lead.start, phrase.end)]
     counted = node_count is not None or per_node is not None
     said.insert(0, Said("gpu.model", _canonical_model(model.value), span, tag="primary" if counted else None))
-    if node_count is not None:
+    if node_count is not None and not _not_the_order(node_count, phrase.start, context):
         said.append(Said("nodes", node_count, span))
     if per_node is not None:
         if (lead is not None and lead.type == "TOTAL") or (per_node > 16 and node_count is None):
@@ -106,8 +107,16 @@ _OTHER_ITEMS = {"SWITCH", "SWITCH_MODEL", "PORT", "NIC", "NIC_MODEL", "OPTICS"}
 """Things counted in 台 or units that are not GPU servers."""
 
 
+def _not_the_order(count: int | None, position: int, context: Context) -> bool:
+    """A count of servers that sizes something else: a trial ("1 台试用"), or the one server a definition
+    makes a node ("节点"：指单台 GPU 服务器)."""
+    return "TRIAL" in context.sentence_types(position) \
+        or count == 1 and defines_term(position, context) is not None
+
+
 def _nodes(phrase: Phrase, context: Context) -> list[Said]:
-    """"4 台", "4 nodes": servers, unless the count is of a switch or another part named in its clause."""
+    """"4 台", "4 nodes": servers, unless the count is of a switch or another part named in its clause, or
+    sizes a trial or a definition."""
     tokens = leaves(phrase.tree)
     after = context.following(phrase.end)
     if after is not None and after.type in _OTHER_ITEMS:
@@ -119,8 +128,12 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
     span = [(phrase.start, phrase.end)]
     if any(t.type == "CARD_UNIT" and t.value.startswith("-") for t in tokens):  # "(2 x) 8-GPU servers"
         said = [Said("gpu.per_node", counts[-1], span)] if counts[-1] else []
-        return said + ([Said("nodes", counts[0], span)] if len(counts) == 2 and counts[0] else [])
-    return [Said("nodes", counts[0], span)] if counts and counts[0] else []
+        if len(counts) == 2 and counts[0] and not _not_the_order(counts[0], phrase.start, context):
+            said.append(Said("nodes", counts[0], span))
+        return said
+    if not counts or not counts[0] or _not_the_order(counts[0], phrase.start, context):
+        return []
+    return [Said("nodes", counts[0], span)]
 
 
 def _cluster_cards(phrase: Phrase, context: Context) -> list[Said]:
@@ -128,7 +141,8 @@ def _cluster_cards(phrase: Phrase, context: Context) -> list[Said]:
     span = [(phrase.start, phrase.end)]
     if len(counts) < 2 or None in counts:
         return []
-    return [Said("nodes", counts[0], span), Said("gpu.per_node", counts[-1], span)]
+    said = [Said("gpu.per_node", counts[-1], span)]
+    return said if _not_the_order(counts[0], phrase.start, context) else [Said("nodes", counts[0], span), *said]
 
 
 def _single_count(path: str) -> Callable[[Phrase, Context], list[Said]]:

@@ -14,6 +14,7 @@ from slacheck.extract.context import (
     as_count,
     as_rate_gbps,
     best_protocol,
+    defines_term,
     flag,
     leaves,
     negated,
@@ -197,6 +198,9 @@ def _fabric_protocol(token: Keyword, context: Context) -> list[Said]:
     if _ABSENT_BEFORE.search(context.text[max(0, token.start - 16):token.start]) \
             or _UNAVAILABLE.search(sentence_text(token, context)):
         return []
+    term = defines_term(token.start, context)
+    if term is not None and term[0] <= token.start < term[1]:  # the term a definition defines ("InfiniBand"：指…)
+        return []
     protocol = protocol_of(token)
     said = [Said("fabric.protocol", protocol, [span_of(token)])]
     if token.type == "IB_GEN":
@@ -230,13 +234,17 @@ def _ethernet(token: Keyword, context: Context) -> list[Said]:
     return said
 
 
+CLAUSE_LEAD = 4
+"""Most characters before a dedication word that leave its clause about the clause before ("交换机…，由用户独占")."""
+
+
 def _dedicated(token: Keyword, context: Context) -> list[Said]:
     """Dedicated ports or fabric; a switch or ports dedicated to the customer also isolate it."""
     clause = set(context.clause_types(token.start))
     index = context.clause(token.start)
     if context.table_row:  # a cell ("本项目专用") speaks of its row's switch or ports
         clause |= {t.type for t in context.keywords}
-    elif index > 0 and not context.text[context.clause_starts[index]:token.start].strip(" ,，、"):
+    elif index > 0 and len(context.text[context.clause_starts[index]:token.start].strip(" ,，、")) <= CLAUSE_LEAD:
         clause |= context.clause_types(context.clause_starts[index - 1])  # "switches, dedicated to Customer"
     if not clause & NETWORK_WORDS:
         return []
@@ -260,9 +268,11 @@ def _shared(token: Keyword, context: Context) -> list[Said]:
 
 
 def _no_other_tenants(token: Keyword, context: Context) -> list[Said]:
-    """Other tenants kept off the fabric ("不接入其他客户", "no other tenants"): isolation."""
+    """Other tenants kept off the fabric ("不接入其他客户", "no other tenants"): isolation. A sentence that names
+    no network speaks of the one before ("... ports; no other customer's traffic crosses them")."""
     sentence = context.sentence_types(token.start)
-    if "SHARED" in sentence or not sentence & NETWORK_WORDS or not negated(token, context):
+    about = sentence if sentence & NETWORK_WORDS else {t.type for t in context.in_sentence(token.start, before=1)}
+    if "SHARED" in sentence or not about & NETWORK_WORDS or not negated(token, context):
         return []
     return [Said("fabric.isolation", True, [span_of(token)])]
 

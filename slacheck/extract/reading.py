@@ -13,7 +13,16 @@ from bisect import bisect_right
 
 from slacheck.extract import acceptance, hardware, network, sites, terms
 from slacheck.extract.amendments import without_replaced
-from slacheck.extract.context import Context, Handler, PhraseHandler, Said, span_of
+from slacheck.extract.context import (
+    FABRIC_WORDS,
+    GPU_WORDS,
+    Context,
+    Handler,
+    PhraseHandler,
+    Said,
+    defines_term,
+    span_of,
+)
 from slacheck.extract.parser import Scan
 from slacheck.extract.quantities import row_counts
 from slacheck.extract.responsibilities import row_owners
@@ -61,6 +70,8 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
     return _in_scope(said, context, frame)
 
 
+TECHNOLOGY_WORDS = FABRIC_WORDS | GPU_WORDS
+"""Words of a term whose definition describes a technology."""
 _OTHER_NETWORK_KEEPS = ("commercial.price_hedged", "commercial.billing", "commercial.term_months",
                         "commercial.power_kw", "fabric.public_bandwidth", "fabric.multi_site", "backup.", "sla.",
                         "verification.")
@@ -96,7 +107,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             continue
         sentence = context.sentence(position)
         if sentence not in questions:
-            questions[sentence] = context.in_question(position)
+            questions[sentence] = context.in_question(position) or _defines_technology(position, context)
         if questions[sentence]:
             continue
         if subject == "vendor" or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
@@ -104,6 +115,13 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         statement.option = _at(frame.column_options, column) or frame.option
         kept.append(statement)
     return kept
+
+
+def _defines_technology(position: int, context: Context) -> bool:
+    """Whether the sentence at a position defines a fabric or GPU term ("InfiniBand"：指一种…互连技术): it
+    describes the technology, not what is offered."""
+    term = defines_term(position, context)
+    return term is not None and any(t.type in TECHNOLOGY_WORDS for t in context.keywords_in(*term))
 
 
 def _label_end(text: str, table_row: bool) -> int:

@@ -139,9 +139,12 @@ def provider_names(document: Document) -> tuple[str, ...]:
     """The short names a contract defines for companies other than the customer ("Tessellate", "云峰"):
     a clause naming one of them names the provider."""
     names = []
-    for text in line_texts(document.lines):
+    texts = line_texts(document.lines)
+    for k, text in enumerate(texts):
         if "(" not in text and "（" not in text:
             continue  # a definition puts the name in brackets: a cheap test spares the search
+        if k:
+            text = f"{texts[k - 1]}\n{text}"  # the company may end the line before ("... Inc.\n("Harrow")")
         for match in _DEFINED_NAME.finditer(text):
             name = match.group(1).strip()
             if not _PARTY.search(name) and name not in names:

@@ -85,17 +85,21 @@ class Pdf:
         for i, t in enumerate(lines):
             if i == len(lines) - 1 and not continues:
                 self.line(t, size)
-            else:  # justify so the line reaches the right margin, as word processors do
-                gaps = max(len(t) - 1, 1)
-                spare = (RIGHT - LEFT - pdfmetrics.stringWidth(t, FONT, size)) / gaps
-                text_obj = self.c.beginText(LEFT, self.y)
-                text_obj.setFont(FONT, size)
-                text_obj.setCharSpace(spare)
-                text_obj.textLine(t)
-                text_obj.setCharSpace(0)  # Tc outlives the text object
-                self.c.drawText(text_obj)
-                self.y -= size * 1.6
+            else:
+                self.justified(t, size)
         return lines
+
+    def justified(self, text: str, size: float = 11) -> None:
+        """A line spaced out to reach the right margin, as word processors justify."""
+        gaps = max(len(text) - 1, 1)
+        spare = (RIGHT - LEFT - pdfmetrics.stringWidth(text, FONT, size)) / gaps
+        text_obj = self.c.beginText(LEFT, self.y)
+        text_obj.setFont(FONT, size)
+        text_obj.setCharSpace(spare)
+        text_obj.textLine(text)
+        text_obj.setCharSpace(0)  # Tc outlives the text object
+        self.c.drawText(text_obj)
+        self.y -= size * 1.6
 
     def grid(self, rows: list[list[str]], widths: list[float], size: float = 10) -> None:
         """A ruled table; a cell may hold several lines separated by "\\n"."""
@@ -627,6 +631,39 @@ def test_hanging_indent_continues_a_numbered_clause_and_an_undrawable_marker_is_
     assert texts(doc) == ["4.2 Placement. Two servers stand in hall A and two in hall B of the same campus.",
                           "4.3 Support. Tickets are answered within one hour.",
                           "• spare parts kept on site;", "• replacement within four hours."]
+
+
+def test_a_list_item_drawn_from_plain_text_hangs_by_two_spaces(tmp_path: Path) -> None:
+    """Plain-text list indentation drawn in a proportional font: the continuation sits two spaces right of the
+    marker, less than a character's width, and still continues the item; a line under the marker does not."""
+    pdf = Pdf(tmp_path / "items.pdf")
+    for line in ["  * Failure: a broken node is swapped within four hours. The spare",
+                 "    node takes the same switch ports and the same addresses.",
+                 "  * Support: answered within the hour",
+                 "  Maintenance windows are announced a week ahead."]:
+        pdf.line(line, size=10)
+    doc = load_document(pdf.save())
+    check_segments(doc)
+    assert texts(doc) == ["* Failure: a broken node is swapped within four hours. The spare node takes the same "
+                          "switch ports and the same addresses.",
+                          "* Support: answered within the hour",
+                          "Maintenance windows are announced a week ahead."]
+
+
+@pytest.mark.parametrize(("first", "second", "joined"), [
+    ("本合同项下出租方向承租方提供的服务器型号为 H80", "0 八卡机型，共四台。", "型号为 H800 八卡机型"),
+    ("交付时双方共同确认每台机柜的供电能力不低于 25k", "W，由出租方提供检测记录。", "不低于 25kW，"),
+    ("The lessor provides four servers with eight H100", "80GB cards each and a spare.", "H100 80GB"),
+])
+def test_a_full_chinese_line_that_ends_inside_a_word_joins_without_a_space(
+        tmp_path: Path, first: str, second: str, joined: str) -> None:
+    """A renderer that fills Chinese lines char by char splits a Latin word or number at the edge; an English
+    line is wrapped at a space, which the join puts back."""
+    pdf = Pdf(tmp_path / "split.pdf")
+    pdf.justified(first, 11)
+    pdf.line(second, 11)
+    doc = load_document(pdf.save())
+    assert joined in texts(doc)[0]
 
 
 def test_line_texts_and_places_without_a_line_object_each() -> None:
