@@ -755,3 +755,58 @@ def test_a_quoted_old_value_replaced_is_no_longer_offered() -> None:
 ])
 def test_ways_of_saying_the_fabric_is_the_customers_alone(text: str) -> None:
     assert value(text, "fabric.isolation") is True
+
+
+def test_a_sentence_that_says_no_product_comes_with_a_fabric_denies_it() -> None:
+    text = "The cluster network is RDMA-capable Ethernet. No instance type here comes with InfiniBand.\n"
+    assert value(text, "fabric.protocol") == "rdma"
+
+
+def test_cards_counted_in_brackets_after_the_servers_are_a_total() -> None:
+    offering = offering_of("Order: 3 nodes (24 × H200 SXM 141 GB)\n")
+    assert offering.fact("nodes").value == 3
+    assert offering.fact("gpu.total").value == 24
+    assert offering.fact("gpu.per_node") is None
+
+
+def test_nvlink_bandwidth_after_an_all_to_all_word() -> None:
+    assert value("GPU link: NVSwitch all-to-all, 900 GB/s per GPU\n", "intra_node.bandwidth_gbytes") == 900.0
+
+
+def test_room_to_grow_is_not_the_node_count() -> None:
+    text = "Growth: the spine is built for 64 nodes.\nThe cluster you order has 16 nodes.\n"
+    assert value(text, "nodes") == 16
+
+
+@pytest.mark.parametrize(("text", "hedged"), [
+    ("Contact sales\n", None),
+    ("[Contact sales →]\n", None),
+    ("InfiniBand add-on price: contact sales\n", True),
+    ("以上价格以这条为准，每台每月 ¥69,000。\n", None),
+    ("网络费用以实际报价为准。\n", True),
+])
+def test_a_link_or_which_message_prevails_hedges_no_price(text: str, hedged: bool | None) -> None:
+    assert value(text, "commercial.price_hedged") is hedged
+
+
+def test_a_replacement_back_on_the_same_rails_restores_the_network() -> None:
+    text = "A failed node is replaced within 4 hours; the spare goes back onto the same leaf rails.\n"
+    assert value(text, "sla.network_restore") is True
+
+
+def test_a_replacement_said_with_huan() -> None:
+    assert value("硬件故障 4 小时内换同配置整机。\n", "sla.failover_minutes") == 240.0
+
+
+def test_a_trial_on_one_server_is_not_a_trial_of_the_cluster() -> None:
+    assert value("签约前可先开一台免费试用 3 天。\n", "acceptance.trial") is False
+
+
+def test_the_instance_type_an_order_selects_is_the_chosen_row() -> None:
+    text = ("| Type | GPUs | Link |\n|---|---|---|\n"
+            "| g-a100 | 8 × A100 SXM4 | NVSwitch |\n| g-h100 | 8 × H100 SXM5 | NVSwitch |\n"
+            "| g-l40s | 4 × L40S PCIe | PCIe |\n\n"
+            "g-a100 and g-h100 nodes each have one 200G NIC. g-l40s is for single-node work.\n\n"
+            "Selected: g-h100 · 2 nodes\n")
+    offering, options = assemble_options(extract(document_from_text(text, format="markdown")).statements)
+    assert offering.fact("gpu.model").value == "H100"

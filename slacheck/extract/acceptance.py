@@ -118,9 +118,10 @@ def _report_kept(token: Keyword, context: Context) -> list[Said]:
 
 
 def _trial(token: Keyword, context: Context) -> list[Said]:
-    """A trial period; one on a single machine ("7 天试用（单台服务器）") is not a trial of the cluster."""
+    """A trial period; one on a single machine ("7 天试用（单台服务器）", "先开一台试用") is not a trial of the
+    cluster."""
     sentence = context.in_sentence(token.start)
-    single = any(names_one_machine(t) for t in sentence)
+    single = any(names_one_machine(t) for t in sentence) or any(as_count(t) == 1 for t in node_counts(sentence))
     return [Said("acceptance.trial", not (negated(token, context) or single), [span_of(token)])]
 
 

@@ -96,11 +96,19 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     if node_count is not None and not _not_the_order(node_count, phrase.start, context):
         said.append(Said("nodes", node_count, span))
     if per_node is not None:
-        if (lead is not None and lead.type == "TOTAL") or (per_node > 16 and node_count is None):
+        if (lead is not None and lead.type == "TOTAL") or (per_node > 16 and node_count is None) \
+                or _bracketed_total(counted_parts, context):
             said.append(Said("gpu.total", per_node, span))
         else:
             said.append(Said("gpu.per_node", per_node, span, tag="primary"))
     return said
+
+
+def _bracketed_total(counted_parts: dict[str, list[Keyword]], context: Context) -> bool:
+    """Whether the cards are counted in brackets after the servers: "2 nodes (16 × H100)" is 16 in all."""
+    servers, cards = counted_parts.get("node_prefix"), counted_parts.get("cards")
+    return servers is not None and cards is not None \
+        and any(bracket in context.text[servers[-1].end:cards[0].start] for bracket in "(（")
 
 
 _OTHER_ITEMS = {"SWITCH", "SWITCH_MODEL", "PORT", "NIC", "NIC_MODEL", "OPTICS"}
@@ -108,9 +116,9 @@ _OTHER_ITEMS = {"SWITCH", "SWITCH_MODEL", "PORT", "NIC", "NIC_MODEL", "OPTICS"}
 
 
 def _not_the_order(count: int | None, position: int, context: Context) -> bool:
-    """A count of servers that sizes something else: a trial ("1 台试用"), or the one server a definition
-    makes a node ("节点"：指单台 GPU 服务器)."""
-    return "TRIAL" in context.sentence_types(position) \
+    """A count of servers that sizes something else: a trial ("1 台试用"), room to grow ("the spine is built
+    for 32 nodes"), or the one server a definition makes a node ("节点"：指单台 GPU 服务器)."""
+    return "TRIAL" in context.sentence_types(position) or "EXPANSION" in context.clause_types(position) \
         or count == 1 and defines_term(position, context) is not None
 
 

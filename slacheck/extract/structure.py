@@ -344,9 +344,26 @@ def _instance_options(passages: list[tuple[str, Sequence[Keyword]]],
     outside = " ".join(text for i, (text, _) in enumerate(passages) if i not in kept)
     names = {re.sub(r"[*`]", "", name).strip(): name for name in kept.values()}
     cited = [name for bare, name in names.items() if len(bare) >= 3 and bare in outside]
+    if len(cited) > 1:  # a page may name several types again; the order says which it takes
+        cited = [name for bare, name in names.items() if name in cited and _selected(bare, outside)] or cited
     bold = [name for name in kept.values() if name.startswith("**")]
     chosen = cited[0] if len(cited) == 1 else bold[0] if len(bold) == 1 else None
     return chosen, kept
+
+
+_SELECTION = regex(rf"(?:{alternation('selection_word')})\W{{0,4}}$", re.I)
+SELECTION_REACH = 20
+"""Characters before an instance type's name where a selection word takes it ("Selected: ", "已选机型：")."""
+
+
+def _selected(name: str, text: str) -> bool:
+    """Whether ``name`` is cited in ``text`` right after a selection word."""
+    start = text.find(name)
+    while start >= 0:
+        if _SELECTION.search(text, max(0, start - SELECTION_REACH), start):
+            return True
+        start = text.find(name, start + 1)
+    return False
 
 
 def _runs(indices: list[int]) -> list[list[int]]:

@@ -26,12 +26,15 @@ from slacheck.extract.parser import Phrase
 from slacheck.regexes import regex
 
 _HEDGED_PRICE = regex(alternation("hedge_price"), re.I)
+_BUTTON_MARKS = " \t[]()<>→›»>*#|"
+"""What may frame a link or a button's words on a web page ("[Contact sales →]")."""
 
 
 def _hedge(token: Keyword, context: Context) -> list[Said]:
+    """A hedged price; a hedge word that is its whole passage is a link or a button ("Contact sales")."""
     sentence = context.sentence_types(token.start)
     price_like = _HEDGED_PRICE.search(token.value)
-    if not (price_like or sentence & {"PRICE_WORD", "MONEY"}):
+    if not (price_like or sentence & {"PRICE_WORD", "MONEY"}) or context.text.strip(_BUTTON_MARKS) == token.value:
         return []
     said = [Said("commercial.price_hedged", True, [span_of(token)], hedged=True)]
     if ("OPTIONAL" in sentence or context.optional) and sentence & FABRIC_WORDS:
