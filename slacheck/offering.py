@@ -61,6 +61,8 @@ class Statement(BaseModel):
     evidence: list[Evidence]
     tag: str | None = None
     option: str | None = None
+    amends: bool = False
+    """Read in an amendment's new value: it replaces what the document said before about its path."""
 
 
 MAX_EVIDENCE = 8
@@ -138,6 +140,9 @@ def assemble(statements: list[Statement]) -> Offering:
     data: dict[str, Any] = {}
     for path in fact_paths():
         said = by_path.get(path, [])
+        amending = [s for s in said if s.amends]
+        if amending:  # the latest amendment stands
+            said = amending[::-1]
         chosen = _choose(path, said, protocols.get(_BY_PROTOCOL.get(path, ""))) if said else None
         if chosen is None:
             continue

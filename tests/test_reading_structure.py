@@ -810,3 +810,32 @@ def test_the_instance_type_an_order_selects_is_the_chosen_row() -> None:
             "Selected: g-h100 · 2 nodes\n")
     offering, options = assemble_options(extract(document_from_text(text, format="markdown")).statements)
     assert offering.fact("gpu.model").value == "H100"
+
+
+def test_a_count_before_a_server_platform_counts_servers() -> None:
+    offering = offering_of("Order: 4 x HGX H100, each with eight SXM5 GPUs.\n")
+    assert offering.fact("nodes").value == 4
+    assert value('1.3 "Node" means one NVIDIA DGX B200 system.\nEach Node carries 8 B200 GPUs.\n',
+                 "gpu.per_node") == 8
+
+
+def test_figures_with_thousands_separators_and_words_between() -> None:
+    text = ("Each node holds eight (8) B200 GPUs with one hundred eighty gigabytes (180 GB) of HBM3e each, linked "
+            "through NVSwitch at one thousand eight hundred gigabytes per second (1,800 GB/s) of NVLink bandwidth.\n")
+    offering = offering_of(text)
+    assert offering.fact("gpu.memory_gb").value == 180
+    assert offering.fact("intra_node.bandwidth_gbytes").value == 1800.0
+
+
+def test_a_time_after_a_comma_belongs_to_the_replacement_before_it() -> None:
+    text = "For a P1 fault the vendor repairs the part, or installs a spare node, within six (6) hours.\n"
+    assert value(text, "sla.failover_minutes") == 360.0
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("月度可用性 99.9%。\n补充条款：月度可用性由 99.9% 调整为 99.5%。\n", "sla.availability_pct", 99.5),
+    ('出租方交付服务器肆台。\n变更单：第 1 条中"肆台"变更为"陆台"。\n', "nodes", 6),
+    ('The Cluster has six (6) Nodes.\nAmendment: "six (6) Nodes" is replaced with "ten (10) Nodes".\n', "nodes", 10),
+])
+def test_an_amendment_replaces_what_was_said_before(text: str, path: str, expected: float) -> None:
+    assert value(text, path) == expected

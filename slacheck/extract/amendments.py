@@ -1,6 +1,6 @@
 """Amendments: a value a change replaces ("由 99.9% 调整为 99.5%", "reduced from 8 to 4 nodes",
 "陆台"变更为"捌台") and a quoted clause struck out (删除原合同“乙方负责 …”, 'the words "…" are deleted') are
-no longer offered."""
+no longer offered; what a change gives as the new value replaces what the document said before."""
 
 from __future__ import annotations
 
@@ -24,19 +24,35 @@ _QUOTED = regex(r"[\"“「『]([^\"”」』]{1,400})[\"”」』]")
 _QUOTED_REPLACED = regex(rf"[\"“「『]([^\"”」』]{{1,60}})[\"”」』]\s*(?:{alternation('replaced_by')})", re.I)
 """A quoted old value and the words that give its new one."""
 _STRIKE = regex(with_first_test(alternation("strike_word")), re.I)
+NEW_VALUE_REACH = 40
+"""Characters after a change's words where its quoted new value starts ('is replaced with "..."')."""
+_NEW_VALUE_END = regex(r"[。；;，,\n]|$")
+"""Where a new value said after a change's words ends (调整为 99.5%，...)."""
 
 
 def without_replaced(said: list[Said], context: Context) -> list[Said]:
     """``said`` less what was read inside the old value of an amendment of the passage or a quoted clause
-    it strikes out (where a statement's first quote, its value, stands)."""
+    it strikes out (where a statement's first quote, its value, stands); what was read in an amendment's new
+    value is marked as amending, so it replaces what the document said before."""
     if not said:
         return said
-    old = [match.span(1) for match in _REPLACED.finditer(context.text)]
-    old += [match.span(1) for match in _QUOTED_REPLACED.finditer(context.text)]
+    old, new = [], []
+    for match in _REPLACED.finditer(context.text):
+        old.append(match.span(1))
+        stop = _NEW_VALUE_END.search(context.text, match.end())
+        new.append((match.end(), stop.start() if stop else len(context.text)))
+    for match in _QUOTED_REPLACED.finditer(context.text):
+        old.append(match.span(1))
+        quoted = _QUOTED.search(context.text, match.end(), match.end() + NEW_VALUE_REACH)
+        if quoted is not None:
+            new.append(quoted.span(1))
     old += [match.span(1) for match in _QUOTED.finditer(context.text)
             if _STRIKE.search(context.sentence_at(match.start()))]
     if not old:
         return said
+    for statement in said:
+        start, end = statement.spans[0]
+        statement.amends = any(a <= start and end <= b for a, b in new)
     old.sort()
     starts = [start for start, _ in old]
     reach = list(accumulate((end for _, end in old), max))  # the furthest end of the old values up to each one

@@ -62,6 +62,8 @@ class Said:
     hedged: bool = False
     tag: str | None = None
     option: str | None = None
+    amends: bool = False
+    """Read in the new value of an amendment ("调整为 99.5%"): it replaces what the document said before."""
 
 
 @dataclass

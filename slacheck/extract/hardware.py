@@ -44,9 +44,13 @@ def _canonical_model(text: str) -> str:
     return compact.upper()
 
 
+_PLATFORMS = ("HGX", "DGX")
+"""NVIDIA's SXM server platforms: a count said before one counts servers ("4 x HGX H100")."""
+
+
 def _variant(text: str) -> str | None:
     upper = text.upper()
-    if upper.startswith(("SXM", "HGX", "DGX")):
+    if upper.startswith(("SXM", *_PLATFORMS)):
         return "SXM"
     if upper == "NVL":
         return "NVL"
@@ -64,13 +68,15 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     said: list[Said] = []
     span = [(phrase.start, phrase.end)]
     model: Keyword | None = None
-    node_word_after = False
+    node_word_after = platforms_counted = False
     counted_parts: dict[str, list[Keyword]] = {}
     for part in phrase.tree.children:  # one pass: a GPU list can hold a phrase every few characters
         if isinstance(part, Keyword):
             if part.type == "MODEL" and model is None:
                 model = part
             node_word_after = node_word_after or part.type == "NODE_UNIT"
+            platforms_counted = platforms_counted or part.type == "VARIANT" and model is None \
+                and "cards" in counted_parts and part.value.upper().startswith(_PLATFORMS)  # "4 x HGX H100"
         elif part.data in _COUNTED_PARTS:
             counted_parts[part.data] = leaves(part)
         elif part.data == "gpu_detail" and isinstance(detail := part.children[0], Keyword):
@@ -82,7 +88,9 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     counts = {data: as_count(next(t for t in tokens if t.type in COUNTS)) for data, tokens in counted_parts.items()}
     cards = counted_parts.get("cards")  # a phrase has one at most
     bare_count = cards is not None and not any(t.type == "CARD_UNIT" for t in cards)
-    if node_word_after and bare_count and "node_prefix" not in counts:
+    servers_counted = node_word_after \
+        or platforms_counted and not any(t.type == "CARD_UNIT" for t in leaves(phrase.tree))
+    if servers_counted and bare_count and "node_prefix" not in counts:
         node_count, per_node = counts["cards"], counts.get("card_suffix")  # "32 x DGX H100 nodes"
     else:
         node_count, per_node = counts.get("node_prefix"), counts.get("cards", counts.get("card_suffix"))
@@ -281,7 +289,7 @@ def _mig(token: Keyword, context: Context) -> list[Said]:
     return [Said("acceptance.on_mig", True, [span_of(token)])]
 
 
-_GPU_MEMORY_AFTER = regex(rf"\s?(?:{alternation('gpu_memory')})", re.I)
+_GPU_MEMORY_AFTER = regex(rf"\)?\s?(?:of )?(?:{alternation('gpu_memory')})", re.I)  # "(180 GB) of HBM3e"
 _GPU_MEMORY_BEFORE = regex(rf"(?:{alternation('gpu_memory')})\s?[:：]?\s?$", re.I)
 
 

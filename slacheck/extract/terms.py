@@ -117,6 +117,9 @@ def _duration(token: Keyword, context: Context) -> list[Said]:
     if minutes is None:
         return []
     clause = [t for t in context.in_clause(token.start) if t.type in ("RESPONSE", "REPLACE", "RESTORE")]
+    if not clause and not context.table_row:  # "... replaces the part, or swaps in a spare, within 4 hours"
+        clause = [t for t in context.in_sentence(token.start) if t.type in ("RESPONSE", "REPLACE", "RESTORE")
+                  and t.end <= token.start]
     if not clause:  # a cell under a "响应时间" / "Response time" column
         header = context.header_types(token.start) & {"RESPONSE", "REPLACE"}
         if len(header) != 1:
