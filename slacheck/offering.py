@@ -189,11 +189,12 @@ class NamedOffering(BaseModel):
     offering: Offering
 
 
-def assemble_options(statements: list[Statement]) -> tuple[Offering, list[NamedOffering]]:
+def assemble_options(statements: list[Statement], chosen: str | None = None) -> tuple[Offering, list[NamedOffering]]:
     """The offering and, when the document offers several options, each option's own offering.
 
     Each option holds what is said for all options plus what is said for it alone.
-    The returned top-level offering then holds only the facts every option states alike.
+    The returned top-level offering then holds the ``chosen`` option's facts (the one the buyer says it
+    takes), or else only the facts every option states alike.
     """
     names = list(dict.fromkeys(s.option for s in statements if s.option))
     if len(names) < 2:
@@ -201,7 +202,8 @@ def assemble_options(statements: list[Statement]) -> tuple[Offering, list[NamedO
     common = [s for s in statements if s.option is None]
     options = [NamedOffering(name=name, offering=assemble(common + [s for s in statements if s.option == name]))
                for name in names]
-    return _alike([option.offering for option in options]), options
+    taken = next((option.offering for option in options if option.name == chosen), None)
+    return taken or _alike([option.offering for option in options]), options
 
 
 def _alike(offerings: list[Offering]) -> Offering:

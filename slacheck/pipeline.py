@@ -88,7 +88,7 @@ def _loaded(path: str | Path, options: Options) -> tuple[Document, Budget | None
 def _read(document: Document, budget: Budget | None) -> Analysis:
     """The statements, offering and language of a loaded document."""
     extraction = placed(extract(document, budget=budget), document)
-    offering, named = assemble_options(extraction.statements)
+    offering, named = assemble_options(extraction.statements, extraction.chosen_option)
     return Analysis(document=document, extraction=extraction, offering=offering,
                     language=document_language(document), options=named)
 

@@ -839,3 +839,21 @@ def test_a_time_after_a_comma_belongs_to_the_replacement_before_it() -> None:
 ])
 def test_an_amendment_replaces_what_was_said_before(text: str, path: str, expected: float) -> None:
     assert value(text, path) == expected
+
+
+OPTIONS = ("| 项目 | 方案A | 方案B |\n|---|---|---|\n| GPU | 8 × A100 PCIe 80GB | 8 × A100 SXM4 80GB |\n"
+           "| 计算网络 | 2 × 100G RoCE | 8 × 200G InfiniBand HDR |\n\n")
+
+
+@pytest.mark.parametrize(("reply", "variant"), [
+    ("评审完了，我们定 方案B，合同按这个起草。\n", "SXM"),
+    ("After review we'll go with 方案B.\n", "SXM"),
+    ("我们建议选择方案B。\n", None),
+    ("选方案B可以吗？\n", None),
+])
+def test_the_option_the_buyer_takes_is_the_offering(reply: str, variant: str | None) -> None:
+    extraction = extract(document_from_text(OPTIONS + reply, format="markdown"))
+    offering, options = assemble_options(extraction.statements, extraction.chosen_option)
+    assert [option.name for option in options] == ["方案A", "方案B"]
+    fact = offering.fact("gpu.variant")
+    assert (fact.value if fact else None) == variant

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Sequence
 
 from slacheck.documents import Budget, Document, Passage, line_texts
 from slacheck.extract.claims import read_claims, without_references
 from slacheck.extract.context import Said
+from slacheck.extract.lexer import Keyword
 from slacheck.extract.parser import Scan, scan
 from slacheck.extract.reading import read
-from slacheck.extract.structure import frames, provider_names
+from slacheck.extract.structure import chosen_option, frames, provider_names
 from slacheck.model import constructed
 from slacheck.normalize import Normalized, normalize
 from slacheck.offering import MAX_EVIDENCE, Evidence, Statement
@@ -44,6 +45,8 @@ class Extraction:
 
     statements: list[Statement]
     coverage: Coverage
+    chosen_option: str | None = None
+    """The option the buyer says it takes, when the document offers several."""
 
 
 WINDOW = 20_000
@@ -65,7 +68,10 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
         if budget is not None:
             budget.check(partial(_position, document, passage))
     providers = provider_names(document)
-    placed = frames(document, [(item[0].text, item[1].tokens) for item in pending if item])
+    first_windows: list[tuple[str, Sequence[Keyword]]] = [(item[0].text, item[1].tokens) for item in pending if item]
+    placed = frames(document, first_windows)
+    chosen = chosen_option(first_windows, placed)
+    del first_windows
     kept = _Kept()
     for index, (passage, frame) in enumerate(zip(document.passages, placed)):
         item = pending[index]
@@ -96,7 +102,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
                     kept.keep(statement, _statement(statement, document, passage, normalized, quoted))
         with_facts += stated
     coverage = Coverage(len(document.passages), with_facts, characters, in_facts)
-    return Extraction(statements=kept.statements, coverage=coverage)
+    return Extraction(statements=kept.statements, coverage=coverage, chosen_option=chosen)
 
 
 _DIGIT = regex(r"\d")

@@ -353,7 +353,30 @@ def _instance_options(passages: list[tuple[str, Sequence[Keyword]]],
 
 _SELECTION = regex(rf"(?:{alternation('selection_word')})\W{{0,4}}$", re.I)
 SELECTION_REACH = 20
-"""Characters before an instance type's name where a selection word takes it ("Selected: ", "已选机型：")."""
+"""Characters before an instance type's or option's name where a selection word takes it ("Selected: ",
+"已选机型：")."""
+_RECOMMENDED = regex(rf"(?:{alternation('recommend_word')})\W{{0,2}}(?:{alternation('selection_word')})", re.I)
+_ASKED = regex(r"[?？吗呢]")
+
+
+def chosen_option(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> str | None:
+    """The option (方案B, Option 2) the buyer says it takes ("我们定 方案B", "we'll go with Option B"), the
+    latest said; None when no one chooses. Advice ("建议选择方案B") and questions choose nothing."""
+    chosen = None
+    for (text, tokens), frame in zip(passages, placed):
+        if frame.kind != "offer":
+            continue
+        taken = options_named([t for t in tokens if t.type == "OPTION_NAME" and _takes(text, t)])
+        if len(taken) == 1:
+            chosen = taken[0]
+    return chosen
+
+
+def _takes(text: str, option: Keyword) -> bool:
+    """Whether a selection word takes the option named by ``option`` (not as advice, not in a question)."""
+    before = text[max(0, option.start - SELECTION_REACH):option.start]
+    return bool(_SELECTION.search(before)) and not _RECOMMENDED.search(before) \
+        and not _ASKED.search(text, option.end, option.end + SELECTION_REACH)
 
 
 def _selected(name: str, text: str) -> bool:
