@@ -857,3 +857,12 @@ def test_the_option_the_buyer_takes_is_the_offering(reply: str, variant: str | N
     assert [option.name for option in options] == ["方案A", "方案B"]
     fact = offering.fact("gpu.variant")
     assert (fact.value if fact else None) == variant
+
+
+def test_a_list_item_that_starts_with_an_option_speaks_for_it() -> None:
+    extraction = extract(document_from_text(
+        OPTIONS + "通用条款：\n1. 线缆由我司提供。\n2. 方案B 另预留 16 个 HDR 端口用于扩容。\n", format="markdown"))
+    _, options = assemble_options(extraction.statements)
+    by_name = {option.name: option.offering for option in options}
+    assert by_name["方案A"].fact("fabric.protocol").value == "roce"
+    assert by_name["方案B"].fact("fabric.protocol").value == "infiniband"

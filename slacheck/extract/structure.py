@@ -284,10 +284,14 @@ def _speaks_of_all(tokens: Sequence[Keyword]) -> bool:
     return any(t.type == "ALL_OPTIONS" for t in tokens)
 
 
+_ITEM_MARK = regex(r"[-*+•·#>\s]+|(?:\d{1,3}|[a-z])[.、)）]|[(（](?:\d{1,3}|[a-z]|[一二三四五六七八九十]{1,3})[)）]")
+
+
 def _label_names_option(text: str, tokens: Sequence[Keyword]) -> bool:
-    """Whether a line starts with an option's name ("- 方案一：busbw ≥ 360 GB/s")."""
+    """Whether a line starts with an option's name, after any list mark ("- 方案一：busbw ≥ 360 GB/s",
+    "4. 方案B 的 spine 层另预留 32 个端口")."""
     first = next((t for t in tokens if t.type == "OPTION_NAME"), None)
-    return first is not None and not re.search(r"[\w\u4e00-\u9fff]", re.sub(r"[-*+•·#>\s]", "", text[:first.start]))
+    return first is not None and not re.search(r"[\w\u4e00-\u9fff]", _ITEM_MARK.sub("", text[:first.start]))
 
 
 def _is_header(tokens: Sequence[Keyword]) -> bool:
