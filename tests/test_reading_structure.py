@@ -184,7 +184,8 @@ def test_a_short_name_defined_across_a_line_break_is_found() -> None:
 def test_only_the_start_of_a_long_top_line_can_be_a_letterhead() -> None:
     words = "spare parts and cabling as listed " * 8
     head = "NORTHWIND GRID COMPUTE LTD - QUOTATION"
-    assert provider_names(document_from_text(f"{head} {words}\n")) == ("NORTHWIND GRID COMPUTE", "NORTHWIND GRID")
+    assert provider_names(document_from_text(f"{head} {words}\n")) == ("NORTHWIND GRID COMPUTE", "NORTHWIND GRID",
+                                                                        "NORTHWIND")
     assert provider_names(document_from_text(f"{words}{head}\n")) == ()
 
 
@@ -866,3 +867,30 @@ def test_a_list_item_that_starts_with_an_option_speaks_for_it() -> None:
     by_name = {option.name: option.offering for option in options}
     assert by_name["方案A"].fact("fabric.protocol").value == "roce"
     assert by_name["方案B"].fact("fabric.protocol").value == "infiniband"
+
+
+def test_a_copyright_line_names_the_provider_of_a_web_page() -> None:
+    text = ("GPU clusters\nPricing\nDocs\n\nSpec sheet\nFabric: InfiniBand NDR, 8 x 400G per node\n"
+            "Korvane runs the subnet manager and the fabric's adaptive routing.\n\n© 2025 Korvane Systems, Inc.\n")
+    assert provider_names(document_from_text(text)) == ("Korvane Systems", "Korvane")
+    assert value(text, "tuning.owner") == "provider"
+
+
+def test_a_page_that_tells_you_what_you_handle_names_the_customer() -> None:
+    text = "Network: RoCE v2, 8 x 400GbE per node.\nYou handle: PFC and ECN settings on your NICs.\n"
+    assert value(text, "tuning.owner") == "customer"
+
+
+def test_tickets_answered_within_an_hour_is_a_response_time() -> None:
+    assert value("Support: Priority 1 tickets answered within 1 hour.\n", "sla.support_response_minutes") == 60.0
+
+
+def test_a_cluster_split_across_two_named_facilities() -> None:
+    text = "Clusters above 32 nodes are split across our two Frankfurt facilities.\n"
+    assert value(text, "fabric.multi_site") is True
+
+
+def test_fine_tuning_a_model_is_not_tuning_the_fabric() -> None:
+    text = ("Network: RoCE v2, 8 x 400GbE per node.\n"
+            'Vendor Labs quote: "We moved our fine-tuning jobs in a day."\n')
+    assert value(text, "tuning.owner") is None

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import islice
 from typing import Sequence
 
 from slacheck.documents import Document, Passage, line_texts
@@ -159,20 +158,28 @@ LETTERHEAD_CHARACTERS = 200
 
 
 def _letterhead_names(document: Document) -> list[str]:
-    """The issuer's name from a letterhead ("POLARIS NINE CLOUD OY - ORDER FORM"): the words before
-    the company suffix, and their first two, as the body may shorten it ("Polaris Nine configures ...")."""
+    """The issuer's name from a letterhead ("POLARIS NINE CLOUD OY - ORDER FORM") or a copyright line
+    ("© 2024 Meridyn Cloud, Inc."): the words before the company suffix, their first two and their first
+    one, as the body may shorten it ("Polaris Nine configures ...", "Meridyn handles ...")."""
     names: list[str] = []
-    worded = (text[:LETTERHEAD_CHARACTERS] for text in line_texts(document.lines) if text.strip())
-    top = islice(worded, LETTERHEAD_LINES)
-    for text in top:
+    texts = [text[:LETTERHEAD_CHARACTERS] for text in line_texts(document.lines) if text.strip()]
+    heads = texts[:LETTERHEAD_LINES] + [text.replace(",", "") for text in texts[LETTERHEAD_LINES:]
+                                        if _COPYRIGHT.search(text)]  # "© 2024 Meridyn Cloud, Inc."
+    for text in heads:
         match = _LETTERHEAD_COMPANY.search(text)
         if match is None or _PARTY.search(text):
             continue
         words = match.group(1).split()
-        for name in (" ".join(words), " ".join(words[:2]) if len(words) > 2 else ""):
-            if name and name not in names:
+        shorter = [" ".join(words[:2]) if len(words) > 2 else "", words[0] if len(words) > 1 else ""]
+        for name in (" ".join(words), *shorter):
+            if len(name) >= SHORT_NAME and name not in names:
                 names.append(name)
     return names
+
+
+SHORT_NAME = 5
+"""Fewest characters of a name taken from a letterhead (a shorter first word is too likely a common word)."""
+_COPYRIGHT = regex(r"©|\((?i:c)\) ?\d{4}|(?i:copyright)|版权所有")
 
 
 def cell_spans(text: str) -> list[tuple[int, int]]:
