@@ -894,3 +894,13 @@ def test_fine_tuning_a_model_is_not_tuning_the_fabric() -> None:
     text = ("Network: RoCE v2, 8 x 400GbE per node.\n"
             'Vendor Labs quote: "We moved our fine-tuning jobs in a day."\n')
     assert value(text, "tuning.owner") is None
+
+
+@pytest.mark.parametrize(("text", "nics"), [
+    ("[10:02] 销售：每台 4×200G RoCE v2 网卡。\n[10:30] 销售：更正一下，每台是 2×200G 网卡，不是 4 张，之前那条作废。\n", 2),
+    ("[09:00] Rep: 8 x 400G NICs per node.\n[09:20] Rep: Correction: 4 x 400G NICs per node, instead of 8.\n", 4),
+])
+def test_a_message_that_corrects_an_earlier_one_replaces_it(text: str, nics: int) -> None:
+    offering = offering_of(text)
+    assert offering.fact("fabric.nics_per_node").value == nics
+    assert offering.fact("fabric.included_nics_per_node").value == nics

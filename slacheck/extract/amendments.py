@@ -1,6 +1,7 @@
 """Amendments: a value a change replaces ("由 99.9% 调整为 99.5%", "reduced from 8 to 4 nodes",
 "陆台"变更为"捌台") and a quoted clause struck out (删除原合同“乙方负责 …”, 'the words "…" are deleted') are
-no longer offered; what a change gives as the new value replaces what the document said before."""
+no longer offered; what a change gives as the new value, or a message that corrects an earlier one ("更正一下：
+每台 2×200G，不是 4 张"), replaces what the document said before."""
 
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ _QUOTED = regex(r"[\"“「『]([^\"”」』]{1,400})[\"”」』]")
 _QUOTED_REPLACED = regex(rf"[\"“「『]([^\"”」』]{{1,60}})[\"”」』]\s*(?:{alternation('replaced_by')})", re.I)
 """A quoted old value and the words that give its new one."""
 _STRIKE = regex(with_first_test(alternation("strike_word")), re.I)
+_CORRECTION = regex(with_first_test(alternation("correction_word")), re.I)
+_NOT_THIS = regex(rf"(?:{alternation('not_this')})\s*((?:\d|[一二两三四五六七八九十])[^，,。；;\n]{{0,15}})", re.I)
+"""A figure set aside ("不是４张", "instead of 4 ports"): a number after the words, up to the clause's end."""
 NEW_VALUE_REACH = 40
 """Characters after a change's words where its quoted new value starts ('is replaced with "..."')."""
 _NEW_VALUE_END = regex(r"[。；;，,\n]|$")
@@ -48,7 +52,10 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
             new.append(quoted.span(1))
     old += [match.span(1) for match in _QUOTED.finditer(context.text)
             if _STRIKE.search(context.sentence_at(match.start()))]
-    if not old:
+    if _CORRECTION.search(context.text):  # a message that corrects an earlier one speaks with its whole text
+        new.append((0, len(context.text)))
+        old += [match.span(1) for match in _NOT_THIS.finditer(context.text)]
+    if not old and not new:
         return said
     for statement in said:
         start, end = statement.spans[0]

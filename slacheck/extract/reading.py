@@ -149,7 +149,7 @@ def _qualifiers(said: list[Said], context: Context) -> list[Said]:
     marked = context.first_of("OPTIONAL") is not None
     optional = {scope(t.start) for t in context.keywords if t.type in _OPTIONAL_WORDS} \
         if marked or context.first_of("EXPANSION") is not None else set()
-    extra = [Said(_INCLUDED[s.path], s.value, s.spans, tag=s.tag) for s in said
+    extra = [Said(_INCLUDED[s.path], s.value, s.spans, tag=s.tag, amends=s.amends) for s in said
              if s.path in _INCLUDED and scope(s.spans[0][0]) not in optional and not context.optional]
     if marked:
         about_fabric = {scope(s.spans[0][0]) for s in said if s.path.startswith("fabric.")}
