@@ -904,3 +904,19 @@ def test_a_message_that_corrects_an_earlier_one_replaces_it(text: str, nics: int
     offering = offering_of(text)
     assert offering.fact("fabric.nics_per_node").value == nics
     assert offering.fact("fabric.included_nics_per_node").value == nics
+
+
+def test_a_front_end_nic_row_is_not_the_fabric() -> None:
+    text = ("| 项目 | 规格 | 数量 |\n|---|---|---|\n| 前端网卡 | 25GbE 双端口 | 每台 1 张 |\n"
+            "| 计算网络 | InfiniBand NDR 400Gb/s | 每台 8 张 |\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.nics_per_node").value == 8
+    assert offering.fact("fabric.included_protocol").value == "infiniband"
+
+
+@pytest.mark.parametrize("text", [
+    "计算网络的网卡、线缆及光模块的具体配置，以乙方届时出具的方案为准。\n",
+    "Cables and optics for the fabric: supplier and count to be confirmed by the Provider.\n",
+])
+def test_optics_left_to_a_later_plan_have_no_supplier(text: str) -> None:
+    assert value(text, "fabric.cabling") is None

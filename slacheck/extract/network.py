@@ -190,6 +190,7 @@ _ETHERNET_RATE = ("GbE", "GE")
 """How a rate that names Ethernet ends ("100GbE", Huawei's "200GE")."""
 _STORAGE_AFTER = regex(rf"\s?(?:{alternation('storage_medium')})", re.I)
 _UNAVAILABLE = regex(alternation("unavailable"), re.I)
+_DEFERRED = regex(alternation("deferred"), re.I)
 _ABSENT_BEFORE = regex(rf"(?:{alternation('absent_before')})[^,;.。，；]{{0,3}}$")
 
 
@@ -314,8 +315,10 @@ def _has_port_count(token: Keyword, context: Context) -> bool:
 def _optics(token: Keyword, context: Context) -> list[Said]:
     """Who supplies the optics and cables: the party (or the denial) of their clause; else of their table row
     or sentence, when that names one party and denies nothing ("Optics: SR8 transceivers, supplied by the
-    Provider"; "| 光模块/AOC | 400G OSFP | 乙方提供 |")."""
+    Provider"; "| 光模块/AOC | 400G OSFP | 乙方提供 |"); nobody, when the sentence leaves it to a later plan."""
     sentence = context.sentence_types(token.start)
+    if _DEFERRED.search(sentence_text(token, context)):  # "线缆及光模块的具体配置以乙方届时出具的方案为准"
+        return []
     value = _supplier(context.clause_types(token.start), denied="excluded")
     if value is None:
         wider = context.line_types(token.start)
