@@ -185,14 +185,21 @@ def _card_count(phrase: Phrase, context: Context) -> list[Said]:
 _GPU_TO_NIC = {"gpu.per_node": "fabric.nics_per_node", "gpu.total": "fabric.nics_total"}
 
 
+_NIC_WORDS = frozenset({"NIC", "NIC_MODEL"})
+_FABRIC_ROW_WORDS = _NIC_WORDS | {"PROTO_IB", "IB_GEN", "ROCE"}
+"""A table row that names the fabric's protocol and no GPU model counts its cards as the fabric's."""
+
+
 def _nic_or_gpu(handler: PhraseHandler) -> PhraseHandler:
-    """A count of cards whose item is a network card ("网卡 … 8 张/台", "HCA：合计 32 张") counts NICs, not GPUs."""
+    """A count of cards whose item is a network card ("网卡 … 8 张/台", "HCA：合计 32 张", a row "计算网络 |
+    InfiniBand NDR | 每台 8 张") counts NICs, not GPUs."""
     def read(phrase: Phrase, context: Context) -> list[Said]:
         said = handler(phrase, context)
         if any(t.type == "CARD_UNIT" and t.value.lower().startswith("gpu") for t in leaves(phrase.tree)):
             return said  # "64 pcs GPU card": the phrase names its own item
         item = context.in_line(phrase.start)
-        if not any(t.type in ("NIC", "NIC_MODEL") for t in item) or any(t.type == "MODEL" for t in item):
+        card_words = _FABRIC_ROW_WORDS if context.table_row else _NIC_WORDS
+        if not any(t.type in card_words for t in item) or any(t.type == "MODEL" for t in item):
             return said
         after = context.following(phrase.end)
         per_node = after is not None and counts_per_node(after)
