@@ -920,3 +920,13 @@ def test_a_front_end_nic_row_is_not_the_fabric() -> None:
 ])
 def test_optics_left_to_a_later_plan_have_no_supplier(text: str) -> None:
     assert value(text, "fabric.cabling") is None
+
+
+@pytest.mark.parametrize(("text", "owner"), [
+    ("Lessee shall, at its own cost:\n(a) install the drivers;\n"
+     "(b) configure PFC and ECN on the fabric, using the portal Lessor makes available.\n", "customer"),
+    ("The Customer configures PFC and ECN through a portal the Provider hosts.\n", "customer"),
+    ("甲方与乙方共同负责 PFC/ECN 调优。\n", "shared"),
+])
+def test_the_party_named_before_a_duty_or_leading_its_list_does_it(text: str, owner: str) -> None:
+    assert value(text, "tuning.owner") == owner

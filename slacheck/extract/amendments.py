@@ -11,7 +11,7 @@ from itertools import accumulate
 
 from slacheck.extract.context import Context, Said
 from slacheck.extract.lexer import with_first_test
-from slacheck.extract.lexicon import alternation
+from slacheck.extract.lexicon import alternation, values
 from slacheck.regexes import regex
 
 _NEW_VALUE_WORD = with_first_test(alternation("change_to"))
@@ -26,12 +26,10 @@ _QUOTED_REPLACED = regex(rf"[\"“「『]([^\"”」』]{{1,60}})[\"”」』]\s
 """A quoted old value and the words that give its new one."""
 _STRIKE = regex(with_first_test(alternation("strike_word")), re.I)
 _CORRECTION = regex(with_first_test(alternation("correction_word")), re.I)
-_NOT_THIS = regex(rf"(?:{alternation('not_this')})\s*((?:\d|[一二两三四五六七八九十])[^，,。；;\n]{{0,15}})", re.I)
-"""A figure set aside ("不是４张", "instead of 4 ports"): a number after the words, up to the clause's end."""
+_NOT_THIS = regex(rf"(?:{alternation('not_this')})\s*((?:\d|[{''.join(values('NUMBER_ZH'))}])[\w.× ]{{0,12}})", re.I)
+"""A figure set aside ("不是４张", "instead of 4 ports"): a number after the words, and the word it counts."""
 NEW_VALUE_REACH = 40
 """Characters after a change's words where its quoted new value starts ('is replaced with "..."')."""
-_NEW_VALUE_END = regex(r"[。；;，,\n]|$")
-"""Where a new value said after a change's words ends (调整为 99.5%，...)."""
 
 
 def without_replaced(said: list[Said], context: Context) -> list[Said]:
@@ -43,8 +41,9 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
     old, new = [], []
     for match in _REPLACED.finditer(context.text):
         old.append(match.span(1))
-        stop = _NEW_VALUE_END.search(context.text, match.end())
-        new.append((match.end(), stop.start() if stop else len(context.text)))
+        clause = context.clause(match.end())  # the new value runs to the clause's end (调整为 99.5%，...)
+        stop = context.clause_starts[clause + 1] if clause + 1 < len(context.clause_starts) else len(context.text)
+        new.append((match.end(), stop))
     for match in _QUOTED_REPLACED.finditer(context.text):
         old.append(match.span(1))
         quoted = _QUOTED.search(context.text, match.end(), match.end() + NEW_VALUE_REACH)

@@ -18,6 +18,7 @@ from slacheck.extract.context import (
     flag,
     leaves,
     negated,
+    node_counts,
     protocol_of,
     public_only,
     sentence_text,
@@ -175,11 +176,12 @@ def _bare_rate(phrase: Phrase, context: Context) -> list[Said]:
 
 
 def _multi_site(token: Keyword, context: Context) -> list[Said]:
-    """Nodes placed across sites: the sentence (or the one before it) must be about nodes we count, not
-    the vendor's premises ("8 servers in FRA1 and 8 in FRA3. The two facilities are linked by ...")."""
+    """Nodes placed across sites: the sentence (or the one before it) must count the nodes (or cards), not
+    describe the vendor's premises ("8 servers in FRA1 and 8 in FRA3. The two facilities are linked by ...";
+    not "founded in 2014, we run servers in three London facilities")."""
     for before in (0, 1):
-        near = {t.type for t in context.in_sentence(token.start, before=before)}
-        if near & {"NODE_UNIT", "CARD_UNIT"} and near & set(COUNTS):
+        near = context.in_sentence(token.start, before=before)
+        if node_counts(near) or any(a.type in COUNTS and b.type == "CARD_UNIT" for a, b in zip(near, near[1:])):
             break
     else:
         return []

@@ -179,7 +179,7 @@ def _letterhead_names(document: Document) -> list[str]:
 
 SHORT_NAME = 5
 """Fewest characters of a name taken from a letterhead (a shorter first word is too likely a common word)."""
-_COPYRIGHT = regex(r"©|\((?i:c)\) ?\d{4}|(?i:copyright)|版权所有")
+_COPYRIGHT = regex(alternation("copyright_mark"), re.I)
 
 
 def cell_spans(text: str) -> list[tuple[int, int]]:
@@ -261,6 +261,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             inherited = _inherited(stack)
             result.append(Frame(subject=subject_of(tokens) or subject, option=own_option or option,
                                 optional=own_optional or optional))
+            lead_in = _lead_in(text, tokens)  # "Lessee shall, at its own cost:" heads a list as well
             continue
         if _speaks_of_all(tokens) or len(named) > 1:
             option = None
@@ -268,8 +269,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             option = named[0]
         item = bool(_LIST_ITEM.match(text))
         result.append(Frame(subject=subject, option=option, lead_in=lead_in if item else (), optional=optional))
-        if not item:  # a sentence that ends in a colon speaks for the list items under it
-            lead_in = tuple(tokens) if text.rstrip().endswith((":", "：")) else ()
+        if not item:
+            lead_in = _lead_in(text, tokens)
     shared: dict[Frame, Frame] = {}
     return [shared.setdefault(frame, frame) for frame in result]  # one object per distinct frame
 
@@ -287,18 +288,23 @@ def _names_add_ons(text: str, tokens: Sequence[Keyword]) -> bool:
     return any(t.type == "OPTIONAL" and text[:t.start].count("(") <= text[:t.start].count(")") for t in tokens)
 
 
+def _lead_in(text: str, tokens: Sequence[Keyword]) -> tuple[Keyword, ...]:
+    """A sentence that ends in a colon speaks for the list items under it: its keywords, else none."""
+    return tuple(tokens) if text.rstrip().endswith((":", "：")) else ()
+
+
 def _speaks_of_all(tokens: Sequence[Keyword]) -> bool:
     return any(t.type == "ALL_OPTIONS" for t in tokens)
-
-
-_ITEM_MARK = regex(r"[-*+•·#>\s]+|(?:\d{1,3}|[a-z])[.、)）]|[(（](?:\d{1,3}|[a-z]|[一二三四五六七八九十]{1,3})[)）]")
 
 
 def _label_names_option(text: str, tokens: Sequence[Keyword]) -> bool:
     """Whether a line starts with an option's name, after any list mark ("- 方案一：busbw ≥ 360 GB/s",
     "4. 方案B 的 spine 层另预留 32 个端口")."""
     first = next((t for t in tokens if t.type == "OPTION_NAME"), None)
-    return first is not None and not re.search(r"[\w\u4e00-\u9fff]", _ITEM_MARK.sub("", text[:first.start]))
+    if first is None:
+        return False
+    lead = _LIST_ITEM.sub("", text[:first.start], count=1)
+    return not re.search(r"[\w\u4e00-\u9fff]", re.sub(r"[-*+•·#>\s]", "", lead))
 
 
 def _is_header(tokens: Sequence[Keyword]) -> bool:
@@ -367,7 +373,7 @@ SELECTION_REACH = 20
 """Characters before an instance type's or option's name where a selection word takes it ("Selected: ",
 "已选机型：")."""
 _RECOMMENDED = regex(rf"(?:{alternation('recommend_word')})\W{{0,2}}(?:{alternation('selection_word')})", re.I)
-_ASKED = regex(r"[?？吗呢]")
+_ASKED = regex(alternation("asked_after"))
 
 
 def chosen_option(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> str | None:

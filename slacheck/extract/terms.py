@@ -78,10 +78,25 @@ def _percent(token: Keyword, context: Context) -> list[Said]:
 _PROVIDER_TEAM = regex(alternation("provider_team"))
 
 
+def _doer(token: Keyword, context: Context) -> str | None:
+    """The party that does the duty a token names: the one named before it in its clause or sentence ("Lessee
+    configures PFC ... on the portal Lessor provides"; both: shared), else the one that leads in a list of
+    duties ("Lessee shall: (b) configure PFC ..."; its first party), else any named in its clause or sentence."""
+    clause, sentence = context.in_clause(token.start), context.in_sentence(token.start)
+    return _party(t for t in clause if t.end <= token.start) or _party(t for t in sentence if t.end <= token.start) \
+        or _subject(context.lead_in) or _party(clause) or _party(sentence)
+
+
+def _subject(tokens: Iterable[Keyword]) -> str | None:
+    """The first party named ("乙方应向甲方提交以下资料：" is the provider's list)."""
+    first = next((t for t in tokens if t.type in ("PROVIDER", "CUSTOMER")), None)
+    return _party([first]) if first else None
+
+
 def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
     """Who configures (TUNING) or troubleshoots (TROUBLESHOOT) the fabric: the party named in the sentence."""
     def handler(token: Keyword, context: Context) -> list[Said]:
-        party = _party(context.in_clause(token.start)) or _party(context.in_sentence(token.start))
+        party = _doer(token, context)
         text = sentence_text(token, context)
         if party is None and path == "tuning.owner" and any(word in text for word in words("customer_self")):
             party = "customer"
