@@ -930,3 +930,16 @@ def test_optics_left_to_a_later_plan_have_no_supplier(text: str) -> None:
 ])
 def test_the_party_named_before_a_duty_or_leading_its_list_does_it(text: str, owner: str) -> None:
     assert value(text, "tuning.owner") == owner
+
+
+def test_a_short_name_defined_with_a_second_name_and_the_customers_left_out() -> None:
+    text = ('出租方：北岭算力科技有限公司（以下简称"北岭"或"出租方"）\n'
+            '承租方：南星视觉技术有限公司（以下简称"南星"或"承租方"）\n\n'
+            '计算网络出现拥塞或丢包时，由北岭负责诊断并处理。\n')
+    assert provider_names(document_from_text(text)) == ("北岭",)
+    assert value(text, "tuning.troubleshooting") == "provider"
+
+
+def test_copper_cables_supplied_by_the_provider() -> None:
+    text = "计算网络采用 HDR 铜缆直连；铜缆由乙方提供，费用已含。\n"
+    assert value(text, "fabric.cabling") == "provider"

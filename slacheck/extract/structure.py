@@ -127,10 +127,13 @@ _LABEL_LINE = regex(r"[^:：]{1,30}[:：]")
 _CAPITALS_LINE = regex(r"[A-Z][A-Z0-9 &/,()-]{3,60}")
 _TWO_DIGITS = regex(r"\d{2}")
 _COMPANY_SUFFIX = alternation("company_suffix")
+_QUOTED_NAME = r"[\"“”'‘]([^\"“”'’)）]{2,30})[\"“”'’]"
 _DEFINED_NAME = regex(with_first_test(rf"(?i:{_COMPANY_SUFFIX})\W{{0,6}}[(（]\s*(?:(?:{alternation('defined_as')})\s*)?"
-                                      rf"[\"“”'‘]([^\"“”'’)）]{{2,30}})[\"“”'’]\s*[)）]"))
-"""A company's definition of its short name: 云峰科技有限公司（以下简称“云峰”）, Tessellate Ltd ("Tessellate")."""
+                                      rf"{_QUOTED_NAME}(?:\s*(?:{alternation('name_joiner')})\s*{_QUOTED_NAME})?\s*[)）]"))
+"""A company's definition of its short name: 云峰科技有限公司（以下简称“云峰”）, Tessellate Ltd ("Tessellate"), and a
+second name for it: （以下简称"瀚海"或"出租方"）."""
 _PARTY = regex(rf"(?i:{alternation('CUSTOMER')}|{alternation('PROVIDER')})")
+_CUSTOMER = regex(rf"(?i:{alternation('CUSTOMER')})")
 _LETTERHEAD_COMPANY = regex(rf"((?:[A-Za-z][\w&'-]*\s+){{1,6}})(?i:{_COMPANY_SUFFIX})(?![A-Za-z])")
 
 
@@ -145,8 +148,10 @@ def provider_names(document: Document) -> tuple[str, ...]:
         if k:
             text = f"{texts[k - 1]}\n{text}"  # the company may end the line before ("... Inc.\n("Harrow")")
         for match in _DEFINED_NAME.finditer(text):
-            name = match.group(1).strip()
-            if not _PARTY.search(name) and name not in names:
+            name, other = match.group(1).strip(), match.group(2) or ""
+            line_start = text.rfind("\n", 0, match.start()) + 1
+            customer = _CUSTOMER.search(other) or _CUSTOMER.match(text, line_start)  # 承租方：… "星桥"或"承租方"
+            if not customer and not _PARTY.search(name) and name not in names:
                 names.append(name)
     return tuple(names) + tuple(n for n in _letterhead_names(document) if n not in names)
 
