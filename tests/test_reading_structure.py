@@ -943,3 +943,11 @@ def test_a_short_name_defined_with_a_second_name_and_the_customers_left_out() ->
 def test_copper_cables_supplied_by_the_provider() -> None:
     text = "计算网络采用 HDR 铜缆直连；铜缆由乙方提供，费用已含。\n"
     assert value(text, "fabric.cabling") == "provider"
+
+
+@pytest.mark.parametrize("text", [
+    "可用性目标 99.9%；可用性未达到目标的，乙方不承担赔偿、租金减免或抵扣责任。\n",
+    "Availability target: 99.9%. The Provider is not liable for service credits if it is missed.\n",
+])
+def test_credits_refused_are_no_credits(text: str) -> None:
+    assert value(text, "sla.credits") is False
