@@ -951,3 +951,8 @@ def test_copper_cables_supplied_by_the_provider() -> None:
 ])
 def test_credits_refused_are_no_credits(text: str) -> None:
     assert value(text, "sla.credits") is False
+
+
+@pytest.mark.parametrize("text", ["共计占用 48 个交换机端口。\n", "陆台节点共计占用肆拾捌个交换机端口。\n"])
+def test_switch_ports_counted_with_the_switch_word_between(text: str) -> None:
+    assert value(text, "fabric.switch_ports") == 48

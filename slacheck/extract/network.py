@@ -128,7 +128,7 @@ def _port_count(count: int, tokens: list[Keyword], per_node: bool, span: list[tu
 
 
 def _loose_ports(token: Keyword, context: Context) -> list[Said]:
-    """A port count with a few words between number and 端口 ("64 个主机侧 NDR 端口")."""
+    """A port count with a few words between number and 端口 ("64 个主机侧 NDR 端口", "48 个交换机端口")."""
     if context.in_phrase(token):
         return []
     before = [t for t in context.in_clause(token.start) if t.end <= token.start]
@@ -136,7 +136,7 @@ def _loose_ports(token: Keyword, context: Context) -> list[Said]:
     if number is None or token.start - number.end > 24:
         return []
     between = [t for t in before if t.start >= number.end]
-    if any(t.type not in ("G_QTY", "RATE_BITS", "IB_GEN", "PROTO_IB", "ROCE") for t in between):
+    if any(t.type not in ("G_QTY", "RATE_BITS", "IB_GEN", "PROTO_IB", "ROCE", "SWITCH") for t in between):
         return []
     count = as_count(number)
     per_node = "PER_NODE" in context.clause_types(token.start)
