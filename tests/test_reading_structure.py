@@ -956,3 +956,22 @@ def test_credits_refused_are_no_credits(text: str) -> None:
 @pytest.mark.parametrize("text", ["共计占用 48 个交换机端口。\n", "陆台节点共计占用肆拾捌个交换机端口。\n"])
 def test_switch_ports_counted_with_the_switch_word_between(text: str) -> None:
     assert value(text, "fabric.switch_ports") == 48
+
+
+def test_an_option_cell_that_says_same_as_another_states_what_it_states() -> None:
+    text = ("| Item | Option A | Option B |\n|---|---|---|\n"
+            "| Node | HGX H200 8-GPU, 141 GB each | same as Option A |\n"
+            "| Fabric | InfiniBand NDR, 8 x 400G per node | RoCE v2, 2 x 200G per node |\n\n"
+            "**The Customer selects Option B.**\n")
+    extraction = extract(document_from_text(text, format="markdown"))
+    offering, options = assemble_options(extraction.statements, extraction.chosen_option)
+    assert extraction.chosen_option == "Option B"
+    assert offering.fact("gpu.memory_gb").value == 141
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+
+
+def test_servers_with_their_cards_counted_in_brackets() -> None:
+    offering = offering_of("The order covers four nodes (32 GPUs in total).\n")
+    assert offering.fact("nodes").value == 4
+    assert offering.fact("gpu.total").value == 32
+    assert offering.fact("gpu.per_node") is None

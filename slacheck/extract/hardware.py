@@ -153,11 +153,13 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
 
 
 def _cluster_cards(phrase: Phrase, context: Context) -> list[Said]:
-    counts = [as_count(t) for t in leaves(phrase.tree) if t.type in COUNTS]
+    tokens = leaves(phrase.tree)
+    counts = [as_count(t) for t in tokens if t.type in COUNTS]
     span = [(phrase.start, phrase.end)]
     if len(counts) < 2 or None in counts:
         return []
-    said = [Said("gpu.per_node", counts[-1], span)]
+    bracketed = any(bracket in context.text[tokens[0].end:tokens[-1].start] for bracket in "(（")
+    said = [Said("gpu.total" if bracketed else "gpu.per_node", counts[-1], span)]  # "four nodes (32 GPUs)": in all
     return said if _not_the_order(counts[0], phrase.start, context) else [Said("nodes", counts[0], span), *said]
 
 

@@ -9,7 +9,9 @@ qualifiers that span a sentence.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
+from dataclasses import replace
 
 from slacheck.extract import acceptance, hardware, network, sites, terms
 from slacheck.extract.amendments import without_replaced
@@ -23,10 +25,20 @@ from slacheck.extract.context import (
     defines_term,
     span_of,
 )
+from slacheck.extract.lexicon import alternation
 from slacheck.extract.parser import Scan
 from slacheck.extract.quantities import row_counts
 from slacheck.extract.responsibilities import row_owners
-from slacheck.extract.structure import OTHER_NETWORKS, Frame, cell_spans, first_worded_cell, label_end, subject_of
+from slacheck.extract.structure import (
+    OTHER_NETWORKS,
+    Frame,
+    cell_spans,
+    first_worded_cell,
+    label_end,
+    options_named,
+    subject_of,
+)
+from slacheck.regexes import regex
 
 _PHRASES: dict[str, PhraseHandler] = {**hardware.PHRASES, **network.PHRASES, **terms.PHRASES}
 _KEYWORDS: dict[str, list[Handler]] = {}
@@ -67,7 +79,8 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
         for statement in said:
             if "HEDGE" in context.sentence_types(statement.spans[0][0]):
                 statement.hedged = True
-    return _in_scope(said, context, frame)
+    kept = _in_scope(said, context, frame)
+    return _with_same_as(kept, context, frame) if frame.column_options and kept else kept
 
 
 TECHNOLOGY_WORDS = FABRIC_WORDS | GPU_WORDS
@@ -122,6 +135,27 @@ def _defines_technology(position: int, context: Context) -> bool:
     describes the technology, not what is offered."""
     term = defines_term(position, context)
     return term is not None and any(t.type in TECHNOLOGY_WORDS for t in context.keywords_in(*term))
+
+
+_SAME_AS = regex(rf"(?:{alternation('same_as')})\W{{0,3}}$", re.I)
+
+
+def _with_same_as(kept: list[Said], context: Context, frame: Frame) -> list[Said]:
+    """In a row of options side by side, a cell that says "same as Option A" (同方案A) states what that
+    option's cell states."""
+    cells = cell_spans(context.text)
+    copies = []
+    for column, (start, end) in enumerate(cells):
+        option = _at(frame.column_options, column)
+        named = [t for t in context.keywords_in(start, end) if t.type == "OPTION_NAME"]
+        if option is None or len(named) != 1 or not _SAME_AS.search(context.text, start, named[0].start):
+            continue
+        source = options_named(named)[0]
+        if source == option or source not in frame.column_options:
+            continue
+        a, b = cells[frame.column_options.index(source)]
+        copies += [replace(s, option=option) for s in kept if s.option == source and a <= s.spans[0][0] < b]
+    return kept + copies
 
 
 def _label_end(text: str, table_row: bool) -> int:
