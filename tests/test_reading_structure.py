@@ -960,7 +960,7 @@ def test_switch_ports_counted_with_the_switch_word_between(text: str) -> None:
 
 def test_an_option_cell_that_says_same_as_another_states_what_it_states() -> None:
     text = ("| Item | Option A | Option B |\n|---|---|---|\n"
-            "| Node | HGX H200 8-GPU, 141 GB each | same as Option A |\n"
+            "| Node | HGX H200 8-GPU, 141 GB HBM3e each | same as Option A |\n"
             "| Fabric | InfiniBand NDR, 8 x 400G per node | RoCE v2, 2 x 200G per node |\n\n"
             "**The Customer selects Option B.**\n")
     extraction = extract(document_from_text(text, format="markdown"))
