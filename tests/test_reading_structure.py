@@ -975,3 +975,13 @@ def test_servers_with_their_cards_counted_in_brackets() -> None:
     assert offering.fact("nodes").value == 4
     assert offering.fact("gpu.total").value == 32
     assert offering.fact("gpu.per_node") is None
+
+
+def test_a_forwarded_message_is_read_and_its_quoted_questions_are_not() -> None:
+    text = ("From: Buyer One <one@example.com>\nSent: Monday\nTo: team <team@example.com>\n"
+            "Subject: FW: Re: GPU quote\n\nTeam, see the vendor's answer below.\n\n"
+            "-----Original Message-----\nFrom: Vendor Rep <rep@vendor.example>\nSent: Friday\nTo: Buyer One\n"
+            "Subject: Re: GPU quote\n\n> Can you do InfiniBand?\n\n"
+            "This batch is RoCE v2: 4 x 400G NICs per node, cables included.\n")
+    assert value(text, "fabric.protocol") == "roce-v2"
+    assert value(text, "fabric.nics_per_node") == 4

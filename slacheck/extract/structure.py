@@ -38,6 +38,7 @@ _LIST_ITEM = regex(rf"^\s*(?:{alternation('list_item')})\s*")
 _RUN_IN_HEADING = regex(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?\*\*[^*]{1,40}\*\*")
 _EMAIL_HEADER = regex(rf"^\s*(?:{alternation('email_header')})\s*[:：]", re.I)
 _EARLIER_MESSAGE = regex(rf"^[>\s]*(?:{alternation('earlier_message')})")
+_FORWARD = regex(alternation("forward_mark"))
 _BRACKETED = regex(alternation("heading_brackets"))
 _COMMAND_START = regex(r"^\s*(?:```|\$ |export |mpirun |srun |torchrun |sudo |python3? |\./|#!)")
 EMAIL_HEADERS = 3
@@ -214,7 +215,9 @@ def label_end(text: str) -> int | None:
 
 def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) -> list[Frame]:
     """The frame of every passage, given each passage's normalised text and tokens."""
-    email = sum(1 for line in document.lines[:40] if _EMAIL_HEADER.match(line.text)) >= EMAIL_HEADERS
+    headers = [line.text for line in document.lines[:40] if _EMAIL_HEADER.match(line.text)]
+    email = len(headers) >= EMAIL_HEADERS
+    forwarded = email and any(_FORWARD.search(text) for text in headers)  # its first earlier message is the content
     chosen, instance_rows = _instance_options(passages, document.passages)
     result: list[Frame] = []
     stack: list[_Open] = []
@@ -226,7 +229,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
         first_line = document.lines[passage.segments[0].line].text if email and passage.segments else ""
         if email and _EARLIER_MESSAGE.match(first_line):
-            earlier_message = True
+            earlier_message = not forwarded
+            forwarded = False
         fence = text.lstrip().startswith("```")
         if fence and text.count("```") % 2 == 1:
             in_fence = not in_fence
