@@ -985,3 +985,14 @@ def test_a_forwarded_message_is_read_and_its_quoted_questions_are_not() -> None:
             "This batch is RoCE v2: 4 x 400G NICs per node, cables included.\n")
     assert value(text, "fabric.protocol") == "roce-v2"
     assert value(text, "fabric.nics_per_node") == 4
+
+
+@pytest.mark.parametrize(("text", "per_node", "nics"), [
+    ("GPUs per node: 8\n", 8, None),
+    ("[1] GPU / 计算\nGPU model: H100 SXM5\n", None, None),
+    ("NICs per node: 8 x 400G RoCE v2, 1 NIC : 1 GPU\n", None, 8),
+])
+def test_spec_sheet_labels_section_numbers_and_ratios(text: str, per_node: int | None, nics: int | None) -> None:
+    offering = offering_of(text)
+    assert (offering.fact("gpu.per_node").value if offering.fact("gpu.per_node") else None) == per_node
+    assert (offering.fact("fabric.nics_per_node").value if offering.fact("fabric.nics_per_node") else None) == nics

@@ -381,6 +381,15 @@ def negated(token: Keyword, context: Context) -> bool:
 
 
 _DEFINES_TERM = regex(alternation("defines_term"))
+_RATIO_AFTER = regex(r"\s*[:=]\s*\d")
+_RATIO_BEFORE = regex(r"\d+\s*[A-Za-z\w]{0,8}\s*[:=]\s*$")
+
+
+def in_ratio(start: int, end: int, context: Context) -> bool:
+    """Whether a count of things at ``text[start:end]`` is one side of a ratio ("1 NIC : 1 GPU", "GPU:NIC =
+    1:1"), not a count of what is offered."""
+    return bool(_RATIO_AFTER.match(context.text, end)) \
+        or _RATIO_BEFORE.search(context.text, max(0, start - 16), start) is not None
 
 
 def defines_term(position: int, context: Context) -> tuple[int, int] | None:

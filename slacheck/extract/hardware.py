@@ -19,6 +19,7 @@ from slacheck.extract.context import (
     counts_per_node,
     defines_term,
     flag,
+    in_ratio,
     leaves,
     negated,
     sentence_text,
@@ -196,6 +197,8 @@ def _nic_or_gpu(handler: PhraseHandler) -> PhraseHandler:
     """A count of cards whose item is a network card ("网卡 … 8 张/台", "HCA：合计 32 张", a row "计算网络 |
     InfiniBand NDR | 每台 8 张") counts NICs, not GPUs."""
     def read(phrase: Phrase, context: Context) -> list[Said]:
+        if in_ratio(phrase.start, phrase.end, context):
+            return []
         said = handler(phrase, context)
         if any(t.type == "CARD_UNIT" and t.value.lower().startswith("gpu") for t in leaves(phrase.tree)):
             return said  # "64 pcs GPU card": the phrase names its own item

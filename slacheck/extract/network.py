@@ -16,6 +16,7 @@ from slacheck.extract.context import (
     best_protocol,
     defines_term,
     flag,
+    in_ratio,
     leaves,
     negated,
     node_counts,
@@ -38,7 +39,9 @@ _RDMA_WORDS = {"ROCE", "RDMA", "PROTO_IB", "IB_GEN"}
 
 
 def _nics(phrase: Phrase, context: Context) -> list[Said]:
-    """NICs (or ports) of a node: count, rate and the protocol said with them."""
+    """NICs (or ports) of a node: count, rate and the protocol said with them (not one side of a ratio)."""
+    if in_ratio(phrase.start, phrase.end, context):
+        return []
     tokens = leaves(phrase.tree)
     span = [(phrase.start, phrase.end)]
     types = {t.type for t in tokens}
