@@ -382,7 +382,7 @@ def negated(token: Keyword, context: Context) -> bool:
 
 _DEFINES_TERM = regex(alternation("defines_term"))
 _RATIO_AFTER = regex(r"\s*[:=]\s*\d")
-_RATIO_BEFORE = regex(r"\d+\s*[A-Za-z\w]{0,8}\s*[:=]\s*$")
+_RATIO_BEFORE = regex(r"(?<![\w.])\d+\s*[A-Za-z]{1,8}\s*[:=]\s*$")
 
 
 def in_ratio(start: int, end: int, context: Context) -> bool:
