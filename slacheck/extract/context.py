@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Callable, Iterable
 
 from slacheck.extract.lexer import Keyword, longest_match, with_first_test
@@ -143,7 +143,25 @@ class Context:
         while end and (sentence[end - 1] in _AFTER_QUESTION or sentence[end - 1].isspace()):
             end -= 1
         return bool(_QUESTION_END.search(sentence, max(0, end - _QUESTION_WIDTH))) \
-            or _REPORTED_QUESTION.search(sentence) is not None
+            or self.sentence(position) in self._reported_questions
+
+    @cached_property
+    def _reported_questions(self) -> set[int]:
+        """Indices of the sentences that tell a question ("asked whether"), from one search of the passage."""
+        return {self.sentence(m.start()) for m in _REPORTED_QUESTION.finditer(self.text)}
+
+    @cached_property
+    def _definitions(self) -> dict[int, tuple[int, int]]:
+        """Each sentence that defines a term: the span of the term and its defining word (the first in it)."""
+        found: dict[int, tuple[int, int]] = {}
+        for match in _DEFINES_TERM.finditer(self.text):
+            found.setdefault(self.sentence(match.start()), match.span())
+        return found
+
+    def defines_term(self, position: int) -> tuple[int, int] | None:
+        """Where the sentence at a position defines a term ("节点"：指…, "Node" means …): the span of the term
+        and its defining word; None when the sentence defines nothing."""
+        return self._definitions.get(self.sentence(position))
 
     def clause(self, position: int) -> int:
         """Index of the clause holding a text position."""
@@ -390,14 +408,6 @@ def in_ratio(start: int, end: int, context: Context) -> bool:
     1:1"), not a count of what is offered."""
     return bool(_RATIO_AFTER.match(context.text, end)) \
         or _RATIO_BEFORE.search(context.text, max(0, start - 16), start) is not None
-
-
-def defines_term(position: int, context: Context) -> tuple[int, int] | None:
-    """Where the sentence at a position defines a term ("节点"：指…, "Node" means …): the span of the term and
-    its defining word, in passage coordinates; None when the sentence defines nothing."""
-    start = context.sentence_starts[context.sentence(position)]
-    match = _DEFINES_TERM.search(context.sentence_at(position))
-    return (start + match.start(), start + match.end()) if match else None
 
 
 def flag(path: str, *, needs: set[str] | None = None) -> Callable[[Keyword, Context], list[Said]]:

@@ -17,7 +17,6 @@ from slacheck.extract.context import (
     as_count,
     as_number,
     counts_per_node,
-    defines_term,
     flag,
     in_ratio,
     leaves,
@@ -128,7 +127,7 @@ def _not_the_order(count: int | None, position: int, context: Context) -> bool:
     """A count of servers that sizes something else: a trial ("1 台试用"), room to grow ("the spine is built
     for 32 nodes"), or the one server a definition makes a node ("节点"：指单台 GPU 服务器)."""
     return "TRIAL" in context.sentence_types(position) or "EXPANSION" in context.clause_types(position) \
-        or count == 1 and defines_term(position, context) is not None
+        or count == 1 and context.defines_term(position) is not None
 
 
 def _nodes(phrase: Phrase, context: Context) -> list[Said]:

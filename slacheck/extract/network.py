@@ -14,7 +14,6 @@ from slacheck.extract.context import (
     as_count,
     as_rate_gbps,
     best_protocol,
-    defines_term,
     flag,
     in_ratio,
     leaves,
@@ -204,7 +203,7 @@ def _fabric_protocol(token: Keyword, context: Context) -> list[Said]:
     if _ABSENT_BEFORE.search(context.text[max(0, token.start - 16):token.start]) \
             or _UNAVAILABLE.search(sentence_text(token, context)):
         return []
-    term = defines_term(token.start, context)
+    term = context.defines_term(token.start)
     if term is not None and term[0] <= token.start < term[1]:  # the term a definition defines ("InfiniBand"：指…)
         return []
     protocol = protocol_of(token)

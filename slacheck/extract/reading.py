@@ -22,7 +22,6 @@ from slacheck.extract.context import (
     Handler,
     PhraseHandler,
     Said,
-    defines_term,
     span_of,
 )
 from slacheck.extract.lexicon import alternation
@@ -133,7 +132,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
 def _defines_technology(position: int, context: Context) -> bool:
     """Whether the sentence at a position defines a fabric or GPU term ("InfiniBand"：指一种…互连技术): it
     describes the technology, not what is offered."""
-    term = defines_term(position, context)
+    term = context.defines_term(position)
     return term is not None and any(t.type in TECHNOLOGY_WORDS for t in context.keywords_in(*term))
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import islice
 from typing import Sequence
 
 from slacheck.documents import Document, Passage, line_texts
@@ -168,9 +169,13 @@ def _letterhead_names(document: Document) -> list[str]:
     ("© 2024 Meridyn Cloud, Inc."): the words before the company suffix, their first two and their first
     one, as the body may shorten it ("Polaris Nine configures ...", "Meridyn handles ...")."""
     names: list[str] = []
-    texts = [text[:LETTERHEAD_CHARACTERS] for text in line_texts(document.lines) if text.strip()]
-    heads = texts[:LETTERHEAD_LINES] + [text.replace(",", "") for text in texts[LETTERHEAD_LINES:]
-                                        if _COPYRIGHT.search(text)]  # "© 2024 Meridyn Cloud, Inc."
+    texts = line_texts(document.lines)
+    worded = (text[:LETTERHEAD_CHARACTERS] for text in texts if text.strip())
+    heads = list(islice(worded, LETTERHEAD_LINES))
+    whole = "\n".join(texts)  # one search for copyright lines ("© 2024 Meridyn Cloud, Inc.")
+    for mark in _COPYRIGHT.finditer(whole):
+        start, end = whole.rfind("\n", 0, mark.start()) + 1, whole.find("\n", mark.end())
+        heads.append(whole[start:end if end >= 0 else len(whole)][:LETTERHEAD_CHARACTERS].replace(",", ""))
     for text in heads:
         match = _LETTERHEAD_COMPANY.search(text)
         if match is None or _PARTY.search(text):
