@@ -22,7 +22,8 @@ one, so they are tested by their first character first."""
 
 
 _QUOTED = regex(r"[\"“「『]([^\"”」』]{1,400})[\"”」』]")
-_QUOTED_REPLACED = regex(rf"[\"“「『]([^\"”」』]{{1,60}})[\"”」』]\s*(?:{alternation('replaced_by')})", re.I)
+_QUOTED_REPLACED = regex(with_first_test(
+    rf"[\"“「『]([^\"”」』]{{1,60}})[\"”」』]\s*(?:{alternation('replaced_by')})"), re.I)
 """A quoted old value and the words that give its new one."""
 _STRIKE = regex(with_first_test(alternation("strike_word")), re.I)
 _CORRECTION = regex(with_first_test(alternation("correction_word")), re.I)
