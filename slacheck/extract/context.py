@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 from slacheck.extract.lexer import Keyword, longest_match, with_first_test
@@ -112,6 +112,7 @@ class Context:
         self._phrase_starts = [p.start for p in self.phrases]
         self._label = [t for t in self.keywords if t.end <= self.label_end] if self.label_end else []
         self._label_types = {t.type for t in self._label}
+        self._definitions: dict[int, tuple[int, int] | None] = {}
 
     def _labelled(self, position: int, index: int, starts: list[int]) -> bool:
         """Whether a position lies after the label, in a sentence or clause that does not hold it."""
@@ -143,25 +144,23 @@ class Context:
         while end and (sentence[end - 1] in _AFTER_QUESTION or sentence[end - 1].isspace()):
             end -= 1
         return bool(_QUESTION_END.search(sentence, max(0, end - _QUESTION_WIDTH))) \
-            or self.sentence(position) in self._reported_questions
+            or self._told_question(position)
 
-    @cached_property
-    def _reported_questions(self) -> set[int]:
-        """Indices of the sentences that tell a question ("asked whether"), from one search of the passage."""
-        return {self.sentence(m.start()) for m in _REPORTED_QUESTION.finditer(self.text)}
-
-    @cached_property
-    def _definitions(self) -> dict[int, tuple[int, int]]:
-        """Each sentence that defines a term: the span of the term and its defining word (the first in it)."""
-        found: dict[int, tuple[int, int]] = {}
-        for match in _DEFINES_TERM.finditer(self.text):
-            found.setdefault(self.sentence(match.start()), match.span())
-        return found
+    def _told_question(self, position: int) -> bool:
+        """Whether the sentence at a position tells a question ("asked whether", 客户询问能否...)."""
+        index = self.sentence(position)
+        end = self.sentence_starts[index + 1] if index + 1 < len(self.sentence_starts) else len(self.text)
+        return _REPORTED_QUESTION.search(self.text, self.sentence_starts[index], end) is not None
 
     def defines_term(self, position: int) -> tuple[int, int] | None:
         """Where the sentence at a position defines a term ("节点"：指…, "Node" means …): the span of the term
         and its defining word; None when the sentence defines nothing."""
-        return self._definitions.get(self.sentence(position))
+        index = self.sentence(position)
+        if index not in self._definitions:
+            end = self.sentence_starts[index + 1] if index + 1 < len(self.sentence_starts) else len(self.text)
+            match = _DEFINES_TERM.search(self.text, self.sentence_starts[index], end)
+            self._definitions[index] = match.span() if match else None
+        return self._definitions[index]
 
     def clause(self, position: int) -> int:
         """Index of the clause holding a text position."""
