@@ -26,7 +26,6 @@ _QUOTED_REPLACED = regex(with_first_test(
     rf"[\"“「『]([^\"”」』]{{1,60}})[\"”」』]\s*(?:{alternation('replaced_by')})"), re.I)
 """A quoted old value and the words that give its new one."""
 _STRIKE = regex(with_first_test(alternation("strike_word")), re.I)
-_CORRECTION = regex(with_first_test(alternation("correction_word")), re.I)
 _NOT_THIS = regex(rf"(?:{alternation('not_this')})\s*((?:\d|[{''.join(values('NUMBER_ZH'))}])[\w.× ]{{0,12}})", re.I)
 """A figure set aside ("不是４张", "instead of 4 ports"): a number after the words, and the word it counts."""
 NEW_VALUE_REACH = 40
@@ -52,7 +51,7 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
             new.append(quoted.span(1))
     old += [match.span(1) for match in _QUOTED.finditer(context.text)
             if _STRIKE.search(context.sentence_at(match.start()))]
-    if _CORRECTION.search(context.text):  # a message that corrects an earlier one speaks with its whole text
+    if context.first_of("CORRECTION") is not None:  # a message that corrects an earlier one speaks with its whole text
         new.append((0, len(context.text)))
         old += [match.span(1) for match in _NOT_THIS.finditer(context.text)]
     if not old and not new:

@@ -32,7 +32,6 @@ _PARENTHESES = regex(r"\((?:[A-Za-z0-9 ./+-]{1,24},)+[A-Za-z0-9 ./+-]{1,24}\)")
 _AFTER_QUESTION = ".!~。…"
 _QUESTION_END = regex(with_first_test(rf"(?:{alternation('question_end')})[{_AFTER_QUESTION}\s]*$"))
 _QUESTION_WIDTH = longest_match(alternation("question_end"))
-_REPORTED_QUESTION = regex(alternation("reported_question"), re.I)
 _COMMA = regex(",")
 _EN_NUMBERS = values("NUMBER_WORD")
 _ZH_VALUES = values("NUMBER_ZH")
@@ -144,13 +143,7 @@ class Context:
         while end and (sentence[end - 1] in _AFTER_QUESTION or sentence[end - 1].isspace()):
             end -= 1
         return bool(_QUESTION_END.search(sentence, max(0, end - _QUESTION_WIDTH))) \
-            or self._told_question(position)
-
-    def _told_question(self, position: int) -> bool:
-        """Whether the sentence at a position tells a question ("asked whether", 客户询问能否...)."""
-        index = self.sentence(position)
-        end = self.sentence_starts[index + 1] if index + 1 < len(self.sentence_starts) else len(self.text)
-        return _REPORTED_QUESTION.search(self.text, self.sentence_starts[index], end) is not None
+            or "ASKED" in self.sentence_types(position)
 
     def defines_term(self, position: int) -> tuple[int, int] | None:
         """Where the sentence at a position defines a term ("节点"：指…, "Node" means …): the span of the term
