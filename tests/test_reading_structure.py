@@ -763,10 +763,14 @@ def test_a_sentence_that_says_no_product_comes_with_a_fabric_denies_it() -> None
     assert value(text, "fabric.protocol") == "rdma"
 
 
-def test_cards_counted_in_brackets_after_the_servers_are_a_total() -> None:
-    offering = offering_of("Order: 3 nodes (24 × H200 SXM 141 GB)\n")
-    assert offering.fact("nodes").value == 3
-    assert offering.fact("gpu.total").value == 24
+@pytest.mark.parametrize(("text", "nodes", "total"), [
+    ("Order: 3 nodes (24 × H200 SXM 141 GB)\n", 3, 24),
+    ("The order covers four nodes (32 GPUs in total).\n", 4, 32),
+])
+def test_cards_counted_in_brackets_after_the_servers_are_a_total(text: str, nodes: int, total: int) -> None:
+    offering = offering_of(text)
+    assert offering.fact("nodes").value == nodes
+    assert offering.fact("gpu.total").value == total
     assert offering.fact("gpu.per_node") is None
 
 
@@ -968,13 +972,6 @@ def test_an_option_cell_that_says_same_as_another_states_what_it_states() -> Non
     assert extraction.chosen_option == "Option B"
     assert offering.fact("gpu.memory_gb").value == 141
     assert offering.fact("fabric.protocol").value == "roce-v2"
-
-
-def test_servers_with_their_cards_counted_in_brackets() -> None:
-    offering = offering_of("The order covers four nodes (32 GPUs in total).\n")
-    assert offering.fact("nodes").value == 4
-    assert offering.fact("gpu.total").value == 32
-    assert offering.fact("gpu.per_node") is None
 
 
 def test_a_forwarded_message_is_read_and_its_quoted_questions_are_not() -> None:
