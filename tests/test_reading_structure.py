@@ -993,3 +993,8 @@ def test_spec_sheet_labels_section_numbers_and_ratios(text: str, per_node: int |
     offering = offering_of(text)
     assert (offering.fact("gpu.per_node").value if offering.fact("gpu.per_node") else None) == per_node
     assert (offering.fact("fabric.nics_per_node").value if offering.fact("fabric.nics_per_node") else None) == nics
+
+
+def test_options_still_open_are_no_choice() -> None:
+    extraction = extract(document_from_text(OPTIONS + "签约时确认方案A或方案B。\n", format="markdown"))
+    assert extraction.chosen_option is None

@@ -404,10 +404,15 @@ def chosen_option(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Fr
 
 
 def _takes(text: str, option: Keyword) -> bool:
-    """Whether a selection word takes the option named by ``option`` (not as advice, not in a question)."""
+    """Whether a selection word takes the option named by ``option`` (not as advice, not in a question, not
+    one of alternatives still open: "确认方案一或方案二")."""
     before = text[max(0, option.start - SELECTION_REACH):option.start]
     return bool(_SELECTION.search(before)) and not _RECOMMENDED.search(before) \
-        and not _ASKED.search(text, option.end, option.end + SELECTION_REACH)
+        and not _ASKED.search(text, option.end, option.end + SELECTION_REACH) \
+        and not _ALTERNATIVE.match(text, option.end)
+
+
+_ALTERNATIVE = regex(rf"\s*(?:{alternation('place_choice')})(?![A-Za-z])", re.I)
 
 
 def _selected(name: str, text: str) -> bool:
