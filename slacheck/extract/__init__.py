@@ -71,7 +71,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     first_windows: list[tuple[str, Sequence[Keyword]]] = [(item[0].text, item[1].tokens) for item in pending if item]
     placed = frames(document, first_windows)
     chosen = chosen_option(first_windows, placed)
-    del first_windows
+    del first_windows  # each passage's tokens go once it is read (pending[index] = None below)
     kept = _Kept()
     for index, (passage, frame) in enumerate(zip(document.passages, placed)):
         item = pending[index]

@@ -41,9 +41,7 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
     old, new = [], []
     for match in _REPLACED.finditer(context.text):
         old.append(match.span(1))
-        clause = context.clause(match.end())  # the new value runs to the clause's end (调整为 99.5%，...)
-        stop = context.clause_starts[clause + 1] if clause + 1 < len(context.clause_starts) else len(context.text)
-        new.append((match.end(), stop))
+        new.append((match.end(), context.clause_end(match.end())))  # to the clause's end (调整为 99.5%，...)
     for match in _QUOTED_REPLACED.finditer(context.text):
         old.append(match.span(1))
         quoted = _QUOTED.search(context.text, match.end(), match.end() + NEW_VALUE_REACH)

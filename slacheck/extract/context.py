@@ -130,8 +130,15 @@ class Context:
         return self._piece(self.clause_starts, self.clause(position))
 
     def _piece(self, starts: list[int], index: int) -> str:
-        end = starts[index + 1] if index + 1 < len(starts) else len(self.text)
-        return self.text[starts[index]:end]
+        return self.text[starts[index]:self._end(starts, index)]
+
+    def _end(self, starts: list[int], index: int) -> int:
+        """Where the piece (sentence or clause) ``index`` of ``starts`` ends."""
+        return starts[index + 1] if index + 1 < len(starts) else len(self.text)
+
+    def clause_end(self, position: int) -> int:
+        """Where the clause holding a position ends."""
+        return self._end(self.clause_starts, self.clause(position))
 
     def in_question(self, position: int) -> bool:
         """Whether the sentence at a position asks a question (ends with ? or 吗/呢) or tells one ("asked whether").
@@ -150,8 +157,7 @@ class Context:
         and its defining word; None when the sentence defines nothing."""
         index = self.sentence(position)
         if index not in self._definitions:
-            end = self.sentence_starts[index + 1] if index + 1 < len(self.sentence_starts) else len(self.text)
-            match = _DEFINES_TERM.search(self.text, self.sentence_starts[index], end)
+            match = _DEFINES_TERM.search(self.text, self.sentence_starts[index], self._end(self.sentence_starts, index))
             self._definitions[index] = match.span() if match else None
         return self._definitions[index]
 
@@ -335,7 +341,7 @@ def _en_number(text: str) -> float | None:
     return float(sum(numbers)) if len(numbers) == len(parts) else None
 
 
-def _zh_number(text: str) -> float | None:
+def _zh_number(text: str) -> float:
     """A number written in Chinese numerals: digits, and the signs for ten, a hundred and a thousand after
     the digit they multiply ("二十四", "一百二十八", "贰拾肆"; a sign alone counts once: "十六")."""
     total = pending = 0

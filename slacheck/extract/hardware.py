@@ -115,8 +115,12 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
 def _bracketed_total(counted_parts: dict[str, list[Keyword]], context: Context) -> bool:
     """Whether the cards are counted in brackets after the servers: "2 nodes (16 × H100)" is 16 in all."""
     servers, cards = counted_parts.get("node_prefix"), counted_parts.get("cards")
-    return servers is not None and cards is not None \
-        and any(bracket in context.text[servers[-1].end:cards[0].start] for bracket in "(（")
+    return servers is not None and cards is not None and _bracket_between(servers[-1], cards[0], context)
+
+
+def _bracket_between(before: Keyword, after: Keyword, context: Context) -> bool:
+    """Whether a bracket opens between two tokens ("four nodes (32 GPUs)")."""
+    return any(bracket in context.text[before.end:after.start] for bracket in "(（")
 
 
 _OTHER_ITEMS = {"SWITCH", "SWITCH_MODEL", "PORT", "NIC", "NIC_MODEL", "OPTICS"}
@@ -158,8 +162,8 @@ def _cluster_cards(phrase: Phrase, context: Context) -> list[Said]:
     span = [(phrase.start, phrase.end)]
     if len(counts) < 2 or None in counts:
         return []
-    bracketed = any(bracket in context.text[tokens[0].end:tokens[-1].start] for bracket in "(（")
-    said = [Said("gpu.total" if bracketed else "gpu.per_node", counts[-1], span)]  # "four nodes (32 GPUs)": in all
+    in_all = _bracket_between(tokens[0], tokens[-1], context)  # "four nodes (32 GPUs)": 32 in all
+    said = [Said("gpu.total" if in_all else "gpu.per_node", counts[-1], span)]
     return said if _not_the_order(counts[0], phrase.start, context) else [Said("nodes", counts[0], span), *said]
 
 

@@ -407,7 +407,7 @@ def _takes(text: str, option: Keyword) -> bool:
     """Whether a selection word takes the option named by ``option`` (not as advice, not in a question, not
     one of alternatives still open: "确认方案一或方案二")."""
     before = text[max(0, option.start - SELECTION_REACH):option.start]
-    return bool(_SELECTION.search(before)) and not _RECOMMENDED.search(before) \
+    return _selection_before(text, option.start) and not _RECOMMENDED.search(before) \
         and not _ASKED.search(text, option.end, option.end + SELECTION_REACH) \
         and not _ALTERNATIVE.match(text, option.end)
 
@@ -419,10 +419,15 @@ def _selected(name: str, text: str) -> bool:
     """Whether ``name`` is cited in ``text`` right after a selection word."""
     start = text.find(name)
     while start >= 0:
-        if _SELECTION.search(text, max(0, start - SELECTION_REACH), start):
+        if _selection_before(text, start):
             return True
         start = text.find(name, start + 1)
     return False
+
+
+def _selection_before(text: str, start: int) -> bool:
+    """Whether a selection word ends right before ``text[start:]`` ("Selected: ", "我们定 ")."""
+    return _SELECTION.search(text, max(0, start - SELECTION_REACH), start) is not None
 
 
 def _runs(indices: list[int]) -> list[list[int]]:
