@@ -998,3 +998,8 @@ def test_spec_sheet_labels_section_numbers_and_ratios(text: str, per_node: int |
 def test_options_still_open_are_no_choice() -> None:
     extraction = extract(document_from_text(OPTIONS + "签约时确认方案A或方案B。\n", format="markdown"))
     assert extraction.chosen_option is None
+
+
+def test_an_agreed_option_named_in_passing_is_no_choice() -> None:
+    extraction = extract(document_from_text(OPTIONS + "付款按合同约定方案B的单价结算。\n", format="markdown"))
+    assert extraction.chosen_option is None
