@@ -1003,3 +1003,51 @@ def test_options_still_open_are_no_choice() -> None:
 def test_an_agreed_option_named_in_passing_is_no_choice() -> None:
     extraction = extract(document_from_text(OPTIONS + "付款按合同约定方案B的单价结算。\n", format="markdown"))
     assert extraction.chosen_option is None
+
+
+@pytest.mark.parametrize("text", [
+    "单机卡数：8\n",
+    "每台 GPU 数量：8\n",
+    "GPUs per node 单节点卡数 : 8\n",
+])
+def test_a_cards_per_node_label_in_chinese_or_in_both_languages(text: str) -> None:
+    assert value(text, "gpu.per_node") == 8
+
+
+def test_a_node_label_without_a_card_word_counts_no_cards() -> None:
+    assert value("每台：8\n", "gpu.per_node") is None
+
+
+def test_a_fabric_months_away_is_not_the_one_offered() -> None:
+    text = "InfiniBand 交货期 20 周以上，本期交付以太网 RoCE v2：每台 2 张 200G 网卡。\n"
+    assert value(text, "fabric.protocol") == "roce-v2"
+    assert value(text, "fabric.nics_per_node") == 2
+    assert value("Lead time for InfiniBand is currently 18 weeks, so this order ships RoCE.\n",
+                 "fabric.protocol") == "roce"
+
+
+def test_a_fabric_said_to_be_of_no_use_is_not_offered() -> None:
+    assert value("你们这种小集群用不上 InfiniBand，走普通以太网就行。\n", "fabric.protocol") != "infiniband"
+
+
+@pytest.mark.parametrize(("text", "split"), [
+    ("两个站点组成一个训练集群，统一调度。\n", True),
+    ("The cluster spans two sites in one Slurm partition.\n", True),
+    ("Since 2015 we have run GPU servers in three Berlin facilities.\n", None),
+    ("我们在三个机房都有 GPU 资源。\n", None),
+])
+def test_sites_split_one_cluster_but_not_the_vendors_premises(text: str, split: bool | None) -> None:
+    assert value(text, "fabric.multi_site") is split
+
+
+def test_each_timed_chat_message_is_a_passage_of_its_own() -> None:
+    text = ("09:40  销售小李：签约最短一个季度，按季付款\n"
+            "09:41  客户：能不能先试用？\n")
+    document = document_from_text(text)
+    assert [p.text[:5] for p in document.passages] == ["09:40", "09:41"]
+    assert value(text, "commercial.billing") == "quarterly"
+
+
+def test_a_benchmark_left_unnamed_in_a_trial_is_no_acceptance_test() -> None:
+    assert value("可以先开一台机器试用半天，自己跑个 benchmark 看看。\n", "acceptance.test") is None
+    assert value("试用期内双方完成压测验收。\n", "acceptance.test") == "benchmark"

@@ -309,6 +309,7 @@ _ITEM = regex(
     | 第[一二三四五六七八九十百千零〇\d]{1,6}[条章节款项部]   # 第X条
     | [A-Za-z][.)]\s | [IVX]{1,4}\.\s                 # a) A. IV.
     | (?:Article|Section|Clause|Schedule|Annex|Appendix|Exhibit)\s+[\dIVX]
+    | (?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+[^:\s][^:]{0,24}:   # chat: "10:16 小周:"
     """,
     re.VERBOSE,
 )

@@ -178,15 +178,18 @@ def _bare_rate(phrase: Phrase, context: Context) -> list[Said]:
 
 
 def _multi_site(token: Keyword, context: Context) -> list[Said]:
-    """Nodes placed across sites: the sentence (or the one before it) must count the nodes (or cards), not
+    """Nodes placed across sites: the sentence (or the one before it) must count the nodes (or cards), or
+    speak of one cluster ("two sites form one training cluster"), not
     describe the vendor's premises ("8 servers in FRA1 and 8 in FRA3. The two facilities are linked by ...";
     not "founded in 2014, we run servers in three London facilities")."""
     for before in (0, 1):
         near = context.in_sentence(token.start, before=before)
-        if node_counts(near) or any(a.type in COUNTS and b.type == "CARD_UNIT" for a, b in zip(near, near[1:])):
+        if node_counts(near) or any(a.type in COUNTS and b.type == "CARD_UNIT" and b.start - a.end <= 2
+                                    for a, b in zip(near, near[1:])):  # "16 GPUs", not "in 2014, GPU servers"
             break
     else:
-        return []
+        if not _ONE_CLUSTER.search(sentence_text(token, context)):  # "两站点组成一个训练集群"
+            return []
     return [Said("fabric.multi_site", not negated(token, context), [span_of(token)])]
 
 
@@ -196,12 +199,25 @@ _STORAGE_AFTER = regex(rf"\s?(?:{alternation('storage_medium')})", re.I)
 _UNAVAILABLE = regex(alternation("unavailable"), re.I)
 _DEFERRED = regex(alternation("deferred"), re.I)
 _ABSENT_BEFORE = regex(rf"(?:{alternation('absent_before')})[^,;.。，；]{{0,3}}$")
+_LONG_LEAD_TIME = regex(alternation("long_lead_time"))
+_ONE_CLUSTER = regex(alternation("one_cluster"))
+
+
+def _delivered_instead(token: Keyword, context: Context) -> bool:
+    """Whether the token's clause puts its fabric months away and its sentence names another one."""
+    if not _LONG_LEAD_TIME.search(context.clause_at(token.start)):
+        return False
+    own = protocol_of(token)
+    clause = context.clause(token.start)
+    return any(context.clause(t.start) != clause and protocol_of(t) not in (None, own)
+               for t in context.in_sentence(token.start))
 
 
 def _fabric_protocol(token: Keyword, context: Context) -> list[Said]:
-    """The fabric a protocol word names, unless the offer lacks it ("不配 RDMA 网卡", "IB 现在给不了")."""
+    """The fabric a protocol word names, unless the offer lacks it ("不配 RDMA 网卡", "IB 现在给不了") or puts
+    it months away for another one ("IB 交期 16 周以上，这批给 RoCE")."""
     if _ABSENT_BEFORE.search(context.text[max(0, token.start - 16):token.start]) \
-            or _UNAVAILABLE.search(sentence_text(token, context)):
+            or _UNAVAILABLE.search(sentence_text(token, context)) or _delivered_instead(token, context):
         return []
     term = context.defines_term(token.start)
     if term is not None and term[0] <= token.start < term[1]:  # the term a definition defines ("InfiniBand"：指…)
