@@ -1051,3 +1051,12 @@ def test_each_timed_chat_message_is_a_passage_of_its_own() -> None:
 def test_a_benchmark_left_unnamed_in_a_trial_is_no_acceptance_test() -> None:
     assert value("可以先开一台机器试用半天，自己跑个 benchmark 看看。\n", "acceptance.test") is None
     assert value("试用期内双方完成压测验收。\n", "acceptance.test") == "benchmark"
+
+
+@pytest.mark.parametrize(("text", "multi"), [
+    ("验收：每台服务器单独运行 gpu-burn 一小时无报错，即视为该台服务器验收通过。\n", False),
+    ("Before delivery we run all_reduce_perf across the eight GPUs within each server.\n", False),
+    ("| Test | Scope | Pass |\n|---|---|---|\n| all_reduce_perf | all 4 nodes, 32 GPUs | busbw >= 300 GB/s |\n", True),
+])
+def test_where_an_acceptance_test_runs(text: str, multi: bool) -> None:
+    assert value(text, "acceptance.multi_node", "markdown") is multi

@@ -47,12 +47,14 @@ def _where_it_runs(token: Keyword, context: Context) -> list[Said]:
     """Whether a test runs across nodes or on one machine at a time.
 
     One machine named in the test's own clause wins ("每台单独运行 all_reduce_perf（单机 8 卡）");
-    else several nodes named in its sentence (or the one before: a wrapped line) make it multi-node:
+    else several nodes named in its sentence (or the one before: a wrapped line; in a table, its row) make it
+    multi-node:
     全部/跨机/双机, or a count of two or more nodes ("4 机 32 卡", "across the eight (8) servers");
     else the lead-in above a list of tests says where they run.
     """
     clause = context.in_clause(token.start)
-    near = context.in_sentence(token.start, before=1) + context.in_sentence(token.start)
+    near = context.keywords if context.table_row else \
+        context.in_sentence(token.start, before=1) + context.in_sentence(token.start)  # a row's cells say it together
     single = [t for t in near if _single(t, context)]
     spread = [t for t in near if t.type == "ALL_NODES"] + [t for t in node_counts(near) if (as_count(t) or 0) >= 2]
     if any(_single(t, context) for t in clause) or (single and not spread):
