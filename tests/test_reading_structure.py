@@ -1060,3 +1060,19 @@ def test_a_benchmark_left_unnamed_in_a_trial_is_no_acceptance_test() -> None:
 ])
 def test_where_an_acceptance_test_runs(text: str, multi: bool) -> None:
     assert value(text, "acceptance.multi_node", "markdown") is multi
+
+
+@pytest.mark.parametrize("text", [
+    "计算网：两层组网（2 台 leaf + 1 台 spine）\n",
+    "机房单机柜供电 20kW，每柜部署 2 台。\n",
+    "We place 4 servers per rack.\n",
+    "Jobs of 2 to 8 nodes are common.\n",
+])
+def test_switches_racks_and_ranges_count_no_servers(text: str) -> None:
+    assert value(text, "nodes") is None
+
+
+@pytest.mark.parametrize("text", ["预计使用 16 至 64 张 GPU 训练。\n", "Clusters of 16-64 GPUs.\n"])
+def test_a_range_of_cards_is_no_total(text: str) -> None:
+    offering = offering_of(text)
+    assert offering.fact("gpu.total") is None and offering.fact("gpu.per_node") is None

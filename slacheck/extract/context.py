@@ -408,6 +408,14 @@ def in_ratio(start: int, end: int, context: Context) -> bool:
         or _RATIO_BEFORE.search(context.text, max(0, start - 16), start) is not None
 
 
+_RANGE_BEFORE = regex(alternation("range_mark"))
+
+
+def in_range(start: int, context: Context) -> bool:
+    """Whether a count at ``start`` ends a range ("32 至 64 张", "16-64 GPUs"): a span, not what is ordered."""
+    return _RANGE_BEFORE.search(context.text, max(0, start - 12), start) is not None
+
+
 def flag(path: str, *, needs: set[str] | None = None) -> Callable[[Keyword, Context], list[Said]]:
     """A keyword that states ``path`` = True (False when negated in its clause)."""
     def handler(token: Keyword, context: Context) -> list[Said]:

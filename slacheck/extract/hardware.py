@@ -18,6 +18,7 @@ from slacheck.extract.context import (
     as_number,
     counts_per_node,
     flag,
+    in_range,
     in_ratio,
     leaves,
     negated,
@@ -125,6 +126,15 @@ def _bracket_between(before: Keyword, after: Keyword, context: Context) -> bool:
 
 _OTHER_ITEMS = {"SWITCH", "SWITCH_MODEL", "PORT", "NIC", "NIC_MODEL", "OPTICS"}
 """Things counted in 台 or units that are not GPU servers."""
+_SWITCH_ROLE_AFTER = regex(rf"\s?(?:{alternation('switch_role')})(?![A-Za-z])", re.I)
+_PER_RACK_BEFORE = regex(rf"(?:{alternation('per_rack')})[^,;.，；。]{{0,6}}$", re.I)
+_PER_RACK_AFTER = regex(rf"\s?(?:{alternation('per_rack')})", re.I)
+
+
+def _per_rack(phrase: Phrase, context: Context) -> bool:
+    """Whether servers are counted per rack ("每柜部署 2 台", "2 servers per rack")."""
+    return bool(_PER_RACK_AFTER.match(context.text, phrase.end)) \
+        or _PER_RACK_BEFORE.search(context.text, max(0, phrase.start - 12), phrase.start) is not None
 
 
 def _not_the_order(count: int | None, position: int, context: Context) -> bool:
@@ -135,11 +145,12 @@ def _not_the_order(count: int | None, position: int, context: Context) -> bool:
 
 
 def _nodes(phrase: Phrase, context: Context) -> list[Said]:
-    """"4 台", "4 nodes": servers, unless the count is of a switch or another part named in its clause, or
-    sizes a trial or a definition."""
+    """"4 台", "4 nodes": servers, unless the count is of a switch ("2 台 leaf") or another part named in its
+    clause, ends a range ("2 到 8 台"), sizes a rack ("每柜 2 台"), a trial or a definition."""
     tokens = leaves(phrase.tree)
     after = context.following(phrase.end)
-    if after is not None and after.type in _OTHER_ITEMS:
+    if after is not None and after.type in _OTHER_ITEMS or _SWITCH_ROLE_AFTER.match(context.text, phrase.end) \
+            or in_range(phrase.start, context) or _per_rack(phrase, context):
         return []
     before = [t for t in context.in_clause(phrase.start) if t.end <= phrase.start]
     if any(t.type in _OTHER_ITEMS for t in before) and not any(t.type in ("MODEL", "CARD_UNIT") for t in before):
@@ -200,7 +211,7 @@ def _nic_or_gpu(handler: PhraseHandler) -> PhraseHandler:
     """A count of cards whose item is a network card ("网卡 … 8 张/台", "HCA：合计 32 张", a row "计算网络 |
     InfiniBand NDR | 每台 8 张") counts NICs, not GPUs."""
     def read(phrase: Phrase, context: Context) -> list[Said]:
-        if in_ratio(phrase.start, phrase.end, context):
+        if in_ratio(phrase.start, phrase.end, context) or in_range(phrase.start, context):
             return []
         said = handler(phrase, context)
         if any(t.type == "CARD_UNIT" and t.value.lower().startswith("gpu") for t in leaves(phrase.tree)):
