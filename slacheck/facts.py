@@ -56,6 +56,9 @@ class Fabric(Section):
     nics_per_node: Fact[int] | None = None
     included_rate_gbps: Fact[float] | None = None
     included_nics_per_node: Fact[int] | None = None
+    upgrade_protocol: Fact[str] | None = None
+    """An add-on that replaces an included InfiniBand or RoCE fabric with another ("RoCE 标配，可选升级 IB")."""
+    upgrade_nics_per_node: Fact[int] | None = None
     nics_total: Fact[int] | None = None
     nics_per_gpu: Fact[int] | None = None
     nic_model: Fact[str] | None = None

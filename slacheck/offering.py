@@ -70,6 +70,10 @@ MAX_EVIDENCE = 8
 
 PROTOCOLS = ["infiniband", "roce-v2", "roce-v1", "roce", "rdma", "ethernet-tcp"]
 """Fabric protocols, best first."""
+ROCE = ("roce-v2", "roce-v1", "roce")
+"""RoCE of any version."""
+NAMED_RDMA = ("infiniband", *ROCE)
+"""InfiniBand or RoCE, named as such."""
 
 GPU_VARIANTS = ("SXM", "PCIe", "NVL")
 """GPU form factors: SXM (HGX/DGX baseboards), PCIe cards, and the H100/H200 NVL product."""
@@ -84,6 +88,7 @@ _ANY_TRUE = {"fabric.optional", "fabric.multi_site", "intra_node.full_mesh", "in
 _RANKED = {
     "fabric.included_protocol": PROTOCOLS,
     "fabric.protocol": PROTOCOLS,
+    "fabric.upgrade_protocol": PROTOCOLS,
     "intra_node.link": ["nvlink-bridge", "pcie", "nvlink-switch"],
     "fabric.expansion": ["vague", "concrete"],
     "fabric.topology": ["rail-optimized", "fat-tree", "leaf-spine", "dragonfly", "clos", "single-switch"],
@@ -104,7 +109,8 @@ VOCABULARY: dict[str, tuple[str, ...]] = {"gpu.variant": GPU_VARIANTS,
 # RoCE and unnamed RDMA run over Ethernet, so a card said as "400GbE" counts for them.
 _BY_PROTOCOL = {"fabric.rate_gbps": "fabric.protocol", "fabric.nics_per_node": "fabric.protocol",
                 "fabric.included_rate_gbps": "fabric.included_protocol",
-                "fabric.included_nics_per_node": "fabric.included_protocol"}
+                "fabric.included_nics_per_node": "fabric.included_protocol",
+                "fabric.upgrade_nics_per_node": "fabric.upgrade_protocol"}
 
 
 _SPLIT_DUTIES = frozenset({"tuning.owner", "tuning.troubleshooting"})
@@ -137,6 +143,7 @@ def assemble(statements: list[Statement]) -> Offering:
         by_path.setdefault(statement.path, []).append(statement)
     protocols = {path: chosen.value for path in set(_BY_PROTOCOL.values())
                  if by_path.get(path) and (chosen := _choose(path, by_path[path], None)) is not None}
+    _split_upgrade(by_path, protocols)
     data: dict[str, Any] = {}
     for path in fact_paths():
         said = by_path.get(path, [])
@@ -154,6 +161,22 @@ def assemble(statements: list[Statement]) -> Offering:
         target[name] = {"value": chosen.value, "hedged": chosen.hedged,
                         "evidence": _first_unique(evidence, MAX_EVIDENCE)}
     return Offering.model_validate(data)
+
+
+def _split_upgrade(by_path: dict[str, list[Statement]], protocols: dict[str, str]) -> None:
+    """When the base offer includes InfiniBand or RoCE and an add-on offers another protocol, the included
+    fabric is the offering's fabric and the add-on is its upgrade (``fabric.upgrade_*``), checked on its own."""
+    best, included = protocols.get("fabric.protocol"), protocols.get("fabric.included_protocol")
+    if best is None or included not in NAMED_RDMA or best == included or {best, included} <= set(ROCE):
+        return
+    said = by_path["fabric.protocol"]
+    by_path["fabric.upgrade_protocol"] = [s for s in said if s.value == best]
+    by_path["fabric.upgrade_nics_per_node"] = [s for s in by_path.get("fabric.nics_per_node", []) if s.tag == best]
+    by_path["fabric.protocol"] = [s for s in said if s.value != best]
+    base = by_path["fabric.included_protocol"][0]
+    by_path["fabric.optional"] = [Statement(path="fabric.optional", value=False, evidence=base.evidence,
+                                            option=base.option)]
+    protocols["fabric.protocol"], protocols["fabric.upgrade_protocol"] = included, best
 
 
 def offering_from_facts(facts: Mapping[str, Any]) -> Offering:

@@ -1076,3 +1076,37 @@ def test_switches_racks_and_ranges_count_no_servers(text: str) -> None:
 def test_a_range_of_cards_is_no_total(text: str) -> None:
     offering = offering_of(text)
     assert offering.fact("gpu.total") is None and offering.fact("gpu.per_node") is None
+
+
+def test_an_upgrade_to_another_fabric_leaves_the_included_one_the_fabric() -> None:
+    text = ("计算网络：RoCE v2，每台 4 张 200G 网卡。\n\n"
+            "可选升级：计算网络升级为 InfiniBand NDR 400G，价格另行报价。\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.nics_per_node").value == 4 and offering.fact("fabric.rate_gbps").value == 200.0
+    assert offering.fact("fabric.optional").value is False
+    assert offering.fact("fabric.upgrade_protocol").value == "infiniband"
+    assert offering.fact("fabric.upgrade_nics_per_node") is None
+    add_on = offering_of("标配 25G 以太网。\n\n可选：InfiniBand NDR 400G，每台 8 张 HCA。\n")
+    assert add_on.fact("fabric.protocol").value == "infiniband" and add_on.fact("fabric.upgrade_protocol") is None
+
+
+def test_an_upgrade_without_its_nic_count_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "offer.md"
+    path.write_text("4 台 H100 SXM5 服务器。\n\n计算网络：RoCE v2，每台 4 张 200G 网卡，交换机 SN3700，分配 16 个端口。\n\n"
+                    "可选升级：InfiniBand NDR 400G，价格另行报价。\n", encoding="utf-8")
+    report = check_file(path, Options())
+    [finding] = [f for f in report.findings if f.rule == "NET006"]
+    assert "infiniband" in finding.message
+
+
+def test_an_e_mail_subject_names_what_was_asked_not_what_is_offered() -> None:
+    text = ("From: Buyer <b@example.com>\nTo: Rep <r@example.com>\nSubject: Re: InfiniBand lead time\n"
+            "Date: Monday\n\nWe can ship RoCE v2 now: 4 x 200G NICs per node.\n")
+    assert value(text, "fabric.protocol") == "roce-v2"
+
+
+@pytest.mark.parametrize("text", ["InfiniBand 交换机原厂交期较长，Q3 之前我们交付不了 IB 方案。\n",
+                                  "We cannot deliver InfiniBand before the third quarter.\n"])
+def test_a_fabric_that_cannot_be_delivered_is_not_offered(text: str) -> None:
+    assert value(text, "fabric.protocol") is None

@@ -65,7 +65,7 @@ class Frame:
     column_options: tuple[str | None, ...] = ()
     column_subjects: tuple[str | None, ...] = ()
     kind: str = "offer"
-    """"offer", "heading", "quoted", "command" or "not-chosen"."""
+    """"offer", "heading", "header" (an e-mail's From/To/Subject), "quoted", "command" or "not-chosen"."""
     column_types: tuple[frozenset[str], ...] = ()
     """The token types each column's header holds ("响应时间": RESPONSE): what the cells under it are."""
     lead_in: tuple[Keyword, ...] = ()
@@ -229,6 +229,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     inherited = _inherited(stack)
     header = Frame()
     earlier_message = in_fence = False
+    in_header = email  # the header lines at the top of an e-mail: its subject names what was asked about
     previous_row = False
     lead_in: tuple[Keyword, ...] = ()
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
@@ -241,6 +242,10 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             in_fence = not in_fence
         if earlier_message or (email and first_line.lstrip().startswith(">")):
             result.append(Frame(kind="quoted"))
+            continue
+        in_header = in_header and bool(_EMAIL_HEADER.match(first_line))
+        if in_header:
+            result.append(Frame(kind="header"))
             continue
         if fence or in_fence or _COMMAND_START.match(text):
             result.append(Frame(kind="command"))

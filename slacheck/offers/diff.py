@@ -31,6 +31,7 @@ RANKED = {  # best first
     "intra_node.link": ["nvlink-switch", "nvlink-bridge", "pcie"],
     "fabric.protocol": PROTOCOLS,
     "fabric.included_protocol": PROTOCOLS,
+    "fabric.upgrade_protocol": PROTOCOLS,
     "fabric.cabling": ["provider", "customer", "excluded"],
     "fabric.expansion": ["concrete", "vague"],
     "backup.scope": ["all", "data", "system-only"],

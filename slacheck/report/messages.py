@@ -55,6 +55,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "fact.fabric.nics_per_node": ("NICs per node", "每台网卡数"),
     "fact.fabric.included_rate_gbps": ("Included port rate (Gb/s)", "标配端口速率 (Gb/s)"),
     "fact.fabric.included_nics_per_node": ("Included NICs per node", "标配每台网卡数"),
+    "fact.fabric.upgrade_protocol": ("Upgrade fabric protocol", "升级选项网络协议"),
+    "fact.fabric.upgrade_nics_per_node": ("Upgrade NICs per node", "升级选项每台网卡数"),
     "fact.fabric.nics_total": ("NICs in total", "网卡总数"),
     "fact.fabric.nics_per_gpu": ("NICs per GPU", "每卡网卡数"),
     "fact.fabric.nic_model": ("NIC model", "网卡型号"),

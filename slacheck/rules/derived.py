@@ -15,7 +15,7 @@ from typing import Any, get_args
 
 from slacheck.facts import Price
 from slacheck.fleet import Fleet, fleet
-from slacheck.offering import Offering
+from slacheck.offering import NAMED_RDMA, Offering
 from slacheck.perf import catalogue
 from slacheck.perf.nccl import Transport
 from slacheck.rules.limits import claim_limits
@@ -58,6 +58,16 @@ def counts(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
         "gpu_count": found.gpus,
         "nics_per_node_effective": found.nics_per_node,
     }
+
+
+def nic_count_missing(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
+    """The InfiniBand or RoCE fabric offered (or offered as an upgrade) whose NICs per node are not stated."""
+    missing = None
+    if v["fabric.protocol"] in NAMED_RDMA and _fleet(v).nics_per_node is None:
+        missing = v["fabric.protocol"]
+    elif v["fabric.upgrade_protocol"] in NAMED_RDMA and v["fabric.upgrade_nics_per_node"] is None:
+        missing = v["fabric.upgrade_protocol"]
+    return {"fabric_without_nic_count": missing}
 
 
 def per_gpu(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
@@ -112,6 +122,8 @@ CONTRACT: tuple[Group, ...] = (
         "nics_per_node_effective": "NICs per node: stated, or the NIC total / nodes, or NICs per GPU x GPUs per "
                                    "node",
     }, counts),
+    Group({"fabric_without_nic_count": "the InfiniBand or RoCE fabric, included, add-on or upgrade, whose NICs per "
+                                       "node are not stated"}, nic_count_missing),
     Group({
         "per_gpu_gbps": "inter-node Gb/s per GPU, NICs per node x port rate / GPUs per node: the lower of the best "
                         "offered fabric and the fabric included in the base offer",

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from slacheck.offering import VOCABULARY
+from slacheck.offering import NAMED_RDMA, ROCE, VOCABULARY
 from slacheck.perf.plateau import LARGE_MESSAGE_BYTES
 from slacheck.rules.derived import MEASURED_VOCABULARY
 
-ROCE = ("roce-v2", "roce-v1", "roce")
-
 NAMED_SETS: dict[str, tuple[tuple[str, ...], str]] = {
     "fabrics.rdma": (("infiniband", *ROCE, "rdma"), "every RDMA fabric: InfiniBand, RoCE, RDMA of unnamed protocol"),
-    "fabrics.named_rdma": (("infiniband", *ROCE), "InfiniBand or RoCE, named as such"),
+    "fabrics.named_rdma": (NAMED_RDMA, "InfiniBand or RoCE, named as such"),
     "fabrics.rdma_over_ethernet": ((*ROCE, "rdma"), "RoCE, or RDMA over Ethernet whose protocol is not named"),
     "fabrics.roce": (ROCE, "RoCE of any version"),
     "fabrics.unspecified_rdma": (("rdma", "roce"), "RDMA without its protocol, or RoCE without its version"),
