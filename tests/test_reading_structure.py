@@ -1110,3 +1110,27 @@ def test_an_e_mail_subject_names_what_was_asked_not_what_is_offered() -> None:
                                   "We cannot deliver InfiniBand before the third quarter.\n"])
 def test_a_fabric_that_cannot_be_delivered_is_not_offered(text: str) -> None:
     assert value(text, "fabric.protocol") is None
+
+
+FORWARD_HEAD = ("From: Reseller <r@example.com>\nTo: Buyer <b@example.com>\nDate: Monday\n"
+                "Subject: FW: cluster terms\n\nBuyer, our partner's terms are below.\n\n"
+                "---------- Forwarded message ----------\nFrom: Partner <p@example.net>\nDate: Friday\n"
+                "Subject: cluster terms\n\n")
+
+
+def test_a_forwarded_message_quoted_whole_is_read() -> None:
+    text = FORWARD_HEAD + "Hello, the terms:\n\n> 1. 4 nodes, RoCE v2, 2 x 200G NICs per node.\n> 2. Optics included.\n"
+    assert value(text, "fabric.protocol") == "roce-v2"
+    assert value(text, "fabric.nics_per_node") == 2
+
+
+def test_questions_quoted_in_a_forwarded_answer_are_not_read() -> None:
+    text = (FORWARD_HEAD + "> 1. We saw InfiniBand NDR with 8 HCAs per node elsewhere. What do you have?\n\n"
+            "Answer: RoCE v2, 2 x 200G NICs per node.\n\n> 2. Optics?\n\nIncluded.\n")
+    assert value(text, "fabric.protocol") == "roce-v2"
+    assert value(text, "fabric.nics_per_node") == 2
+
+
+@pytest.mark.parametrize("text", ["配置：4 台 H20 服务器（SXM，96GB/卡，NVSwitch）\n", "H20 GPUs, 96 GB per GPU\n"])
+def test_a_size_per_card_is_the_gpu_memory(text: str) -> None:
+    assert value(text, "gpu.memory_gb") == 96

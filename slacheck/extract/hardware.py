@@ -317,17 +317,18 @@ def _mig(token: Keyword, context: Context) -> list[Said]:
 
 _GPU_MEMORY_AFTER = regex(rf"\)?\s?(?:of )?(?:{alternation('gpu_memory')})", re.I)  # "(180 GB) of HBM3e"
 _GPU_MEMORY_BEFORE = regex(rf"(?:{alternation('gpu_memory')})\s?[:：]?\s?$", re.I)
+_PER_CARD_AFTER = regex(rf"\s?(?:{alternation('per_card')})", re.I)
 
 
 def _loose_memory(token: Keyword, context: Context) -> list[Said]:
-    """A size said as GPU memory outside a GPU phrase ("94 GB HBM3 each", "显存：80GB", right after the GPUs'
-    form factor, "SXM5 80GB×8", or under a table column named for GPU memory)."""
+    """A size said as GPU memory outside a GPU phrase ("94 GB HBM3 each", "显存：80GB", "96GB/卡", right after the
+    GPUs' form factor, "SXM5 80GB×8", "SXM，96GB", or under a table column named for GPU memory)."""
     if context.in_phrase(token):
         return []
     lead = context.previous(token.start)
-    if not (_GPU_MEMORY_AFTER.match(context.text, token.end)
+    if not (_GPU_MEMORY_AFTER.match(context.text, token.end) or _PER_CARD_AFTER.match(context.text, token.end)
             or _GPU_MEMORY_BEFORE.search(context.text[max(0, token.start - 12):token.start])
-            or lead is not None and lead.type == "VARIANT" and not context.text[lead.end:token.start].strip()
+            or lead is not None and lead.type == "VARIANT" and not context.text[lead.end:token.start].strip(" ,，")
             or GPU_MEMORY_COLUMN in context.header_types(token.start)):
         return []
     memory = as_count(token)

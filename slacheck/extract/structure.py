@@ -218,6 +218,32 @@ def label_end(text: str) -> int | None:
     return match.end() if match else None
 
 
+def _quoted_whole(document: Document, start: int) -> bool:
+    """Whether the forwarded message from line ``start`` quotes its body in one block of ">" lines (some mail
+    programs forward so), not the questions it answers line by line ("> 1. ...?" then "【答】...")."""
+    seen_quote = answered = False
+    for line in document.lines[start + 1:]:
+        text = line.text.strip()
+        if _EARLIER_MESSAGE.match(text):
+            break
+        if text.startswith(">"):
+            if answered:
+                return False
+            seen_quote = True
+        elif text and seen_quote:
+            answered = True
+    return seen_quote
+
+
+def _quoted(line: str, in_forwarded: bool) -> bool:
+    """Whether an e-mail line quotes an earlier message: a ">" line, but in a forwarded message quoted whole
+    only a line quoted twice ("> >", ">>") quotes something older."""
+    mark = line.lstrip()
+    if not mark.startswith(">"):
+        return False
+    return not in_forwarded or mark[1:].lstrip().startswith(">")
+
+
 def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) -> list[Frame]:
     """The frame of every passage, given each passage's normalised text and tokens."""
     headers = [line.text for line in document.lines[:40] if _EMAIL_HEADER.match(line.text)]
@@ -228,7 +254,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     stack: list[_Open] = []
     inherited = _inherited(stack)
     header = Frame()
-    earlier_message = in_fence = False
+    earlier_message = in_forwarded = in_fence = False
     in_header = email  # the header lines at the top of an e-mail: its subject names what was asked about
     previous_row = False
     lead_in: tuple[Keyword, ...] = ()
@@ -236,11 +262,12 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         first_line = document.lines[passage.segments[0].line].text if email and passage.segments else ""
         if email and _EARLIER_MESSAGE.match(first_line):
             earlier_message = not forwarded
+            in_forwarded = forwarded and _quoted_whole(document, passage.segments[0].line)
             forwarded = False
         fence = text.lstrip().startswith("```")
         if fence and text.count("```") % 2 == 1:
             in_fence = not in_fence
-        if earlier_message or (email and first_line.lstrip().startswith(">")):
+        if earlier_message or (email and _quoted(first_line, in_forwarded)):
             result.append(Frame(kind="quoted"))
             continue
         in_header = in_header and bool(_EMAIL_HEADER.match(first_line))
