@@ -1134,3 +1134,29 @@ def test_questions_quoted_in_a_forwarded_answer_are_not_read() -> None:
 @pytest.mark.parametrize("text", ["配置：4 台 H20 服务器（SXM，96GB/卡，NVSwitch）\n", "H20 GPUs, 96 GB per GPU\n"])
 def test_a_size_per_card_is_the_gpu_memory(text: str) -> None:
     assert value(text, "gpu.memory_gb") == 96
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("Urgent tickets are answered within **30 minutes**.\n", "sla.support_response_minutes", 30.0),
+    ("A failed node is swapped within **4 hours**.\n", "sla.failover_minutes", 240.0),
+    ("Support 7*24 hours; answered within 20 minutes.\n", "sla.support_response_minutes", 20.0),
+])
+def test_times_in_bold_are_times(text: str, path: str, expected: float) -> None:
+    assert value(text, path, "markdown") == expected
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("4 nodes, RoCE v2 200G. PFC and ECN are set by our network team.\n", "tuning.owner", "provider"),
+    ("4 nodes, RoCE v2 200G. Optics and cables are part of the monthly price.\n", "fabric.cabling", "provider"),
+    ("4 nodes. Our clusters are never split across sites.\n", "fabric.multi_site", False),
+    ("RoCE v2 on every node; NCCL's IB transport runs over it.\n", "fabric.protocol", "roce-v2"),
+    ("RoCE v2 on every node. The variable NCCL_IB_HCA does not mean the cluster runs InfiniBand.\n",
+     "fabric.protocol", "roce-v2"),
+])
+def test_a_providers_own_words(text: str, path: str, expected: object) -> None:
+    assert value(text, path) == expected
+
+
+def test_a_reserved_cluster_is_a_booking_not_room_to_grow() -> None:
+    assert value("Reserved Clusters of 4 nodes, RoCE v2 fabric.\n", "fabric.expansion") is None
+    assert value("Reserved Clusters of 4 nodes, RoCE v2 fabric.\n", "nodes") == 4

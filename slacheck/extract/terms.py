@@ -125,8 +125,8 @@ def _snapshot(token: Keyword, context: Context) -> list[Said]:
 
 def _duration(token: Keyword, context: Context) -> list[Said]:
     """A response or replacement time: the nearest RESPONSE / REPLACE (or RESTORE) word of the clause decides."""
-    before = context.text[max(0, token.start - 2):token.start]
-    if re.search(r"[×x*]\s*$", before):  # 7×24 小时: service hours, not a time limit
+    before = context.text[max(0, token.start - 4):token.start]
+    if re.search(r"\d\s?[×x*]\s*$", before):  # 7×24 小时: service hours, not a time limit (**4 hours**: bold)
         return []
     minutes = _minutes(token)
     if minutes is None:
