@@ -1160,3 +1160,22 @@ def test_a_providers_own_words(text: str, path: str, expected: object) -> None:
 def test_a_reserved_cluster_is_a_booking_not_room_to_grow() -> None:
     assert value("Reserved Clusters of 4 nodes, RoCE v2 fabric.\n", "fabric.expansion") is None
     assert value("Reserved Clusters of 4 nodes, RoCE v2 fabric.\n", "nodes") == 4
+
+
+MATRIX = ("| No. | Requirement | Response | Comment |\n|---|---|---|---|\n"
+          "| 1 | InfiniBand NDR, 8 HCAs per node. | {first} | RoCE v2 instead, 4 x 400G NICs per node. |\n"
+          "| 2 | Availability of 99.9% with credits. | {second} | As required. |\n")
+
+
+def test_a_compliance_matrix_offers_a_requirement_only_where_the_row_complies() -> None:
+    offering = offering_of(MATRIX.format(first="NC", second="C"), "markdown")
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.nics_per_node").value == 4
+    assert offering.fact("sla.availability_pct").value == 99.9
+    refused = offering_of(MATRIX.format(first="NC", second="Not comply"), "markdown")
+    assert refused.fact("sla.availability_pct") is None
+
+
+def test_a_letterhead_company_with_a_comma_before_its_suffix_is_named() -> None:
+    document = document_from_text("Proposal\nSubmitted by: Harrowgate Compute, Inc.\n\nHarrowgate configures PFC.\n")
+    assert "Harrowgate" in provider_names(document)

@@ -29,6 +29,7 @@ from slacheck.extract.parser import Scan
 from slacheck.extract.quantities import row_counts
 from slacheck.extract.responsibilities import row_owners
 from slacheck.extract.structure import (
+    NO_OFFER,
     OTHER_NETWORKS,
     Frame,
     cell_spans,
@@ -90,6 +91,14 @@ _OTHER_NETWORK_KEEPS = ("commercial.price_hedged", "commercial.billing", "commer
 """What a clause about the storage, management, front-end or public network may still state."""
 
 
+_COMPLIES = regex(rf"(?i:{alternation('complies_mark')})")
+
+
+def _complies(row: str) -> bool:
+    """Whether a row of a compliance matrix has a cell that commits to its requirement as written ("C", 满足)."""
+    return any(_COMPLIES.fullmatch(row[start:end].strip(" *")) for start, end in cell_spans(row))
+
+
 def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     """The statements that belong to the compute offering, each given its option.
 
@@ -98,6 +107,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     heading's. Nothing in a command is an offer but the acceptance test it runs.
     """
     cells = [start for start, _ in cell_spans(context.text)] if frame.columns or frame.column_options else []
+    complied = "asked" in frame.column_subjects and _complies(context.text)
     item = first_worded_cell(context.text, among=2) if cells else None
     row_label = subject_of(context.keywords_in(*item)) if item else None
     end = label_end(context.text) if not cells else None
@@ -108,13 +118,18 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     for statement in said:
         position = statement.spans[0][0]
         column = bisect_right(cells, position) - 1 if cells else -1
+        column_subject = _at(frame.column_subjects, column)
+        if column_subject == "asked":  # what the buyer asks for: an offer only where the row complies
+            if not complied:
+                continue
+            column_subject = None
         subject = label or row_label
         if not subject:
             clause = context.clause(position)
             if clause not in clause_subjects:
                 clause_subjects[clause] = subject_of(context.in_clause(position))
             subject = clause_subjects[clause]
-        subject = subject or _at(frame.column_subjects, column) or frame.subject
+        subject = subject or column_subject or frame.subject
         if frame.kind == "command" and not statement.path.startswith("acceptance."):
             continue
         sentence = context.sentence(position)
@@ -122,7 +137,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             questions[sentence] = context.in_question(position) or _defines_technology(position, context)
         if questions[sentence]:
             continue
-        if subject == "vendor" or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
+        if subject in NO_OFFER or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
             continue
         statement.option = _at(frame.column_options, column) or frame.option
         kept.append(statement)

@@ -25,8 +25,9 @@ SUBJECTS = {"STORAGE_NET": "storage", "MGMT_NET": "management", "FRONTEND_NET": 
             "PUBLIC_NET": "public", "SITE_LINK": "site-link", "ABOUT_VENDOR": "vendor", "INTERNAL": "fabric"}
 """Token types that name what a heading, label, row or clause is about."""
 OTHER_NETWORKS = frozenset({"storage", "management", "front-end", "public", "site-link"})
-"""Subjects whose rates, ports and sharing are not facts about the compute fabric (the vendor's description
-of itself, subject "vendor", states nothing at all)."""
+"""Subjects whose rates, ports and sharing are not facts about the compute fabric."""
+NO_OFFER = frozenset({"vendor", "asked"})
+"""Subjects that state nothing at all: the vendor's description of itself, a column of what the buyer asks."""
 CELL = " | "
 """How the loader joins the cells of a table row."""
 
@@ -40,6 +41,7 @@ _RUN_IN_HEADING = regex(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?\*\*[^*]{1,40}\*\*
 _EMAIL_HEADER = regex(rf"^\s*(?:{alternation('email_header')})\s*[:：]", re.I)
 _EARLIER_MESSAGE = regex(rf"^[>\s]*(?:{alternation('earlier_message')})")
 _FORWARD = regex(alternation("forward_mark"))
+_REQUIREMENT_COLUMN = regex(alternation("requirement_column"), re.I)
 _BRACKETED = regex(alternation("heading_brackets"))
 _COMMAND_START = regex(r"^\s*(?:```|\$ |export |mpirun |srun |torchrun |sudo |python3? |\./|#!)")
 EMAIL_HEADERS = 3
@@ -170,7 +172,7 @@ def _letterhead_names(document: Document) -> list[str]:
     one, as the body may shorten it ("Polaris Nine configures ...", "Meridyn handles ...")."""
     names: list[str] = []
     texts = line_texts(document.lines)
-    worded = (text[:LETTERHEAD_CHARACTERS] for text in texts if text.strip())
+    worded = (text[:LETTERHEAD_CHARACTERS].replace(",", "") for text in texts if text.strip())  # "Acme, Inc."
     heads = list(islice(worded, LETTERHEAD_LINES))
     whole = "\n".join(texts)  # one search for copyright lines ("© 2024 Meridyn Cloud, Inc.")
     for mark in _COPYRIGHT.finditer(whole):
@@ -377,7 +379,7 @@ def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, op
         inside = [t for t in tokens if start <= t.start < end]
         names = options_named(inside)
         options.append(names[0] if len(names) == 1 else None)
-        subjects.append(subject_of(inside))
+        subjects.append("asked" if _REQUIREMENT_COLUMN.search(text, start, end) else subject_of(inside))
         memory = {GPU_MEMORY_COLUMN} if _GPU_MEMORY_WORDS.search(text, start, end) else set()
         types.append(frozenset({t.type for t in inside} | memory))
     named = [o for o in options if o]
