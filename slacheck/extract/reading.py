@@ -29,6 +29,7 @@ from slacheck.extract.parser import Scan
 from slacheck.extract.quantities import row_counts
 from slacheck.extract.responsibilities import row_owners
 from slacheck.extract.structure import (
+    CELL,
     NO_OFFER,
     OTHER_NETWORKS,
     Frame,
@@ -61,7 +62,7 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
         return []  # no handler would say anything: the qualifiers only qualify what was said
     context = Context(text, scan.keywords(), phrases=scan.phrases, table_row=table_row, provider_names=providers,
                       column_types=frame.column_types, lead_in=frame.lead_in,
-                      label_end=_label_end(text, table_row), optional=frame.optional)
+                      label_end=_label_end(text, table_row, frame), optional=frame.optional)
     said: list[Said] = []
     for phrase in scan.phrases:
         read_phrase = _PHRASES.get(phrase.kind)
@@ -172,10 +173,13 @@ def _with_same_as(kept: list[Said], context: Context, frame: Frame) -> list[Said
     return kept + copies
 
 
-def _label_end(text: str, table_row: bool) -> int:
-    """Where a table row's first worded cell ends (0: none); a line's "label:" shares its sentence already."""
+def _label_end(text: str, table_row: bool, frame: Frame) -> int:
+    """Where a table row's first worded cell ends (0: none, or a cell of what the buyer asks for, which speaks
+    for nothing after it); a line's "label:" shares its sentence already."""
     cell = first_worded_cell(text) if table_row else None
-    return cell[1] if cell is not None and cell[1] < len(text) else 0
+    if cell is None or cell[1] >= len(text) or _at(frame.column_subjects, text.count(CELL, 0, cell[0])) == "asked":
+        return 0
+    return cell[1]
 
 
 def _at(values: tuple[str | None, ...], index: int) -> str | None:

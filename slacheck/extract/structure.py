@@ -139,6 +139,8 @@ second name for it: （以下简称"瀚海"或"出租方"）."""
 _PARTY = regex(rf"(?i:{alternation('CUSTOMER')}|{alternation('PROVIDER')})")
 _CUSTOMER = regex(rf"(?i:{alternation('CUSTOMER')})")
 _LETTERHEAD_COMPANY = regex(rf"((?:[A-Za-z][\w&'-]*\s+){{1,6}})(?i:{_COMPANY_SUFFIX})(?![A-Za-z])")
+_LETTERHEAD_LINE = regex(rf"(?:^|[:：])\W*((?:[A-Za-z][\w&'-]*\s+){{1,6}})(?i:{_COMPANY_SUFFIX})(?![A-Za-z])")
+"""A top line that starts with a company (or gives one after its label: "Submitted by: Acme Compute, Inc.")."""
 
 
 def provider_names(document: Document) -> tuple[str, ...]:
@@ -173,13 +175,14 @@ def _letterhead_names(document: Document) -> list[str]:
     names: list[str] = []
     texts = line_texts(document.lines)
     worded = (text[:LETTERHEAD_CHARACTERS].replace(",", "") for text in texts if text.strip())  # "Acme, Inc."
-    heads = list(islice(worded, LETTERHEAD_LINES))
+    heads = [(_LETTERHEAD_LINE, text) for text in islice(worded, LETTERHEAD_LINES)]
     whole = "\n".join(texts)  # one search for copyright lines ("© 2024 Meridyn Cloud, Inc.")
     for mark in _COPYRIGHT.finditer(whole):
         start, end = whole.rfind("\n", 0, mark.start()) + 1, whole.find("\n", mark.end())
-        heads.append(whole[start:end if end >= 0 else len(whole)][:LETTERHEAD_CHARACTERS].replace(",", ""))
-    for text in heads:
-        match = _LETTERHEAD_COMPANY.search(text)
+        line = whole[start:end if end >= 0 else len(whole)][:LETTERHEAD_CHARACTERS].replace(",", "")
+        heads.append((_LETTERHEAD_COMPANY, line))
+    for company, text in heads:
+        match = company.search(text)
         if match is None or _PARTY.search(text):
             continue
         words = match.group(1).split()
