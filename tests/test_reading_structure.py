@@ -1179,3 +1179,11 @@ def test_a_compliance_matrix_offers_a_requirement_only_where_the_row_complies() 
 def test_a_letterhead_company_with_a_comma_before_its_suffix_is_named() -> None:
     document = document_from_text("Proposal\nSubmitted by: Harrowgate Compute, Inc.\n\nHarrowgate configures PFC.\n")
     assert "Harrowgate" in provider_names(document)
+
+
+def test_each_item_a_correction_lists_replaces_what_was_said() -> None:
+    text = ("10:05 销售\n现货 A100 80G SXM 3 台，8 卡一台\n\n10:31 销售\n抱歉，更正两点：\n"
+            "1）现货是 A100 80G PCIe 版，不是 SXM\n2）只剩 2 台，另一台已被锁定\n")
+    offering = offering_of(text)
+    assert offering.fact("gpu.variant").value == "PCIe"
+    assert offering.fact("nodes").value == 2

@@ -49,7 +49,8 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
             new.append(quoted.span(1))
     old += [match.span(1) for match in _QUOTED.finditer(context.text)
             if _STRIKE.search(context.sentence_at(match.start()))]
-    if context.first_of("CORRECTION") is not None:  # a message that corrects an earlier one speaks with its whole text
+    if context.first_of("CORRECTION") is not None or any(t.type == "CORRECTION" for t in context.lead_in):
+        # a message that corrects an earlier one speaks with its whole text, and so does each item it lists
         new.append((0, len(context.text)))
         old += [match.span(1) for match in _NOT_THIS.finditer(context.text)]
     if not old and not new:

@@ -303,6 +303,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             continue
         previous_row = False
         level = heading_level(text)
+        item = bool(_LIST_ITEM.match(text))  # a short numbered item is a heading too, and still under its lead-in
         if level is not None:
             while stack and stack[-1].level >= level:
                 stack.pop()
@@ -311,14 +312,14 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             stack.append(_Open(level, subject_of(tokens), own_option, own_optional))
             inherited = _inherited(stack)
             result.append(Frame(subject=subject_of(tokens) or subject, option=own_option or option,
-                                optional=own_optional or optional))
-            lead_in = _lead_in(text, tokens)  # "Lessee shall, at its own cost:" heads a list as well
+                                lead_in=lead_in if item else (), optional=own_optional or optional))
+            if not item:
+                lead_in = _lead_in(text, tokens)  # "Lessee shall, at its own cost:" heads a list as well
             continue
         if _speaks_of_all(tokens) or len(named) > 1:
             option = None
         elif named and _label_names_option(text, tokens):
             option = named[0]
-        item = bool(_LIST_ITEM.match(text))
         result.append(Frame(subject=subject, option=option, lead_in=lead_in if item else (), optional=optional))
         if not item:
             lead_in = _lead_in(text, tokens)
