@@ -1187,3 +1187,35 @@ def test_each_item_a_correction_lists_replaces_what_was_said() -> None:
     offering = offering_of(text)
     assert offering.fact("gpu.variant").value == "PCIe"
     assert offering.fact("nodes").value == 2
+
+
+def test_a_ticked_box_chooses_its_option() -> None:
+    text = ("| Item | Option A | Option B |\n|---|---|---|\n| Nodes | 2 | 4 |\n| Total GPUs | 16 | 32 |\n\n"
+            "Selected option: [ ] Option A   [X] Option B\n")
+    extraction = extract(document_from_text(text, format="markdown"))
+    assert extraction.chosen_option == "Option B"
+    offering, _ = assemble_options(extraction.statements, extraction.chosen_option)
+    assert offering.fact("nodes").value == 4 and offering.fact("gpu.total").value == 32
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("| Item | Value |\n|---|---|\n| 节点数 | 6 |\n", "nodes", 6),
+    ("| Item | Value |\n|---|---|\n| GPUs per node | 8 |\n", "gpu.per_node", 8),
+    ("| Item | Value |\n|---|---|\n| Total GPUs | 16 |\n", "gpu.total", 16),
+])
+def test_a_row_labelled_with_what_it_counts_gives_the_count(text: str, path: str, expected: int) -> None:
+    assert value(text, path, "markdown") == expected
+
+
+def test_what_follows_not_part_of_the_fabric_is_another_network() -> None:
+    text = ("4 nodes, RoCE v2, 8 x 400G NICs per node.\n\n"
+            "The following are not part of the backend fabric: front-end network, 2 x 25GbE per node; BMC, 1GbE.\n")
+    assert value(text, "fabric.nics_per_node") == 8 and value(text, "fabric.rate_gbps") == 400.0
+
+
+def test_a_baselines_contents_and_pfc_storms_say_nothing_of_who_tunes() -> None:
+    text = ("4 nodes, RoCE v2. Customer shall configure and tune PFC and ECN.\n"
+            "Provider delivers a configuration baseline (PFC priority, ECN thresholds) at handover.\n"
+            "Provider's NOC diagnoses packet loss, PFC storms and congestion.\n")
+    assert value(text, "tuning.owner") == "customer"
+    assert value(text, "tuning.troubleshooting") == "provider"

@@ -92,6 +92,7 @@ _OTHER_NETWORK_KEEPS = ("commercial.price_hedged", "commercial.billing", "commer
 """What a clause about the storage, management, front-end or public network may still state."""
 
 
+_NOT_THE_FABRIC = regex(alternation("not_the_fabric"))
 _COMPLIES = regex(rf"(?i:{alternation('complies_mark')})")
 
 
@@ -113,6 +114,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     row_label = subject_of(context.keywords_in(*item)) if item else None
     end = label_end(context.text) if not cells else None
     label = subject_of(context.keywords_in(0, end)) if end else None
+    outside = _NOT_THE_FABRIC.search(context.text)  # "The following are not part of the backend fabric: ..."
     kept = []
     clause_subjects: dict[int, str | None] = {}
     questions: dict[int, bool] = {}
@@ -131,6 +133,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
                 clause_subjects[clause] = subject_of(context.in_clause(position))
             subject = clause_subjects[clause]
         subject = subject or column_subject or frame.subject
+        if outside is not None and position >= outside.end() and subject in (None, "fabric"):
+            subject = "not-fabric"
         if frame.kind == "command" and not statement.path.startswith("acceptance."):
             continue
         sentence = context.sentence(position)

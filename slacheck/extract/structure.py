@@ -24,7 +24,7 @@ from slacheck.regexes import regex
 SUBJECTS = {"STORAGE_NET": "storage", "MGMT_NET": "management", "FRONTEND_NET": "front-end",
             "PUBLIC_NET": "public", "SITE_LINK": "site-link", "ABOUT_VENDOR": "vendor", "INTERNAL": "fabric"}
 """Token types that name what a heading, label, row or clause is about."""
-OTHER_NETWORKS = frozenset({"storage", "management", "front-end", "public", "site-link"})
+OTHER_NETWORKS = frozenset({"storage", "management", "front-end", "public", "site-link", "not-fabric"})
 """Subjects whose rates, ports and sharing are not facts about the compute fabric."""
 NO_OFFER = frozenset({"vendor", "asked"})
 """Subjects that state nothing at all: the vendor's description of itself, a column of what the buyer asks."""
@@ -435,10 +435,25 @@ def chosen_option(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Fr
     for (text, tokens), frame in zip(passages, placed):
         if frame.kind != "offer":
             continue
-        taken = options_named([t for t in tokens if t.type == "OPTION_NAME" and _takes(text, t)])
+        named = [t for t in tokens if t.type == "OPTION_NAME"]
+        boxes = [_box_before(text, t.start) for t in named]
+        ticked = [t for t, box in zip(named, boxes) if box]
+        taken = options_named(ticked or [t for t, box in zip(named, boxes) if box is None and _takes(text, t)])
         if len(taken) == 1:
             chosen = taken[0]
     return chosen
+
+
+_TICKED = regex(rf"(?:{alternation('ticked_box')})\s*$")
+_UNTICKED = regex(rf"(?:{alternation('unticked_box')})\s*$")
+BOX_REACH = 6
+"""Characters before an option's name where its tick box stands."""
+
+
+def _box_before(text: str, start: int) -> bool | None:
+    """Whether a ticked (True) or an empty (False) box stands right before an option's name; None: no box."""
+    before = text[max(0, start - BOX_REACH):start]
+    return True if _TICKED.search(before) else False if _UNTICKED.search(before) else None
 
 
 def _takes(text: str, option: Keyword) -> bool:

@@ -94,8 +94,11 @@ def _subject(tokens: Iterable[Keyword]) -> str | None:
 
 
 def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
-    """Who configures (TUNING) or troubleshoots (TROUBLESHOOT) the fabric: the party named in the sentence."""
+    """Who configures (TUNING) or troubleshoots (TROUBLESHOOT) the fabric: the party named in the sentence (not
+    when the word only lists what a delivered baseline holds: "a baseline (PFC priority, ECN thresholds)")."""
     def handler(token: Keyword, context: Context) -> list[Said]:
+        if "BASELINE" in context.sentence_types(token.start) and _bracketed(token, context):
+            return []
         party = _doer(token, context)
         text = sentence_text(token, context)
         if party is None and path == "tuning.owner" and any(word in text for word in words("customer_self")):
@@ -105,6 +108,12 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
             party = "provider"
         return [Said(path, party, [span_of(token)])] if party else []
     return handler
+
+
+def _bracketed(token: Keyword, context: Context) -> bool:
+    """Whether a token stands inside brackets opened in its sentence."""
+    before = context.text[context.sentence_starts[context.sentence(token.start)]:token.start]
+    return sum(map(before.count, "(（")) > sum(map(before.count, ")）"))
 
 
 def _snapshot(token: Keyword, context: Context) -> list[Said]:
