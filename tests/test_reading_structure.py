@@ -1219,3 +1219,14 @@ def test_a_baselines_contents_and_pfc_storms_say_nothing_of_who_tunes() -> None:
             "Provider's NOC diagnoses packet loss, PFC storms and congestion.\n")
     assert value(text, "tuning.owner") == "customer"
     assert value(text, "tuning.troubleshooting") == "provider"
+
+
+def test_a_clause_without_a_subject_keeps_its_sentences_earlier_one() -> None:
+    text = "计算网络：RoCE v2，端口独享。\n互联网出口 BGP 200Mbps，与其他客户共享。\n"
+    assert value(text, "fabric.dedicated") is True
+
+
+def test_an_amendment_that_changes_a_quoted_value_accordingly_replaces_it() -> None:
+    text = ('5.1 节点 24 台，"GPU 合计 192 块"。\n10.1 第 5.1 条"24 台"变更为"32 台"，'
+            '"GPU 合计 192 块"相应变更为"GPU 合计 256 块"。\n')
+    assert value(text, "gpu.total") == 256

@@ -105,8 +105,10 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     """The statements that belong to the compute offering, each given its option.
 
     A statement's subject is its line's label ("存储网络：…") or its row's first
-    named cell, else its clause's own subject words, else its column's or its
-    heading's. Nothing in a command is an offer but the acceptance test it runs.
+    named cell, else its clause's own subject words (or an earlier clause's of its
+    sentence: "公网 200M，与其他客户共享"), else its column's or its heading's; after
+    "not part of the fabric" it is another network. Nothing in a command is an offer
+    but the acceptance test it runs.
     """
     cells = [start for start, _ in cell_spans(context.text)] if frame.columns or frame.column_options else []
     complied = "asked" in frame.column_subjects and _complies(context.text)
@@ -129,8 +131,10 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         subject = label or row_label
         if not subject:
             clause = context.clause(position)
-            if clause not in clause_subjects:
-                clause_subjects[clause] = subject_of(context.in_clause(position))
+            if clause not in clause_subjects:  # else the subject an earlier clause of its sentence names
+                start = context.clause_starts[clause]
+                clause_subjects[clause] = subject_of(context.in_clause(position)) or subject_of(
+                    [t for t in reversed(context.in_sentence(position)) if t.end <= start])
             subject = clause_subjects[clause]
         subject = subject or column_subject or frame.subject
         if outside is not None and position >= outside.end() and subject in (None, "fabric"):
