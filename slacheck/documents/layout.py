@@ -10,12 +10,16 @@
   em between two CJK characters), so justified CJK stays unspaced (the notes'
   ``x_tolerance_ratio=1.0``) while PDFs that set words without space glyphs keep their spaces
   (that ratio would give ``ThevendorshallH10080GB``);
+* words are joined by one space, but by two across a column gap (two or more space glyphs, or a
+  gap of two character widths on a line not spaced out evenly), so a table aligned with spaces
+  reads as it does in a text file (:func:`slacheck.documents.text.aligned_tables`);
 * ``page.find_tables()`` runs only on pages with ruling lines or rectangles; chars are put in
   cells by their centre, so a row's passage points at the page lines its chars sit on, and
   those lines take no part in text passages."""
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from statistics import median
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -123,7 +127,8 @@ def _split_words(chars: list[Char]) -> list[list[Char]]:
     The letter spacing is the median gap between neighbouring glyphs when it looks like
     justification (at least 4 gaps, at most 1 em).  So letter-spaced CJK stays one word (the
     notes' ``x_tolerance_ratio=1.0``), while words set without space glyphs stay apart (that
-    ratio alone would merge them).
+    ratio alone would merge them).  A word after a column gap (:func:`_mark_column_gaps`) is
+    marked ``after_gap``.
     """
     glyphs = [c for c in chars if not c["text"].isspace()]
     gaps = [b["x0"] - a["x1"] for a, b in zip(glyphs, glyphs[1:])]
@@ -154,19 +159,59 @@ def _split_words(chars: list[Char]) -> list[list[Char]]:
         current.append(c)
     if current:
         words.append(current)
+    _mark_column_gaps(words, chars, glyphs, spacing)
     return words
 
 
+COLUMN_GAP = 2.0
+"""A gap between two words at least this many of the line's character widths (its median glyph width)
+parts two columns of a table aligned with spaces, as two spaces part them in a text file."""
+EVEN_GAPS = 1.25
+"""Gaps between words that differ by at most this factor are alike: a line whose gaps are all alike is
+spaced out evenly (justified prose)."""
+SPACE_GAP = 0.3
+"""Two space glyphs make a column gap only if the gap is wider than this share of the font size."""
+
+
+def _mark_column_gaps(words: list[list[Char]], chars: list[Char], glyphs: list[Char], spacing: float) -> None:
+    """Mark (``after_gap``) each word after a column gap, so that the line's text keeps two spaces there
+    and is read as the text of a space-aligned table is (:func:`slacheck.documents.text.aligned_tables`).
+
+    A gap is a column gap where two or more space glyphs fill it (the spaces of a text printed as it is),
+    or where it is at least :data:`COLUMN_GAP` character widths wide (less the letter spacing) on a line
+    with two or more gaps that are not all alike (:data:`EVEN_GAPS`): a lone wide gap (a label and its
+    value, two words spread over a justified line) or evenly stretched ones stay word spaces.  A gap after
+    a lone CJK character, as in a label set out to a width ("单    价"), is none.  Most lines have no gap
+    wider than :data:`SPACE_GAP` and cost one pass over their words."""
+    if not any(b[0]["x0"] - a[-1]["x1"] - spacing > SPACE_GAP * a[-1]["size"] for a, b in zip(words, words[1:])):
+        return
+    widths = [b[0]["x0"] - a[-1]["x1"] - spacing for a, b in zip(words, words[1:])]
+    size = max(c["size"] for c in glyphs)
+    wide = float("inf")
+    if len(widths) >= 2 and max(widths) > EVEN_GAPS * max(min(widths), 0.0):
+        glyph = median(c["x1"] - c["x0"] for c in glyphs)
+        wide = COLUMN_GAP * min(max(glyph, 0.4 * size), size)
+    spaces = [c["x0"] for c in chars if c["text"].isspace()]
+    for k, width in enumerate(widths):
+        before, after = words[k][-1], words[k + 1][0]
+        if width <= SPACE_GAP * before["size"] or (len(words[k]) == 1 and is_cjk(before["text"][0])
+                                                   and is_cjk(after["text"][0])):
+            continue
+        if width >= wide or bisect_left(spaces, after["x0"]) - bisect_right(spaces, before["x0"]) >= 2:
+            words[k + 1][0] = dict(after, after_gap=True)
+
+
 def _add_line(content: Page, placed: Placed, words: list[list[Char]], *, with_geometry: bool) -> None:
-    """Append a line: its words joined by one space (a tab after a .notdef blank), each char's columns, its
-    geometry."""
+    """Append a line: its words joined by one space (a tab after a .notdef blank, two spaces after a column
+    gap), each char's columns, its geometry."""
     parts: list[str] = []
     columns: list[tuple[Char, int, int]] = []
     col = 0
     for w, word in enumerate(words):
         if w:
-            parts.append("\t" if word[0].get("after_tab") else " ")
-            col += 1
+            joiner = "\t" if word[0].get("after_tab") else "  " if word[0].get("after_gap") else " "
+            parts.append(joiner)
+            col += len(joiner)
         for c in word:
             columns.append((c, col, col + len(c["text"])))
             parts.append(c["text"])

@@ -572,6 +572,90 @@ def test_pdf_words_without_space_glyphs(tmp_path: Path) -> None:
     assert [l.text for l in doc.lines] == ["GPU: 8x H100 80GB, 400 Gb/s"]
 
 
+def _place_cells(pdf: Pdf, cells: list[str], xs: list[float], font: str = "Helvetica", size: float = 10) -> None:
+    """One line of cells, each drawn at its own x (no space glyphs between them)."""
+    pdf.c.setFont(font, size)
+    for cell, x in zip(cells, xs):
+        pdf.c.drawString(x, pdf.y, cell)
+    pdf.y -= size * 1.6
+
+
+def _columns_name_their_chars(path: Path) -> None:
+    """Each char's columns in its line's text hold that char (what --annotate finds quotes by)."""
+    import pdfplumber
+
+    with pdfplumber.open(str(path)) as opened:
+        content, placed = layout.laid_out(opened.pages[0], 1)
+    for text, columns in zip(content.texts, placed):
+        assert all(text[a:b] == c["text"] for c, a, b in columns)
+
+
+def test_pdf_table_aligned_with_spaces_reads_as_rows(tmp_path: Path) -> None:
+    """A table aligned with spaces keeps its columns in a PDF, whether the text was printed as it is (runs of
+    space glyphs) or each cell was placed on its own: a column gap is two spaces in the line, and the rows
+    are read as a text file's space-aligned table is."""
+    pdf = Pdf(tmp_path / "aligned.pdf")
+    pdf.line("附表 设备明细", size=10)
+    for row in ["代号     品名             规格说明                       台数",
+                "A-1      推理节点         4 × L40S 48GB 每节点            6 台",
+                "A-2      存储节点         12 × 3.84TB NVMe                2 台"]:
+        pdf.line(row, size=10)
+    pdf.line("The same in English:", size=10)
+    xs = [LEFT, LEFT + 50, LEFT + 170, LEFT + 380]
+    for cells in [["Ref", "Part", "Description", "Qty"],
+                  ["B1", "Inference node", "4 x L40S 48GB each", "6 nodes"],
+                  ["B2", "Storage node", "12 x 3.84TB NVMe", "2 nodes"]]:
+        _place_cells(pdf, cells, xs)
+    path = pdf.save()
+    doc = load_document(path)
+    check_segments(doc)
+    _columns_name_their_chars(path)
+    assert doc.lines[2].text == "A-1  推理节点  4 × L40S 48GB 每节点  6 台"
+    assert texts(doc, "table-row") == [
+        "代号 | 品名 | 规格说明 | 台数",
+        "A-1 | 推理节点 | 4 × L40S 48GB 每节点 | 6 台",
+        "A-2 | 存储节点 | 12 × 3.84TB NVMe | 2 台",
+        "Ref | Part | Description | Qty",
+        "B1 | Inference node | 4 x L40S 48GB each | 6 nodes",
+        "B2 | Storage node | 12 x 3.84TB NVMe | 2 nodes",
+    ]
+    assert texts(doc, "text") == ["附表 设备明细", "The same in English:"]
+
+
+def test_pdf_justified_prose_keeps_single_spaces(tmp_path: Path) -> None:
+    """Word spacing stretched to justify a line, however wide, is no column gap: neither spaces widened by
+    word spacing nor words placed evenly apart, nor letter-spaced Chinese."""
+    pdf = Pdf(tmp_path / "justified.pdf")
+    english = ["The provider keeps every node of the cluster reachable over the fabric",
+               "Replacements arrive within four hours",
+               "Credits apply monthly"]
+    for line in english[:2]:  # word spacing (Tw) on space glyphs
+        words = line.split()
+        spare = (RIGHT - LEFT - pdfmetrics.stringWidth(line, "Helvetica", 10)) / (len(words) - 1)
+        text_obj = pdf.c.beginText(LEFT, pdf.y)
+        text_obj.setFont("Helvetica", 10)
+        text_obj.setWordSpace(spare)
+        text_obj.textLine(line)
+        text_obj.setWordSpace(0)
+        pdf.c.drawText(text_obj)
+        pdf.y -= 16
+    words = english[2].split()  # words placed evenly apart, no space glyphs
+    gap = (RIGHT - LEFT - sum(pdfmetrics.stringWidth(w, "Helvetica", 10) for w in words)) / (len(words) - 1)
+    xs = [LEFT]
+    for w in words[:-1]:
+        xs.append(xs[-1] + pdfmetrics.stringWidth(w, "Helvetica", 10) + gap)
+    _place_cells(pdf, words, xs)
+    pdf.justified("本合同约定的全部节点均应在交付后 三 个工作日内完成联调测试")
+    pdf.line("以上。")
+    path = pdf.save()
+    doc = load_document(path)
+    check_segments(doc)
+    _columns_name_their_chars(path)
+    assert [line.text for line in doc.lines][:3] == english
+    assert "  " not in doc.lines[3].text
+    assert texts(doc, "table-row") == []
+
+
 def test_pdf_text_beside_a_table_and_rotated_text(tmp_path: Path) -> None:
     pdf = Pdf(tmp_path / "side.pdf")
     pdf.grid([["项目", "价格"], ["GPU", "3.5万/月"]], [80, 120])
