@@ -57,7 +57,7 @@ def laid_out(page: PdfPage, number: int) -> tuple[Page, Placed]:
         return content, placed
     for cluster in cluster_lines([c for c in chars if c.get("upright", True)]):
         cluster.sort(key=lambda c: c["x0"])
-        cluster = [_notdef_read(c, k == 0) for k, c in enumerate(cluster)]
+        cluster = [_notdef_read(cluster, k) for k in range(len(cluster))]
         kept = [cluster[0]]
         for c in cluster[1:]:  # drop overprinted duplicates (fake bold)
             k = kept[-1]
@@ -72,12 +72,18 @@ def laid_out(page: PdfPage, number: int) -> tuple[Page, Placed]:
     return content, placed
 
 
-def _notdef_read(char: Char, first: bool) -> Char:
-    """A blank .notdef glyph (pdf_notdef) as what it stood for: a list bullet at the start of a line
-    (a marker the font lacks, "·" in a Chinese font), elsewhere a tab (a control code between cells)."""
+def _notdef_read(chars: list[Char], k: int) -> Char:
+    """Char ``k`` of a line; a blank .notdef glyph (pdf_notdef) as what it stood for: a list bullet as the
+    line's first glyph (a marker the font lacks, "·" in a Chinese font), a middle dot between two spaces (a
+    symbol the font lacks, set apart like a word), elsewhere a tab (a control code between cells)."""
+    char = chars[k]
     if char["text"] != NOTDEF_TEXT:
         return char
-    return dict(char, text="•" if first else "\t")
+    if all(c["text"] == " " for c in chars[:k]):
+        return dict(char, text="•")
+    if chars[k - 1]["text"] == " " and k + 1 < len(chars) and chars[k + 1]["text"] == " ":
+        return dict(char, text="·")
+    return dict(char, text="\t")
 
 
 def _add_rotated(content: Page, placed: Placed, chars: list[Char]) -> None:

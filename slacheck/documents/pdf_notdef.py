@@ -4,7 +4,8 @@ A PDF maps a character code its CMap leaves out to CID 0 (.notdef), which a view
 font's default width, so the text after it moves on. pdfminer drops such a code instead, with its
 width: a tab written into a two-byte (UCS-2) font vanishes, and the cells it separated run together
 ("×8", tab, "4台" becomes "×84台"). Reading pdfminer's decoding as the standard does gives a blank
-where the code stood; the layout reads a .notdef glyph as a tab, or as a bullet at a line's start.
+where the code stood; the layout reads a .notdef glyph as a tab, as a bullet at a line's start, or
+as a middle dot between two spaces.
 """
 
 from __future__ import annotations

@@ -699,6 +699,17 @@ def test_a_tab_the_font_cannot_draw_still_separates_cells(tmp_path: Path) -> Non
     assert "80GB×84" not in doc.lines[1].text
 
 
+def test_an_undrawable_symbol_between_spaces_is_no_tab(tmp_path: Path) -> None:
+    """A symbol the font lacks (.notdef) set apart by spaces is a middle dot, not a tab that would start a
+    tab-separated table; after an indent of spaces it is the line's bullet."""
+    pdf = Pdf(tmp_path / "dot.pdf")
+    for line in ["报价 A \u00b7 热销款", "    \u00b7 内存 1TB"]:
+        pdf.line(line, size=10)
+    doc = load_document(pdf.save())
+    assert [line.text.strip() for line in doc.lines] == ["报价 A · 热销款", "• 内存 1TB"]
+    assert texts(doc, "table-row") == []
+
+
 def test_hanging_indent_continues_a_numbered_clause_and_an_undrawable_marker_is_a_bullet(tmp_path: Path) -> None:
     pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
     path = tmp_path / "clauses.pdf"
