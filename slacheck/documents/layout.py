@@ -10,9 +10,11 @@
   em between two CJK characters), so justified CJK stays unspaced (the notes'
   ``x_tolerance_ratio=1.0``) while PDFs that set words without space glyphs keep their spaces
   (that ratio would give ``ThevendorshallH10080GB``);
-* words are joined by one space, but by two across a column gap (two or more space glyphs, or a
-  gap of two character widths on a line not spaced out evenly), so a table aligned with spaces
-  reads as it does in a text file (:func:`slacheck.documents.text.aligned_tables`);
+* words are joined by one space, but across a column gap (two or more space glyphs, or a gap of
+  two character widths on a line not spaced out evenly) by as many spaces as the glyphs (two at
+  least), and the space glyphs before a line's first word are kept: a table aligned with spaces,
+  its wrapped cells indented under their column, reads as it does in a text file
+  (:func:`slacheck.documents.text.aligned_tables`);
 * ``page.find_tables()`` runs only on pages with ruling lines or rectangles; chars are put in
   cells by their centre, so a row's passage points at the page lines its chars sit on, and
   those lines take no part in text passages."""
@@ -180,15 +182,20 @@ SPACE_GAP = 0.3
 
 
 def _mark_column_gaps(words: list[list[Char]], chars: list[Char], glyphs: list[Char], spacing: float) -> None:
-    """Mark (``after_gap``) each word after a column gap, so that the line's text keeps two spaces there
-    and is read as the text of a space-aligned table is (:func:`slacheck.documents.text.aligned_tables`).
+    """Mark each word after a column gap with the spaces the line's text keeps there (``after_gap``), and the
+    first word with the space glyphs before it (``indent``), so that the line reads as the text of a
+    space-aligned table does (:func:`slacheck.documents.text.aligned_tables`): a text printed as it is keeps
+    its runs of spaces and its indents (a wrapped cell stays under its column).
 
-    A gap is a column gap where two or more space glyphs fill it (the spaces of a text printed as it is),
-    or where it is at least :data:`COLUMN_GAP` character widths wide (less the letter spacing) on a line
-    with two or more gaps that are not all alike (:data:`EVEN_GAPS`): a lone wide gap (a label and its
-    value, two words spread over a justified line) or evenly stretched ones stay word spaces.  A gap after
-    a lone CJK character, as in a label set out to a width ("单    价"), is none.  Most lines have no gap
-    wider than :data:`SPACE_GAP` and cost one pass over their words."""
+    A gap is a column gap where two or more space glyphs fill it (kept as so many spaces), or where it is at
+    least :data:`COLUMN_GAP` character widths wide (less the letter spacing) on a line with two or more gaps
+    that are not all alike (:data:`EVEN_GAPS`; kept as two spaces): a lone wide gap (a label and its value,
+    two words spread over a justified line) or evenly stretched ones stay word spaces.  A gap after a lone
+    CJK character, as in a label set out to a width ("单    价"), is none.  Most lines start with a glyph and
+    have no gap wider than :data:`SPACE_GAP`, and cost one pass over their words."""
+    if chars[0]["text"] == " ":
+        lead = next(k for k, c in enumerate(chars) if not c["text"].isspace())
+        words[0][0] = dict(words[0][0], indent=sum(c["text"] == " " for c in chars[:lead]))
     if not any(b[0]["x0"] - a[-1]["x1"] - spacing > SPACE_GAP * a[-1]["size"] for a, b in zip(words, words[1:])):
         return
     widths = [b[0]["x0"] - a[-1]["x1"] - spacing for a, b in zip(words, words[1:])]
@@ -197,25 +204,26 @@ def _mark_column_gaps(words: list[list[Char]], chars: list[Char], glyphs: list[C
     if len(widths) >= 2 and max(widths) > EVEN_GAPS * max(min(widths), 0.0):
         glyph = median(c["x1"] - c["x0"] for c in glyphs)
         wide = COLUMN_GAP * min(max(glyph, 0.4 * size), size)
-    spaces = [c["x0"] for c in chars if c["text"].isspace()]
+    spaces = [c["x0"] for c in chars if c["text"] == " "]
     for k, width in enumerate(widths):
         before, after = words[k][-1], words[k + 1][0]
         if width <= SPACE_GAP * before["size"] or (len(words[k]) == 1 and is_cjk(before["text"][0])
                                                    and is_cjk(after["text"][0])):
             continue
-        if width >= wide or bisect_left(spaces, after["x0"]) - bisect_right(spaces, before["x0"]) >= 2:
-            words[k + 1][0] = dict(after, after_gap=True)
+        count = bisect_left(spaces, after["x0"]) - bisect_right(spaces, before["x0"])
+        if count >= 2 or width >= wide:
+            words[k + 1][0] = dict(after, after_gap=max(count, 2))
 
 
 def _add_line(content: Page, placed: Placed, words: list[list[Char]], *, with_geometry: bool) -> None:
-    """Append a line: its words joined by one space (a tab after a .notdef blank, two spaces after a column
-    gap), each char's columns, its geometry."""
-    parts: list[str] = []
+    """Append a line: its words joined by one space (a tab after a .notdef blank, the spaces a column gap
+    keeps), after the spaces of its indent, each char's columns, its geometry."""
+    col = words[0][0].get("indent", 0)
+    parts: list[str] = [" " * col]
     columns: list[tuple[Char, int, int]] = []
-    col = 0
     for w, word in enumerate(words):
         if w:
-            joiner = "\t" if word[0].get("after_tab") else "  " if word[0].get("after_gap") else " "
+            joiner = "\t" if word[0].get("after_tab") else " " * word[0].get("after_gap", 1)
             parts.append(joiner)
             col += len(joiner)
         for c in word:

@@ -592,13 +592,15 @@ def _columns_name_their_chars(path: Path) -> None:
 
 def test_pdf_table_aligned_with_spaces_reads_as_rows(tmp_path: Path) -> None:
     """A table aligned with spaces keeps its columns in a PDF, whether the text was printed as it is (runs of
-    space glyphs) or each cell was placed on its own: a column gap is two spaces in the line, and the rows
-    are read as a text file's space-aligned table is."""
+    space glyphs, kept with the indent of a wrapped cell) or each cell was placed on its own (a gap of two
+    spaces): the rows are read as a text file's space-aligned table is."""
+    printed = ["代号     品名             规格说明                       台数",
+               "A-1      推理节点         4 × L40S 48GB 每节点            6 台",
+               "A-2      存储节点         12 × 3.84TB NVMe，              2 台",
+               "                          双口 25GbE 接入"]
     pdf = Pdf(tmp_path / "aligned.pdf")
     pdf.line("附表 设备明细", size=10)
-    for row in ["代号     品名             规格说明                       台数",
-                "A-1      推理节点         4 × L40S 48GB 每节点            6 台",
-                "A-2      存储节点         12 × 3.84TB NVMe                2 台"]:
+    for row in printed:
         pdf.line(row, size=10)
     pdf.line("The same in English:", size=10)
     xs = [LEFT, LEFT + 50, LEFT + 170, LEFT + 380]
@@ -610,11 +612,12 @@ def test_pdf_table_aligned_with_spaces_reads_as_rows(tmp_path: Path) -> None:
     doc = load_document(path)
     check_segments(doc)
     _columns_name_their_chars(path)
-    assert doc.lines[2].text == "A-1  推理节点  4 × L40S 48GB 每节点  6 台"
+    assert [line.text for line in doc.lines][1:5] == printed
+    assert doc.lines[7].text == "B1  Inference node  4 x L40S 48GB each  6 nodes"
     assert texts(doc, "table-row") == [
         "代号 | 品名 | 规格说明 | 台数",
         "A-1 | 推理节点 | 4 × L40S 48GB 每节点 | 6 台",
-        "A-2 | 存储节点 | 12 × 3.84TB NVMe | 2 台",
+        "A-2 | 存储节点 | 12 × 3.84TB NVMe，双口 25GbE 接入 | 2 台",
         "Ref | Part | Description | Qty",
         "B1 | Inference node | 4 x L40S 48GB each | 6 nodes",
         "B2 | Storage node | 12 x 3.84TB NVMe | 2 nodes",
@@ -706,7 +709,7 @@ def test_an_undrawable_symbol_between_spaces_is_no_tab(tmp_path: Path) -> None:
     for line in ["报价 A \u00b7 热销款", "    \u00b7 内存 1TB"]:
         pdf.line(line, size=10)
     doc = load_document(pdf.save())
-    assert [line.text.strip() for line in doc.lines] == ["报价 A · 热销款", "• 内存 1TB"]
+    assert [line.text for line in doc.lines] == ["报价 A · 热销款", "    • 内存 1TB"]
     assert texts(doc, "table-row") == []
 
 
