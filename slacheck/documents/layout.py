@@ -193,6 +193,8 @@ def _mark_column_gaps(words: list[list[Char]], chars: list[Char], glyphs: list[C
     two words spread over a justified line) or evenly stretched ones stay word spaces.  A gap after a lone
     CJK character, as in a label set out to a width ("单    价"), is none.  Most lines start with a glyph and
     have no gap wider than :data:`SPACE_GAP`, and cost one pass over their words."""
+    if not words:
+        return
     if chars[0]["text"] == " ":
         lead = next(k for k, c in enumerate(chars) if not c["text"].isspace())
         words[0][0] = dict(words[0][0], indent=sum(c["text"] == " " for c in chars[:lead]))

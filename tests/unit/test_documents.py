@@ -686,6 +686,17 @@ def test_cid_glyph_page_is_reported() -> None:
     assert content.texts == [] and "cid" in content.problem
 
 
+def test_a_line_of_spaces_only_gives_no_line() -> None:
+    from types import SimpleNamespace
+
+    def char(text: str, x: float, top: float) -> dict:
+        return {"text": text, "x0": x, "x1": x + 3, "top": top, "bottom": top + 10, "size": 10.0, "upright": True}
+
+    chars = [char(" ", 3.0 * k, 10.0) for k in range(4)] + [char(" ", 0.0, 30.0), char("a", 6.0, 30.0)]
+    page = SimpleNamespace(chars=chars, width=595.0, images=[], objects={})
+    assert layout.read_page(page, 1).texts == [" a"]
+
+
 def test_a_tab_the_font_cannot_draw_still_separates_cells(tmp_path: Path) -> None:
     """A tab in a two-byte CID font has no glyph: the PDF gives it .notdef, which is kept as a tab."""
     pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
