@@ -1230,3 +1230,21 @@ def test_an_amendment_that_changes_a_quoted_value_accordingly_replaces_it() -> N
     text = ('5.1 节点 24 台，"GPU 合计 192 块"。\n10.1 第 5.1 条"24 台"变更为"32 台"，'
             '"GPU 合计 192 块"相应变更为"GPU 合计 256 块"。\n')
     assert value(text, "gpu.total") == 256
+
+
+def test_hardware_replaced_for_not_matching_the_order_is_no_failover_time() -> None:
+    text = ("3.3 型号与订单不符的，乙方须在 3 个工作日内更换。\n"
+            "8.2 硬件故障：故障服务器在 4 小时内完成备件更换。\n")
+    assert value(text, "sla.failover_minutes") == 240.0
+
+
+@pytest.mark.parametrize(("text", "kw"), [("Each rack position is rated at twelve (12) kW.\n", 12.0),
+                                          ("Facility capacity: two (2) MW.\n", 2000.0)])
+def test_power_written_in_words(text: str, kw: float) -> None:
+    assert value(text, "commercial.power_kw") == kw
+
+
+def test_a_node_count_changed_from_one_figure_to_another() -> None:
+    text = ("Clause 2 lists eight (8) Nodes.\n\nThis amendment brings the number of Nodes leased from eight (8) "
+            "to twelve (12).\n")
+    assert value(text, "nodes") == 12

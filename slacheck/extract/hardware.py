@@ -345,7 +345,23 @@ PHRASES: dict[str, PhraseHandler] = {
     "nvlink_rate": _nvlink_rate,
 }
 
+_FROM_BEFORE = regex(r"(?i:\bfrom|由|从)\s*$")
+_TO_BETWEEN = regex(r"\s*(?i:to|至|到|增加至|增加到|调整为|调整至|变更为)\s*")
+
+
+def _node_count_changed(token: Keyword, context: Context) -> list[Said]:
+    """"the number of Nodes ... from eight (8) to twelve (12)": the new count (an amendment, so it replaces the
+    old one)."""
+    counts = [t for t in context.in_sentence(token.start) if t.start > token.end and t.type in COUNTS]
+    for old, new in zip(counts, counts[1:]):
+        if _FROM_BEFORE.search(context.text, max(0, old.start - 8), old.start) \
+                and _TO_BETWEEN.fullmatch(context.text, old.end, new.start) and (value := as_count(new)):
+            return [Said("nodes", value, [span_of(new)], amends=True)]
+    return []
+
+
 KEYWORDS: dict[str, Handler] = {
+    "NODE_LABEL": _node_count_changed,
     "MIG": _mig,
     "MEM_GB": _loose_memory,
     "MODEL": _model,

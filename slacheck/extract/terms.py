@@ -151,6 +151,8 @@ def _duration(token: Keyword, context: Context) -> list[Said]:
         path = "sla.support_response_minutes" if header == {"RESPONSE"} else "sla.failover_minutes"
         return [Said(path, minutes, [span_of(token)])]
     nearest = min(clause, key=lambda t: abs(t.start - token.start))
+    if nearest.type == "REPLACE" and _MISMATCH.search(sentence_text(token, context)):
+        return []  # "型号不符的，3 个工作日内更换": hardware not as ordered, not a failed node
     if nearest.type == "RESPONSE":
         return [Said("sla.support_response_minutes", minutes, [span_of(token), span_of(nearest)])]
     return [Said("sla.failover_minutes", minutes, [span_of(token), span_of(nearest)])]
@@ -174,6 +176,7 @@ def _restore(token: Keyword, context: Context) -> list[Said]:
 
 
 _FAILURE = regex(alternation("failure_word"), re.I)
+_MISMATCH = regex(alternation("mismatch_word"), re.I)
 
 
 def _replacement(token: Keyword, context: Context) -> list[Said]:
@@ -214,6 +217,17 @@ def _power(token: Keyword, context: Context) -> list[Said]:
     value = as_number(token)
     factor = next((f for unit, f in values("POWER").items() if unit in token.value), 1.0)
     return [Said("commercial.power_kw", value * factor, [span_of(token)])] if value else []
+
+
+_POWER_UNIT_AFTER = regex(rf"\s?(?:{alternation('power_unit')})(?![A-Za-z])", re.I)
+
+
+def _power_in_words(token: Keyword, context: Context) -> list[Said]:
+    """Power whose figure is written in words before its unit ("twelve (12) kW")."""
+    unit = _POWER_UNIT_AFTER.match(context.text, token.end)
+    value = as_number(token) if unit else None
+    factor = next((f for name, f in values("POWER").items() if unit and name in unit.group()), 1.0)
+    return [Said("commercial.power_kw", value * factor, [(token.start, unit.end())])] if unit and value else []
 
 
 def _availability_target(token: Keyword, context: Context) -> list[Said]:
@@ -300,6 +314,7 @@ KEYWORDS: dict[str, Handler] = {
     "MONTHS": _months,
     "YEARS": _months,
     "POWER": _power,
+    "NUMBER_WORD": _power_in_words,
     "TARGET_ONLY": _availability_target,
     "CREDIT": _credit,
 }
