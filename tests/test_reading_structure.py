@@ -1248,3 +1248,13 @@ def test_a_node_count_changed_from_one_figure_to_another() -> None:
     text = ("Clause 2 lists eight (8) Nodes.\n\nThis amendment brings the number of Nodes leased from eight (8) "
             "to twelve (12).\n")
     assert value(text, "nodes") == 12
+
+
+def test_an_option_named_with_a_space_is_the_same_option() -> None:
+    text = ("| 项目 | 方案 A | 方案 B |\n|---|---|---|\n| GPU | RTX 4090 24GB ×8 | L40S 48GB ×8 |\n\n"
+            "贵司确认采用 **方案 B**，租用 1 台。\n")
+    extraction = extract(document_from_text(text, format="markdown"))
+    assert extraction.chosen_option == "方案B"
+    offering, options = assemble_options(extraction.statements, extraction.chosen_option)
+    assert offering.fact("gpu.model").value == "L40S"
+    assert [o.name for o in options] == ["方案A", "方案B"]

@@ -93,11 +93,11 @@ def subject_of(tokens: Sequence[Keyword]) -> str | None:
 
 
 def options_named(tokens: Sequence[Keyword]) -> list[str]:
-    """The distinct option names among some tokens, in order ("方案一", "Option B")."""
+    """The distinct option names among some tokens, in order ("方案一", "Option B"; "方案 B" is "方案B")."""
     names: list[str] = []
     for token in tokens:
         if token.type == "OPTION_NAME":
-            name = re.sub(r"\s+", " ", token.value).strip()
+            name = re.sub(r"(?<=[案项])\s+", "", re.sub(r"\s+", " ", token.value).strip())
             if name not in names:
                 names.append(name)
     return names
