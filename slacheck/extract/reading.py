@@ -24,6 +24,7 @@ from slacheck.extract.context import (
     Said,
     span_of,
 )
+from slacheck.extract.lexer import with_first_test
 from slacheck.extract.lexicon import alternation
 from slacheck.extract.parser import Scan
 from slacheck.extract.quantities import row_counts
@@ -32,6 +33,7 @@ from slacheck.extract.structure import (
     CELL,
     NO_OFFER,
     OTHER_NETWORKS,
+    SUBJECT_TYPES,
     Frame,
     cell_spans,
     first_worded_cell,
@@ -92,7 +94,7 @@ _OTHER_NETWORK_KEEPS = ("commercial.price_hedged", "commercial.billing", "commer
 """What a clause about the storage, management, front-end or public network may still state."""
 
 
-_NOT_THE_FABRIC = regex(alternation("not_the_fabric"))
+_NOT_THE_FABRIC = regex(with_first_test(alternation("not_the_fabric")))
 _COMPLIES = regex(rf"(?i:{alternation('complies_mark')})")
 
 
@@ -133,8 +135,9 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             clause = context.clause(position)
             if clause not in clause_subjects:  # else the subject an earlier clause of its sentence names
                 start = context.clause_starts[clause]
-                clause_subjects[clause] = subject_of(context.in_clause(position)) or subject_of(
+                clause_subjects[clause] = subject_of(context.in_clause(position)) or (subject_of(
                     [t for t in reversed(context.in_sentence(position)) if t.end <= start])
+                    if context.sentence_types(position) & SUBJECT_TYPES else None)
             subject = clause_subjects[clause]
         subject = subject or column_subject or frame.subject
         if outside is not None and position >= outside.end() and subject in (None, "fabric"):

@@ -24,6 +24,7 @@ from slacheck.regexes import regex
 SUBJECTS = {"STORAGE_NET": "storage", "MGMT_NET": "management", "FRONTEND_NET": "front-end",
             "PUBLIC_NET": "public", "SITE_LINK": "site-link", "ABOUT_VENDOR": "vendor", "INTERNAL": "fabric"}
 """Token types that name what a heading, label, row or clause is about."""
+SUBJECT_TYPES = frozenset(SUBJECTS)
 OTHER_NETWORKS = frozenset({"storage", "management", "front-end", "public", "site-link", "not-fabric"})
 """Subjects whose rates, ports and sharing are not facts about the compute fabric."""
 NO_OFFER = frozenset({"vendor", "asked"})
