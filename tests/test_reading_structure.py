@@ -1258,3 +1258,23 @@ def test_an_option_named_with_a_space_is_the_same_option() -> None:
     offering, options = assemble_options(extraction.statements, extraction.chosen_option)
     assert offering.fact("gpu.model").value == "L40S"
     assert [o.name for o in options] == ["方案A", "方案B"]
+
+
+PLAIN_PIPES = ("   Type        | GPUs                     | Nodes | Fabric\n"
+               "  -------------+--------------------------+-------+---------------------\n"
+               "  [ ] small-1  | 4 x L40S 48GB PCIe       |   1   | none\n"
+               "  [X] large-4  | 8 x H100 80GB SXM5       |   4   | InfiniBand NDR 400G,\n"
+               "               | per node                 |       | 8 HCAs per node\n")
+
+
+def test_a_plain_text_table_drawn_with_pipes_joins_its_wrapped_cells() -> None:
+    rows = [p.text for p in document_from_text(PLAIN_PIPES).passages if p.kind == "table-row"]
+    assert rows[-1] == "[X] large-4 | 8 x H100 80GB SXM5 per node | 4 | InfiniBand NDR 400G, 8 HCAs per node"
+
+
+def test_a_ticked_instance_row_is_the_order() -> None:
+    offering = offering_of(PLAIN_PIPES)
+    assert offering.fact("gpu.model").value == "H100" and offering.fact("nodes").value == 4
+    extraction = extract(document_from_text(PLAIN_PIPES.replace("[X]", "[ ]")))
+    _, options = assemble_options(extraction.statements, extraction.chosen_option)
+    assert [o.name for o in options] == ["small-1", "large-4"]  # no box ticked: two options, none ordered

@@ -14,6 +14,11 @@ def _is_table_separator(text: str) -> bool:
     return "|" in st and "-" in st and set(st) <= set("|-: \t")
 
 
+PIPE_ROW_INDENT = 3
+"""Most spaces before a pipe table's row (Markdown's limit): a pipe further in, under a plain-text table's first
+column, marks a wrapped cell of the row above."""
+
+
 def markdown_table(texts: list[str], *, wrapped: bool = False) -> tuple[list[list[list[Run]]], set[int]]:
     """Pipe-table rows (one run per non-empty cell) and the lines they and separators use.
 
@@ -31,7 +36,7 @@ def markdown_table(texts: list[str], *, wrapped: bool = False) -> tuple[list[lis
             while j < len(texts) and "|" in texts[j] and texts[j].strip() and j not in separators:
                 row_lines.add(j)
                 j += 1
-        elif t.lstrip().startswith("|") and len(_pipes(t)) >= 2:
+        elif t.lstrip().startswith("|") and len(t) - len(t.lstrip()) <= PIPE_ROW_INDENT and len(_pipes(t)) >= 2:
             row_lines.add(i)
     continued = _continuations(texts, row_lines) if wrapped else set()
     rows: list[list[list[Run]]] = []

@@ -75,7 +75,7 @@ def text_page(texts: list[str], places: list[str] | None = None) -> Page:
     return Page(1, texts, [], rows + aligned, reserved | used, [], places=places or [])
 
 
-_CELL_GAP = regex(r"\t+ *| {2,}")
+_CELL_GAP = regex(r"\t+ *| *\| +| {2,}")  # a tab, a pipe set apart by spaces ("a | b"), or two spaces
 _DASHES = regex(r"[\s\-=|+]*-{3,}[\s\-=|+]*$")
 MIN_ALIGNED_CELLS = 3
 """A space-aligned table line has at least this many cells (a tab-separated one, two)."""
@@ -95,9 +95,9 @@ def _cells(text: str) -> list[tuple[int, int]]:
 
 
 def _is_aligned_row(text: str) -> bool:
-    """A tab-separated line with two cells, or a line with three cells set apart by spaces."""
+    """A tab-separated line with two cells, or a line with three cells set apart by spaces or pipes."""
     stripped = text.strip()
-    if "\t" not in stripped and "  " not in stripped:
+    if "\t" not in stripped and "  " not in stripped and " | " not in stripped:
         return False  # no gap between cells: most lines of prose
     return len(_cells(text)) >= (2 if "\t" in stripped else MIN_ALIGNED_CELLS)
 
@@ -143,8 +143,8 @@ def _continuation(text: str, first: str) -> bool:
     """An indented line under a table whose first column it leaves empty: it starts no more than
     two columns before the table's second column (counted on screen, so a line indented by a
     space under a tab-separated table is not a wrapped cell)."""
-    first_cells = _cells(first)
-    indent = _column(text, len(text) - len(text.lstrip()))
+    first_cells, cells = _cells(first), _cells(text)
+    indent = _column(text, cells[0][0]) if cells else 0  # where its first cell starts, past any pipe before it
     return len(first_cells) >= 2 and indent >= _column(first, first_cells[1][0]) - 2 and indent > 0
 
 

@@ -397,15 +397,20 @@ def _instance_options(passages: list[tuple[str, Sequence[Keyword]]],
                       loaded: tuple[Passage, ...]) -> tuple[str | None, dict[int, str]]:
     """A table of instance types (each row a GPU model): each row is an option named by its first cell.
 
-    The chosen one is the row named again outside the table (an order that says
-    which it takes), or the one row set in bold; None when the document does not say.
+    The chosen one is the row whose box is ticked ("[X] cx-h100-8p"), the row named again outside the table
+    (an order that says which it takes), or the one row set in bold; None when the document does not say.
     """
     rows: dict[int, str] = {}
+    ticked: list[str] = []
     for index, ((text, tokens), passage) in enumerate(zip(passages, loaded)):
         if passage.kind == "table-row" and any(t.type == "MODEL" for t in tokens):
-            name = text.split(CELL)[0].strip()
+            first = text.split(CELL)[0].strip()
+            box = _BOX_START.match(first)
+            name = first[box.end():].strip() if box else first
             if name and not re.fullmatch(r"[\d.#]+", name):
                 rows[index] = name
+                if box and _TICKED.search(box.group().strip()):
+                    ticked.append(name)
     runs = _runs(sorted(rows))
     kept = {i: rows[i] for run in runs if len(run) >= 2 and len({rows[i] for i in run}) == len(run)
             and _distinct_models(run, passages) for i in run}
@@ -417,7 +422,8 @@ def _instance_options(passages: list[tuple[str, Sequence[Keyword]]],
     if len(cited) > 1:  # a page may name several types again; the order says which it takes
         cited = [name for bare, name in names.items() if name in cited and _selected(bare, outside)] or cited
     bold = [name for name in kept.values() if name.startswith("**")]
-    chosen = cited[0] if len(cited) == 1 else bold[0] if len(bold) == 1 else None
+    ticked = [name for name in ticked if name in kept.values()]
+    chosen = ticked[0] if len(ticked) == 1 else cited[0] if len(cited) == 1 else bold[0] if len(bold) == 1 else None
     return chosen, kept
 
 
@@ -446,6 +452,7 @@ def chosen_option(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Fr
 
 
 _TICKED = regex(rf"(?:{alternation('ticked_box')})\s*$")
+_BOX_START = regex(rf"(?:{alternation('ticked_box')}|{alternation('unticked_box')})\s*")
 _UNTICKED = regex(rf"(?:{alternation('unticked_box')})\s*$")
 BOX_REACH = 6
 """Characters before an option's name where its tick box stands."""
