@@ -345,8 +345,8 @@ PHRASES: dict[str, PhraseHandler] = {
     "nvlink_rate": _nvlink_rate,
 }
 
-_FROM_BEFORE = regex(r"(?i:\bfrom|由|从)\s*$")
-_TO_BETWEEN = regex(r"\s*(?i:to|至|到|增加至|增加到|调整为|调整至|变更为)\s*")
+_FROM_BEFORE = regex(rf"(?:{alternation('count_from')})\s*$", re.I)
+_TO_BETWEEN = regex(rf"\s*(?:{alternation('count_to')})\s*", re.I)
 
 
 def _node_count_changed(token: Keyword, context: Context) -> list[Said]:

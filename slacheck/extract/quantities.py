@@ -3,7 +3,8 @@
 
 A bare number in a row is a count of the row's item when the next cell is its unit (张/台, 台, nodes),
 its column is headed 数量 / Qty, or the row's label is nothing but what is counted ("Nodes", "节点数",
-"GPUs per node", "Total GPUs"). What it counts is the row's item: NICs, GPUs or servers.
+"GPUs per node", "Total GPUs"). What it counts is the row's item: NICs, GPUs or servers; under a column headed
+"Nodes" / "台数", servers.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from slacheck.regexes import regex
 
 _BARE_COUNT = regex(r"\s*(\d{1,4})\s*")
 _UNIT_TYPES = frozenset({"CARD_UNIT", "NODE_UNIT", "PRICE_UNIT", "PER_NODE"})
+_NODE_WORDS = frozenset({"NODE_UNIT", "NODE_LABEL"})
 _COUNT_LABEL_TYPES = frozenset({"CARD_UNIT", "NODE_UNIT", "NODE_LABEL", "PER_NODE", "TOTAL", "QUANTITY", "NIC"})
 PER_NODE_MAX = 16
 """Most GPUs or NICs one server holds: a larger count with no per-node unit is the whole cluster's."""
@@ -37,10 +39,14 @@ def row_counts(context: Context) -> list[Said]:
         if match is None or start < item[1]:
             continue
         unit = _unit_cell(context, cells, index)
-        if unit is None and not labelled and "QUANTITY" not in context.header_types(start):
-            continue
+        header = context.header_types(start)
         count = int(match.group(1))
         span = [(match.start(1), unit[1] if unit else match.end(1))]
+        if unit is None and not labelled and "QUANTITY" not in header:
+            if count and header & _NODE_WORDS and header <= _COUNT_LABEL_TYPES \
+                    and not header & {"CARD_UNIT", "PER_NODE"}:  # under a "Nodes" / "台数" column
+                said.append(Said("nodes", count, span))
+            continue
         path = _counted(item_tokens, context.keywords_in(*unit) if unit else [], count)
         if count and path:
             said.append(Said(path, count, span))

@@ -98,7 +98,7 @@ def options_named(tokens: Sequence[Keyword]) -> list[str]:
     names: list[str] = []
     for token in tokens:
         if token.type == "OPTION_NAME":
-            name = re.sub(r"(?<=[案项])\s+", "", re.sub(r"\s+", " ", token.value).strip())
+            name = re.sub(r"(?<=[^\x00-\x7f])\s+", "", re.sub(r"\s+", " ", token.value).strip())  # after CJK
             if name not in names:
                 names.append(name)
     return names
