@@ -1278,3 +1278,16 @@ def test_a_ticked_instance_row_is_the_order() -> None:
     extraction = extract(document_from_text(PLAIN_PIPES.replace("[X]", "[ ]")))
     _, options = assemble_options(extraction.statements, extraction.chosen_option)
     assert [o.name for o in options] == ["small-1", "large-4"]  # no box ticked: two options, none ordered
+
+
+@pytest.mark.parametrize("text", ["Site 1 Nodes stay in Columbus.\n", "Phase 2 servers arrive in May.\n"])
+def test_a_number_that_names_a_site_or_phase_counts_no_servers(text: str) -> None:
+    assert value(text, "nodes") is None
+
+
+def test_each_dot_leader_label_line_is_its_own_passage() -> None:
+    text = ("Front-end ........ 2 x 100GbE per node (VPC)\n"
+            "Backend .......... InfiniBand NDR 400G available as an add-on,\n"
+            "                   pricing on request\n")
+    assert [p.text[:9] for p in document_from_text(text).passages] == ["Front-end", "Backend ."]
+    assert value(text, "commercial.addon_on_request") is True

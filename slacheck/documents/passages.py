@@ -310,6 +310,7 @@ _ITEM = regex(
     | [A-Za-z][.)]\s | [IVX]{1,4}\.\s                 # a) A. IV.
     | (?:Article|Section|Clause|Schedule|Annex|Appendix|Exhibit)\s+[\dIVX]
     | (?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+[^:\s][^:]{0,24}:   # chat: "10:16 小周:"
+    | [^\W\d][^.\n]{0,30}?\s?\.{3,}\s                  # a label with dot leaders: "Nodes ...... 4"
     """,
     re.VERBOSE,
 )
