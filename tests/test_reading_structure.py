@@ -1291,3 +1291,8 @@ def test_each_dot_leader_label_line_is_its_own_passage() -> None:
             "                   pricing on request\n")
     assert [p.text[:9] for p in document_from_text(text).passages] == ["Front-end", "Backend ."]
     assert value(text, "commercial.addon_on_request") is True
+
+
+def test_a_reserved_pod_is_a_booking_and_ticket_times_are_response_times() -> None:
+    assert value("A Reserved Pod is a fixed block of **8 servers**.\n", "nodes", "markdown") == 8
+    assert value("Sev-1 tickets: 20 minutes, around the clock.\n", "sla.support_response_minutes") == 20.0
