@@ -1296,3 +1296,16 @@ def test_each_dot_leader_label_line_is_its_own_passage() -> None:
 def test_a_reserved_pod_is_a_booking_and_ticket_times_are_response_times() -> None:
     assert value("A Reserved Pod is a fixed block of **8 servers**.\n", "nodes", "markdown") == 8
     assert value("Sev-1 tickets: 20 minutes, around the clock.\n", "sla.support_response_minutes") == 20.0
+
+
+def test_a_two_column_table_ruled_with_dashes_is_a_table() -> None:
+    text = ("Severity                                 Response\n"
+            "---------------------------------------  ------------\n"
+            "P1 - node down, fabric outage            20 minutes\n"
+            "     一级：节点宕机、网络中断\n"
+            "P2 - degraded performance                2 hours\n"
+            "Support runs around the clock.\n")
+    rows = [p.text for p in document_from_text(text).passages if p.kind == "table-row"]
+    assert rows[1] == "P1 - node down, fabric outage 一级：节点宕机、网络中断 | 20 minutes"
+    assert len(rows) == 3
+    assert value(text, "sla.support_response_minutes") == 20.0

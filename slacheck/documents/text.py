@@ -77,6 +77,7 @@ def text_page(texts: list[str], places: list[str] | None = None) -> Page:
 
 _CELL_GAP = regex(r"\t+ *| *\| +| {2,}")  # a tab, a pipe set apart by spaces ("a | b"), or two spaces
 _DASHES = regex(r"[\s\-=|+]*-{3,}[\s\-=|+]*$")
+_DASH_RUN = regex(r"-{3,}")
 MIN_ALIGNED_CELLS = 3
 """A space-aligned table line has at least this many cells (a tab-separated one, two)."""
 
@@ -106,7 +107,8 @@ def aligned_tables(texts: list[str], reserved: set[int]) -> tuple[list[list[list
     """Rows of tab-separated and space-aligned tables, and the lines they use.
 
     A table is a block of lines split into cells at tabs or at runs of two or more
-    spaces: at least two such lines, or one tab-separated line. Dashed separator lines
+    spaces: at least two such lines, or one tab-separated line, or a header ruled with
+    a dashed run under each of its cells (then rows of two cells too). Dashed separator lines
     belong to the block. An indented line without a cell in the first column continues
     the row above (a wrapped cell): its text joins the cell whose column it starts under.
     """
@@ -114,13 +116,15 @@ def aligned_tables(texts: list[str], reserved: set[int]) -> tuple[list[list[list
     used: set[int] = set()
     i = 0
     while i < len(texts):
-        if i in reserved or not _is_aligned_row(texts[i]):
+        ruled = _ruled_header(texts, i)
+        if i in reserved or not (ruled or _is_aligned_row(texts[i])):
             i += 1
             continue
         block = [i]
         j = i + 1
         while j < len(texts) and j not in reserved and texts[j].strip():
-            if _DASHES.match(texts[j]) or _is_aligned_row(texts[j]) or _continuation(texts[j], texts[block[0]]):
+            if _DASHES.match(texts[j]) or _is_aligned_row(texts[j]) or _continuation(texts[j], texts[block[0]]) \
+                    or ruled and _in_ruled(texts[j], texts[i]):
                 block.append(j)
                 j += 1
             else:
@@ -128,10 +132,27 @@ def aligned_tables(texts: list[str], reserved: set[int]) -> tuple[list[list[list
         table_lines = [k for k in block if not _DASHES.match(texts[k])]
         starts_row = [k for k in table_lines if not _continuation(texts[k], texts[block[0]])]
         if len(starts_row) >= 2 or "\t" in texts[i].strip():
-            rows.extend(_block_rows(texts, table_lines))
+            rows.extend(_block_rows(texts, table_lines, ruled=ruled))
             used.update(block)
         i = j
     return rows, used
+
+
+def _ruled_header(texts: list[str], i: int) -> bool:
+    """A line of two or more cells over a line of as many dashed runs ("Severity    Response" over "------   ------"):
+    the header of a table, even of two columns (other space-aligned tables need three)."""
+    cells = len(_cells(texts[i])) if "  " in texts[i].strip() else 0
+    return cells >= 2 and i + 1 < len(texts) and bool(_DASHES.match(texts[i + 1])) \
+        and len(_DASH_RUN.findall(texts[i + 1])) == cells
+
+
+def _in_ruled(text: str, header: str) -> bool:
+    """Whether a line goes on with a ruled table: two cells or more, or indented past the header's first cell."""
+    return len(_cells(text)) >= 2 or _indent(text) > _indent(header)
+
+
+def _indent(text: str) -> int:
+    return _column(text, len(text) - len(text.lstrip()))
 
 
 def _column(text: str, offset: int) -> int:
@@ -148,13 +169,15 @@ def _continuation(text: str, first: str) -> bool:
     return len(first_cells) >= 2 and indent >= _column(first, first_cells[1][0]) - 2 and indent > 0
 
 
-def _block_rows(texts: list[str], lines: list[int]) -> list[list[list[Run]]]:
-    """Cells of each row of one aligned block, wrapped cells joined to their row."""
+def _block_rows(texts: list[str], lines: list[int], *, ruled: bool = False) -> list[list[list[Run]]]:
+    """Cells of each row of one aligned block, wrapped cells joined to their row (in a ruled table, also a line
+    of fewer cells indented past the header's first: a cell's second language or wrapped words)."""
     rows: list[list[list[Run]]] = []
     columns: list[int] = []
     for k in lines:
         cells = _cells(texts[k])
-        if rows and _continuation(texts[k], texts[lines[0]]):
+        if rows and (_continuation(texts[k], texts[lines[0]])
+                     or ruled and len(cells) < len(columns) and _indent(texts[k]) > _indent(texts[lines[0]])):
             for start, end in cells:
                 shown = _column(texts[k], start)
                 column = max((c for c in range(len(columns)) if columns[c] <= shown + 2), default=0)
