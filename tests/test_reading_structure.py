@@ -1309,3 +1309,21 @@ def test_a_two_column_table_ruled_with_dashes_is_a_table() -> None:
     assert rows[1] == "P1 - node down, fabric outage 一级：节点宕机、网络中断 | 20 minutes"
     assert len(rows) == 3
     assert value(text, "sla.support_response_minutes") == 20.0
+
+
+@pytest.mark.parametrize(("text", "link"), [
+    ("GPU 服务器：8 × GeForce RTX 4090 24GB（PCIe 4.0 x16，无 NVLink）\n", "pcie"),
+    ("8x L40S without NVLink between the cards.\n", "pcie"),
+    ("8x H100 SXM5, NVSwitch. A MIG slice has no NVLink peer.\n", "nvlink-switch"),
+])
+def test_gpus_said_to_have_no_nvlink_talk_over_pcie(text: str, link: str) -> None:
+    assert value(text, "intra_node.link") == link
+
+
+def test_a_product_line_name_between_count_and_model_is_skipped() -> None:
+    assert value("8 × GeForce RTX 4090 24GB per server\n", "gpu.per_node") == 8
+
+
+def test_a_fabric_without_resources_is_not_offered() -> None:
+    text = "IB 目前没有资源，都是 RoCE 的：每台 2 张 100G 网卡。\n"
+    assert value(text, "fabric.protocol") == "roce"

@@ -363,8 +363,16 @@ def _node_count_changed(token: Keyword, context: Context) -> list[Said]:
     return []
 
 
+def _no_nvlink(token: Keyword, context: Context) -> list[Said]:
+    """GPUs said to have no NVLink ("RTX 4090（PCIe 4.0，无 NVLink）", "8x L40S without NVLink") talk over PCIe: the
+    sentence names the GPU or its PCIe form (not "a MIG slice has no NVLink peer")."""
+    named = context.sentence_types(token.start) & {"MODEL", "PCIE"}
+    return [Said("intra_node.link", "pcie", [span_of(token)])] if named and negated(token, context) else []
+
+
 KEYWORDS: dict[str, Handler] = {
     "NODE_LABEL": _node_count_changed,
+    "NVLINK": _no_nvlink,
     "MIG": _mig,
     "MEM_GB": _loose_memory,
     "MODEL": _model,
