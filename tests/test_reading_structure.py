@@ -1327,3 +1327,11 @@ def test_a_product_line_name_between_count_and_model_is_skipped() -> None:
 def test_a_fabric_without_resources_is_not_offered() -> None:
     text = "IB 目前没有资源，都是 RoCE 的：每台 2 张 100G 网卡。\n"
     assert value(text, "fabric.protocol") == "roce"
+
+
+@pytest.mark.parametrize(("text", "protocol"), [
+    ("这批机器就是万兆以太网，IB 的要等下个月那批，现在给不了。\n", "ethernet-tcp"),
+    ("InfiniBand is sold out this quarter, so we ship RoCE v2 instead.\n", "roce-v2"),
+])
+def test_unavailability_speaks_of_the_fabric_named_before_it(text: str, protocol: str) -> None:
+    assert value(text, "fabric.protocol") == protocol

@@ -203,12 +203,28 @@ _LONG_LEAD_TIME = regex(alternation("long_lead_time"))
 _ONE_CLUSTER = regex(alternation("one_cluster"))
 
 
+def _unavailable(token: Keyword, context: Context) -> bool:
+    """Whether its sentence says the token's fabric cannot be had: the words speak of the fabric named last
+    before them, else of the first after them ("IB 目前没有资源，都是 RoCE 的": the RoCE is offered; "万兆的，IB
+    要等下个月，现在给不了": the InfiniBand is not)."""
+    start = context.sentence_starts[context.sentence(token.start)]
+    found = _UNAVAILABLE.search(sentence_text(token, context))
+    if found is None:
+        return False
+    fabrics = [t for t in context.in_sentence(token.start) if t.start >= start and protocol_of(t)]
+    before = [t for t in fabrics if t.end <= start + found.start()]
+    meant = before[-1] if before else fabrics[0] if fabrics else None
+    return meant is not None and protocol_of(meant) == protocol_of(token)
+
+
 def _delivered_instead(token: Keyword, context: Context) -> bool:
     """Whether the token's clause puts its fabric months away and its sentence names another one."""
-    if not _LONG_LEAD_TIME.search(context.clause_at(token.start)):
-        return False
-    own = protocol_of(token)
-    clause = context.clause(token.start)
+    return bool(_LONG_LEAD_TIME.search(context.clause_at(token.start))) and _other_fabric_beside(token, context)
+
+
+def _other_fabric_beside(token: Keyword, context: Context) -> bool:
+    """Whether another clause of the token's sentence names another fabric protocol."""
+    own, clause = protocol_of(token), context.clause(token.start)
     return any(context.clause(t.start) != clause and protocol_of(t) not in (None, own)
                for t in context.in_sentence(token.start))
 
@@ -217,7 +233,7 @@ def _fabric_protocol(token: Keyword, context: Context) -> list[Said]:
     """The fabric a protocol word names, unless the offer lacks it ("不配 RDMA 网卡", "IB 现在给不了") or puts
     it months away for another one ("IB 交期 16 周以上，这批给 RoCE")."""
     if _ABSENT_BEFORE.search(context.text[max(0, token.start - 16):token.start]) \
-            or _UNAVAILABLE.search(sentence_text(token, context)) or _delivered_instead(token, context):
+            or _unavailable(token, context) or _delivered_instead(token, context):
         return []
     term = context.defines_term(token.start)
     if term is not None and term[0] <= token.start < term[1]:  # the term a definition defines ("InfiniBand"：指…)
