@@ -30,8 +30,10 @@ from slacheck.extract.parser import Scan
 from slacheck.extract.quantities import row_counts
 from slacheck.extract.responsibilities import row_owners
 from slacheck.extract.structure import (
+    ASKED,
     CELL,
     NO_OFFER,
+    NOT_FABRIC,
     OTHER_NETWORKS,
     SUBJECT_TYPES,
     Frame,
@@ -113,7 +115,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     but the acceptance test it runs.
     """
     cells = [start for start, _ in cell_spans(context.text)] if frame.columns or frame.column_options else []
-    complied = "asked" in frame.column_subjects and _complies(context.text)
+    complied = ASKED in frame.column_subjects and _complies(context.text)
     item = first_worded_cell(context.text, among=2) if cells else None
     row_label = subject_of(context.keywords_in(*item)) if item else None
     end = label_end(context.text) if not cells else None
@@ -126,7 +128,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         position = statement.spans[0][0]
         column = bisect_right(cells, position) - 1 if cells else -1
         column_subject = _at(frame.column_subjects, column)
-        if column_subject == "asked":  # what the buyer asks for: an offer only where the row complies
+        if column_subject == ASKED:  # what the buyer asks for: an offer only where the row complies
             if not complied:
                 continue
             column_subject = None
@@ -141,7 +143,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             subject = clause_subjects[clause]
         subject = subject or column_subject or frame.subject
         if outside is not None and position >= outside.end() and subject in (None, "fabric"):
-            subject = "not-fabric"
+            subject = NOT_FABRIC
         if frame.kind == "command" and not statement.path.startswith("acceptance."):
             continue
         sentence = context.sentence(position)
@@ -188,7 +190,7 @@ def _label_end(text: str, table_row: bool, frame: Frame) -> int:
     """Where a table row's first worded cell ends (0: none, or a cell of what the buyer asks for, which speaks
     for nothing after it); a line's "label:" shares its sentence already."""
     cell = first_worded_cell(text) if table_row else None
-    if cell is None or cell[1] >= len(text) or _at(frame.column_subjects, text.count(CELL, 0, cell[0])) == "asked":
+    if cell is None or cell[1] >= len(text) or _at(frame.column_subjects, text.count(CELL, 0, cell[0])) == ASKED:
         return 0
     return cell[1]
 

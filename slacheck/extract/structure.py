@@ -25,9 +25,14 @@ SUBJECTS = {"STORAGE_NET": "storage", "MGMT_NET": "management", "FRONTEND_NET": 
             "PUBLIC_NET": "public", "SITE_LINK": "site-link", "ABOUT_VENDOR": "vendor", "INTERNAL": "fabric"}
 """Token types that name what a heading, label, row or clause is about."""
 SUBJECT_TYPES = frozenset(SUBJECTS)
-OTHER_NETWORKS = frozenset({"storage", "management", "front-end", "public", "site-link", "not-fabric"})
+"""The token types of SUBJECTS: a sentence without any names no subject."""
+ASKED = "asked"
+"""The subject of a table column that repeats what the buyer asks for (a tender's requirement)."""
+NOT_FABRIC = "not-fabric"
+"""The subject of what follows "not part of the compute fabric" in a passage."""
+OTHER_NETWORKS = frozenset({"storage", "management", "front-end", "public", "site-link", NOT_FABRIC})
 """Subjects whose rates, ports and sharing are not facts about the compute fabric."""
-NO_OFFER = frozenset({"vendor", "asked"})
+NO_OFFER = frozenset({"vendor", ASKED})
 """Subjects that state nothing at all: the vendor's description of itself, a column of what the buyer asks."""
 CELL = " | "
 """How the loader joins the cells of a table row."""
@@ -384,7 +389,7 @@ def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, op
         inside = [t for t in tokens if start <= t.start < end]
         names = options_named(inside)
         options.append(names[0] if len(names) == 1 else None)
-        subjects.append("asked" if _REQUIREMENT_COLUMN.search(text, start, end) else subject_of(inside))
+        subjects.append(ASKED if _REQUIREMENT_COLUMN.search(text, start, end) else subject_of(inside))
         memory = {GPU_MEMORY_COLUMN} if _GPU_MEMORY_WORDS.search(text, start, end) else set()
         types.append(frozenset({t.type for t in inside} | memory))
     named = [o for o in options if o]
