@@ -9,8 +9,6 @@ its column is headed 数量 / Qty, or the row's label is nothing but what is cou
 
 from __future__ import annotations
 
-import re
-
 from slacheck.extract.context import Context, Said, counts_per_node
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.structure import cell_spans, first_worded_cell
@@ -18,6 +16,8 @@ from slacheck.regexes import regex
 
 _BARE_COUNT = regex(r"\s*(\d{1,4})\s*")
 _UNIT_TYPES = frozenset({"CARD_UNIT", "NODE_UNIT", "PRICE_UNIT", "PER_NODE"})
+_FILLER = regex(r"[\s/()（）]")
+"""What a cell may hold besides its keywords."""
 _NODE_WORDS = frozenset({"NODE_UNIT", "NODE_LABEL"})
 _COUNT_LABEL_TYPES = frozenset({"CARD_UNIT", "NODE_UNIT", "NODE_LABEL", "PER_NODE", "TOTAL", "QUANTITY", "NIC"})
 PER_NODE_MAX = 16
@@ -64,9 +64,10 @@ def _unit_cell(context: Context, cells: list[tuple[int, int]], index: int) -> tu
 def _only_words(context: Context, cell: tuple[int, int], kinds: frozenset[str]) -> bool:
     """Whether a cell holds keywords of ``kinds`` and nothing else (but spaces, slashes and brackets)."""
     inside = context.keywords_in(*cell)
-    words = re.sub(r"[\s/()（）]", "", context.text[cell[0]:cell[1]])
-    covered = sum(len(re.sub(r"[\s/()（）]", "", t.value)) for t in inside)
-    return bool(inside) and all(t.type in kinds for t in inside) and covered >= len(words)
+    if not inside or any(t.type not in kinds for t in inside):
+        return False
+    words = _FILLER.sub("", context.text[cell[0]:cell[1]])
+    return sum(len(_FILLER.sub("", t.value)) for t in inside) >= len(words)
 
 
 def _counted(label: list[Keyword], unit: list[Keyword], count: int) -> str | None:

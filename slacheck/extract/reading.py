@@ -114,6 +114,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     "not part of the fabric" it is another network. Nothing in a command is an offer
     but the acceptance test it runs.
     """
+    if not said:
+        return said
     cells = [start for start, _ in cell_spans(context.text)] if frame.columns or frame.column_options else []
     complied = ASKED in frame.column_subjects and _complies(context.text)
     item = first_worded_cell(context.text, among=2) if cells else None

@@ -98,12 +98,17 @@ def subject_of(tokens: Sequence[Keyword]) -> str | None:
     return next((SUBJECTS[t.type] for t in tokens if t.type in SUBJECTS), None)
 
 
+_SPACES = regex(r"\s+")
+_SPACE_AFTER_CJK = regex(r"(?<=[^\x00-\x7f])\s+")
+"""Spaces after a Chinese character in an option's name: "方案 B" is "方案B"."""
+
+
 def options_named(tokens: Sequence[Keyword]) -> list[str]:
     """The distinct option names among some tokens, in order ("方案一", "Option B"; "方案 B" is "方案B")."""
     names: list[str] = []
     for token in tokens:
         if token.type == "OPTION_NAME":
-            name = re.sub(r"(?<=[^\x00-\x7f])\s+", "", re.sub(r"\s+", " ", token.value).strip())  # after CJK
+            name = _SPACE_AFTER_CJK.sub("", _SPACES.sub(" ", token.value).strip())
             if name not in names:
                 names.append(name)
     return names
