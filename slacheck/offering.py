@@ -63,6 +63,8 @@ class Statement(BaseModel):
     option: str | None = None
     amends: bool = False
     """Read in an amendment's new value: it replaces what the document said before about its path."""
+    background: bool = False
+    """Read in an agreement's recitals (鉴于, "Recitals"): what its terms state about the path comes first."""
 
 
 MAX_EVIDENCE = 8
@@ -147,6 +149,7 @@ def assemble(statements: list[Statement]) -> Offering:
     data: dict[str, Any] = {}
     for path in fact_paths():
         said = by_path.get(path, [])
+        said = [s for s in said if not s.background] or said  # the terms before the recitals
         amending = [s for s in said if s.amends]
         if amending:  # the latest amendment stands
             said = amending[::-1]

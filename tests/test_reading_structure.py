@@ -1335,3 +1335,19 @@ def test_a_fabric_without_resources_is_not_offered() -> None:
 ])
 def test_unavailability_speaks_of_the_fabric_named_before_it(text: str, protocol: str) -> None:
     assert value(text, "fabric.protocol") == protocol
+
+
+RECITALS = ("AMENDMENT No. 1\n\nRECITALS\n\nA. Under the Agreement Provider supplies eight (8) Nodes of H100 GPUs "
+            "connected by InfiniBand NDR.\n\n1. CHANGES\n\n1.1 The Service now comprises twelve (12) Nodes.\n\n"
+            "1.2 The compute fabric is RoCE v2 at 400 Gb/s.\n")
+
+
+def test_the_terms_of_an_agreement_come_before_its_recitals() -> None:
+    offering = offering_of(RECITALS)
+    assert offering.fact("nodes").value == 12 and offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("gpu.model").value == "H100"  # said only in the recitals: still the offer's
+
+
+def test_a_chinese_supplement_reads_its_recitals_when_its_terms_are_silent() -> None:
+    text = "补充协议\n\n鉴于：\n1. 原合同约定乙方向甲方出租 8 台 H800 服务器。\n\n第一条 租期延长至 24 个月。\n"
+    assert value(text, "nodes") == 8 and value(text, "gpu.model") == "H800"

@@ -17,7 +17,7 @@ from slacheck.extract.context import Said
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.parser import Scan, scan
 from slacheck.extract.reading import read
-from slacheck.extract.structure import chosen_option, frames, provider_names
+from slacheck.extract.structure import chosen_option, frames, provider_names, recitals
 from slacheck.model import constructed
 from slacheck.normalize import Normalized, normalize
 from slacheck.offering import MAX_EVIDENCE, Evidence, Statement
@@ -71,6 +71,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     first_windows: list[tuple[str, Sequence[Keyword]]] = [(item[0].text, item[1].tokens) for item in pending if item]
     placed = frames(document, first_windows)
     chosen = chosen_option(first_windows, placed)
+    background = recitals([text for text, _ in first_windows])
     del first_windows  # each passage's tokens go once it is read (pending[index] = None below)
     kept = _Kept()
     for index, (passage, frame) in enumerate(zip(document.passages, placed)):
@@ -96,6 +97,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
             in_facts += _covered(window, [span for s in said for span in s.spans])
             stated = stated or bool(said)
             for statement in said:
+                statement.background = index in background
                 if kept.wants(statement):
                     if start:  # spans in the passage, not the window
                         statement.spans = [(a + start, b + start) for a, b in statement.spans]
@@ -129,7 +131,7 @@ class _Kept:
         """Whether the statement read as ``said`` would add anything."""
         group = (said.path, said.value, said.option)
         try:
-            seen = (group, said.hedged, said.tag) in self._kinds
+            seen = (group, said.hedged, said.tag, said.background) in self._kinds
         except TypeError:  # an unhashable value: kept, never compared
             return True
         return not seen or len(self._quotes.get(group, ())) < MAX_EVIDENCE or said.path.startswith(_UNCAPPED)
@@ -139,7 +141,7 @@ class _Kept:
         self.statements.append(statement)
         group = (said.path, said.value, said.option)
         try:
-            self._kinds.add((group, said.hedged, said.tag))
+            self._kinds.add((group, said.hedged, said.tag, said.background))
         except TypeError:
             return
         self._quotes.setdefault(group, set()).update(statement.evidence)
@@ -186,7 +188,7 @@ def _statement(said: Said, document: Document, passage: Passage, normalized: Nor
         evidence.extend(found)
     return constructed(Statement, _STATEMENT_FIELDS, {"path": said.path, "value": said.value, "hedged": said.hedged,
                                                       "evidence": evidence, "tag": said.tag, "option": said.option,
-                                                      "amends": said.amends})
+                                                      "amends": said.amends, "background": said.background})
 
 
 def _evidence_for(document: Document, passage: Passage, normalized: Normalized, start: int,
@@ -205,7 +207,7 @@ def _evidence_for(document: Document, passage: Passage, normalized: Normalized, 
 # Statements and evidence are made from values of the models' own types, so there is nothing to validate;
 # every one of them shares one set of the fields given (holding them all, so setting a field adds nothing
 # to it), where pydantic would give each its own: half of their memory.
-_STATEMENT_FIELDS = {"path", "value", "hedged", "evidence", "tag", "option", "amends"}
+_STATEMENT_FIELDS = {"path", "value", "hedged", "evidence", "tag", "option", "amends", "background"}
 _EVIDENCE_FIELDS = {"path", "page", "line", "column", "text"}
 
 

@@ -63,6 +63,8 @@ class Said:
     option: str | None = None
     amends: bool = False
     """Read in the new value of an amendment ("调整为 99.5%"): it replaces what the document said before."""
+    background: bool = False
+    """Read in an agreement's recitals: what the terms state about its path comes first."""
 
 
 @dataclass

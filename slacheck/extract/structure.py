@@ -48,6 +48,7 @@ _EMAIL_HEADER = regex(rf"^\s*(?:{alternation('email_header')})\s*[:：]", re.I)
 _EARLIER_MESSAGE = regex(rf"^[>\s]*(?:{alternation('earlier_message')})")
 _FORWARD = regex(alternation("forward_mark"))
 _REQUIREMENT_COLUMN = regex(alternation("requirement_column"), re.I)
+_RECITALS = regex(rf"[\W\d]*(?:{alternation('recitals_heading')})\W*", re.I)
 _BRACKETED = regex(alternation("heading_brackets"))
 _COMMAND_START = regex(r"^\s*(?:```|\$ |export |mpirun |srun |torchrun |sudo |python3? |\./|#!)")
 EMAIL_HEADERS = 3
@@ -232,6 +233,22 @@ def label_end(text: str) -> int | None:
     match = _LABEL.match(text) if ":" in text or "：" in text else None  # a label ends at its colon
     match = match or _RUN_IN_HEADING.match(text)
     return match.end() if match else None
+
+
+def recitals(texts: Sequence[str]) -> set[int]:
+    """The indices of the passages (given as texts) under a recitals heading ("RECITALS", "鉴于："), up to the
+    next heading of its level or above: an agreement's background, which its terms override."""
+    under: set[int] = set()
+    level_open: int | None = None
+    for index, text in enumerate(texts):
+        level = heading_level(text)
+        if level is not None and level_open is not None and level <= level_open:
+            level_open = None
+        if level is not None and _RECITALS.fullmatch(text.strip()):
+            level_open = level
+        elif level_open is not None:
+            under.add(index)
+    return under
 
 
 def _quoted_whole(document: Document, start: int) -> bool:
