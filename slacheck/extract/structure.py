@@ -49,6 +49,7 @@ _EARLIER_MESSAGE = regex(rf"^[>\s]*(?:{alternation('earlier_message')})")
 _FORWARD = regex(alternation("forward_mark"))
 _REQUIREMENT_COLUMN = regex(alternation("requirement_column"), re.I)
 _RECITALS = regex(rf"[\W\d]*(?:{alternation('recitals_heading')})\W*", re.I)
+_RECITALS_LINE = regex(rf"(?m)^[\W\d]*(?:{alternation('recitals_heading')})\W*$", re.I)
 _BRACKETED = regex(alternation("heading_brackets"))
 _COMMAND_START = regex(r"^\s*(?:```|\$ |export |mpirun |srun |torchrun |sudo |python3? |\./|#!)")
 EMAIL_HEADERS = 3
@@ -239,6 +240,8 @@ def recitals(texts: Sequence[str]) -> set[int]:
     """The indices of the passages (given as texts) under a recitals heading ("RECITALS", "鉴于："), up to the
     next heading of its level or above: an agreement's background, which its terms override."""
     under: set[int] = set()
+    if not _RECITALS_LINE.search("\n".join(texts)):  # most documents have none: one search, no walk
+        return under
     level_open: int | None = None
     for index, text in enumerate(texts):
         level = heading_level(text)
