@@ -1351,3 +1351,9 @@ def test_the_terms_of_an_agreement_come_before_its_recitals() -> None:
 def test_a_chinese_supplement_reads_its_recitals_when_its_terms_are_silent() -> None:
     text = "补充协议\n\n鉴于：\n1. 原合同约定乙方向甲方出租 8 台 H800 服务器。\n\n第一条 租期延长至 24 个月。\n"
     assert value(text, "nodes") == 8 and value(text, "gpu.model") == "H800"
+
+
+def test_a_duty_whose_doer_follows_a_semicolon() -> None:
+    text = ("4 nodes, RoCE v2.\n\nEvery switch ships with PFC and ECN enabled; our network team owns these "
+            "settings for the whole term.\n")
+    assert value(text, "tuning.owner") == "provider"

@@ -106,8 +106,16 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
         if party is None and (_PROVIDER_TEAM.search(text)
                               or any(name.lower() in text.lower() for name in context.provider_names)):
             party = "provider"
+        if party is None and text.rstrip().endswith((";", "；")):
+            party = _subject(_next_sentence(token, context))  # "…DCQCN enabled; our network team owns these settings"
         return [Said(path, party, [span_of(token)])] if party else []
     return handler
+
+
+def _next_sentence(token: Keyword, context: Context) -> list[Keyword]:
+    """The keywords of the sentence after the token's (none after the last)."""
+    index = context.sentence(token.start) + 1
+    return context.in_sentence(context.sentence_starts[index]) if index < len(context.sentence_starts) else []
 
 
 def _bracketed(token: Keyword, context: Context) -> bool:
