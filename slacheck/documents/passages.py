@@ -211,8 +211,15 @@ def _continues(prev: _Body, cur: _Body, skippable: set[int], first: _Body) -> bo
     if prev.geo is not None and cur.geo is not None:
         # prev is wrapped only if cur's first word would not have fitted at its end
         wrapped = prev.right - prev.geo.x1 <= cur.geo.first_word + prev.geo.size
-        return wrapped or _hangs(first, prev, cur) or _runs_on(prev, cur)
+        return wrapped or _hangs(first, prev, cur) or _runs_on(prev, cur) or _goes_on_in_lowercase(prev, cur)
     return True
+
+
+def _goes_on_in_lowercase(prev: _Body, cur: _Body) -> bool:
+    """A line that ends in a word or comma, followed by one that starts with a lowercase word, goes on into it
+    (a text broken by hand before it was printed: "... do not mean" / "the cluster runs ...")."""
+    return (prev.text[-1].isalpha() and prev.text[-1].isascii() or prev.text[-1] == ",") \
+        and cur.text[0].islower() and cur.text[0].isascii()
 
 
 RUN_ON_WIDTH = 0.6

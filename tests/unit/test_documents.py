@@ -784,3 +784,14 @@ def test_line_texts_and_places_without_a_line_object_each() -> None:
     as_tuple = (model.Line(1, 1, "x", "Sheet1!B2"), model.Line(1, 2, "y"))
     assert model.line_texts(as_tuple) == ["x", "y"]
     assert model.line_places(as_tuple) == {(1, 1): "Sheet1!B2"}
+
+
+def test_pdf_a_line_broken_by_hand_goes_on_into_a_lowercase_word(tmp_path: Path) -> None:
+    pdf = Pdf(tmp_path / "by_hand.pdf")
+    pdf.paragraph("This is a long enough line of body text to set where the right margin of the page is found.")
+    pdf.line("These variables do not mean")
+    pdf.line("the cluster runs InfiniBand.")
+    pdf.line("Nodes: 4")
+    pdf.line("GPU: H100")
+    doc = load_document(pdf.save())
+    assert texts(doc)[1:] == ["These variables do not mean the cluster runs InfiniBand.", "Nodes: 4", "GPU: H100"]
