@@ -348,8 +348,8 @@ PHRASES: dict[str, PhraseHandler] = {
     "nvlink_rate": _nvlink_rate,
 }
 
-_FROM_BEFORE = regex(rf"(?:{alternation('count_from')})\s*$", re.I)
-_TO_BETWEEN = regex(rf"\s*(?:{alternation('count_to')})\s*", re.I)
+_FROM_BEFORE = regex(rf"(?:{alternation('change_from')}|{alternation('count_from')})\s*$", re.I)
+_TO_BETWEEN = regex(rf"\s*(?:{alternation('change_to')}|{alternation('count_to')})\s*", re.I)
 
 
 def _node_count_changed(token: Keyword, context: Context) -> list[Said]:

@@ -151,8 +151,10 @@ _DEFINED_NAME = regex(with_first_test(rf"(?i:{_COMPANY_SUFFIX})\W{{0,6}}[(（]\s
 second name for it: （以下简称"瀚海"或"出租方"）."""
 _PARTY = regex(rf"(?i:{alternation('CUSTOMER')}|{alternation('PROVIDER')})")
 _CUSTOMER = regex(rf"(?i:{alternation('CUSTOMER')})")
-_LETTERHEAD_COMPANY = regex(rf"((?:[A-Za-z][\w&'-]*\s+){{1,6}})(?i:{_COMPANY_SUFFIX})(?![A-Za-z])")
-_LETTERHEAD_LINE = regex(rf"(?:^|[:：])\W*((?:[A-Za-z][\w&'-]*\s+){{1,6}})(?i:{_COMPANY_SUFFIX})(?![A-Za-z])")
+_COMPANY = rf"((?:[A-Za-z][\w&'-]*\s+){{1,6}})(?i:{_COMPANY_SUFFIX})(?![A-Za-z])"
+"""A company's name: up to six words, then its suffix ("Meridyn Cloud Inc")."""
+_LETTERHEAD_COMPANY = regex(_COMPANY)
+_LETTERHEAD_LINE = regex(rf"(?:^|[:：])\W*{_COMPANY}")
 """A top line that starts with a company (or gives one after its label: "Submitted by: Acme Compute, Inc.")."""
 
 

@@ -222,9 +222,13 @@ def _months(token: Keyword, context: Context) -> list[Said]:
 
 def _power(token: Keyword, context: Context) -> list[Said]:
     """Power in kW (rack or facility), from kW or megawatts."""
-    value = as_number(token)
-    factor = next((f for unit, f in values("POWER").items() if unit in token.value), 1.0)
-    return [Said("commercial.power_kw", value * factor, [span_of(token)])] if value else []
+    return _power_said(as_number(token), token.value, (token.start, token.end))
+
+
+def _power_said(value: float | None, unit: str, span: tuple[int, int]) -> list[Said]:
+    """``commercial.power_kw`` for a figure and the text holding its unit (kW, or megawatts)."""
+    factor = next((f for name, f in values("POWER").items() if name in unit), 1.0)
+    return [Said("commercial.power_kw", value * factor, [span])] if value else []
 
 
 _POWER_UNIT_AFTER = regex(rf"\s?(?:{alternation('power_unit')})(?![A-Za-z])", re.I)
@@ -233,9 +237,7 @@ _POWER_UNIT_AFTER = regex(rf"\s?(?:{alternation('power_unit')})(?![A-Za-z])", re
 def _power_in_words(token: Keyword, context: Context) -> list[Said]:
     """Power whose figure is written in words before its unit ("twelve (12) kW")."""
     unit = _POWER_UNIT_AFTER.match(context.text, token.end)
-    value = as_number(token) if unit else None
-    factor = next((f for name, f in values("POWER").items() if unit and name in unit.group()), 1.0)
-    return [Said("commercial.power_kw", value * factor, [(token.start, unit.end())])] if unit and value else []
+    return _power_said(as_number(token), unit.group(), (token.start, unit.end())) if unit else []
 
 
 def _availability_target(token: Keyword, context: Context) -> list[Said]:
