@@ -1357,3 +1357,130 @@ def test_a_duty_whose_doer_follows_a_semicolon() -> None:
     text = ("4 nodes, RoCE v2.\n\nEvery switch ships with PFC and ECN enabled; our network team owns these "
             "settings for the whole term.\n")
     assert value(text, "tuning.owner") == "provider"
+
+
+@pytest.mark.parametrize(("text", "fmt"), [
+    ("Nodes: 2 x H100 SXM servers\nGPUs: 8 per server\n", "text"),
+    ("| Item | Value |\n|---|---|\n| Nodes | 2 × H100 SXM |\n| GPUs | 8 per node, 80 GB each |\n", "markdown"),
+])
+def test_a_gpu_label_with_a_count_per_node(text: str, fmt: str) -> None:
+    assert value(text, "gpu.per_node", fmt) == 8
+    assert value(text, "nodes", fmt) == 2
+
+
+@pytest.mark.parametrize(("text", "nodes", "per_node"), [
+    ("Nodes: 2 x H100 SXM\n", 2, None),
+    ("| Item | Value |\n|---|---|\n| Servers | 2 × H100 SXM |\n", 2, None),
+    ("Node: 8 x H100 SXM\n", None, 8),
+    ("| Item | Value |\n|---|---|\n| Server | 8 × H100 SXM |\n", None, 8),
+])
+def test_a_plural_node_label_counts_servers(text: str, nodes: int | None, per_node: int | None) -> None:
+    assert value(text, "nodes") == nodes
+    assert value(text, "gpu.per_node") == per_node
+
+
+@pytest.mark.parametrize("text", ["2 nodes, RoCE v2 fabric. The leaf and spine switches carry only your traffic.\n",
+                                  "2 nodes, RoCE v2 fabric. The fabric carries the customer's traffic only.\n"])
+def test_only_the_customers_traffic_is_isolation(text: str) -> None:
+    assert value(text, "fabric.isolation") is True
+
+
+@pytest.mark.parametrize(("text", "baseline"), [
+    ("2 nodes, RoCE v2. At hand-over you receive our RoCE baseline, every PFC and ECN value.\n", True),
+    ("2 nodes, RoCE v2. No network baseline is delivered.\n", False),
+])
+def test_a_named_fabric_baseline_is_a_configuration_baseline(text: str, baseline: bool) -> None:
+    assert value(text, "tuning.baseline") is baseline
+
+
+@pytest.mark.parametrize(("lead_in", "multi_node"), [("Before hand-over we run these across all 2 nodes:", True),
+                                                     ("Run on each node individually:", False)])
+def test_a_sentence_ending_in_a_colon_speaks_for_the_table_under_it(lead_in: str, multi_node: bool) -> None:
+    text = (f"2 nodes of 8x H100 SXM, RoCE v2.\n\n{lead_in}\n\n| Test | Pass |\n|---|---|\n"
+            "| nccl-tests all_reduce_perf | busbw >= 300 GB/s |\n")
+    assert value(text, "acceptance.multi_node", "markdown") is multi_node
+
+
+@pytest.mark.parametrize("text", ["2 台服务器，InfiniBand HDR，经 1 台交换机互联，该交换机仅供本项目使用。\n",
+                                  "2 nodes, InfiniBand HDR through one switch used by this project only.\n"])
+def test_a_switch_for_this_project_only_is_dedicated(text: str) -> None:
+    assert value(text, "fabric.dedicated") is True
+    assert value(text, "fabric.switch_dedicated") is True
+
+
+def test_a_restart_on_a_healthy_host_is_a_failover() -> None:
+    text = "Hardware failure: we restart your instance on a healthy host within 2 hours of detecting the fault.\n"
+    assert value(text, "sla.failover_minutes") == 120.0
+
+
+def test_ports_counted_with_their_rate_make_expansion_concrete() -> None:
+    text = "4 台服务器，RoCE v2。Spine 交换机上另有 8 个 200G 端口供甲方后续扩容使用。\n"
+    assert value(text, "fabric.expansion") == "concrete"
+
+
+def test_what_a_baseline_holds_says_nothing_of_who_tunes() -> None:
+    text = ("4 台服务器，RoCE v2。PFC、ECN 参数由乙方负责配置。\n"
+            "乙方应于验收前向甲方提交《计算网络配置基线》，内容包括 PFC/ECN 配置。\n")
+    assert value(text, "tuning.owner") == "provider"
+    assert value(text, "tuning.baseline") is True
+
+
+@pytest.mark.parametrize(("text", "owner"), [
+    ("4 台 H100，RoCE v2。网络出现拥塞、丢包时，由乙方负责定位处理，甲方予以配合。\n", "provider"),
+    ("4 nodes, RoCE v2. Congestion and packet loss are diagnosed by the Provider; the Customer assists.\n",
+     "provider"),
+    ("4 nodes, RoCE v2. Congestion and packet loss are diagnosed by the Provider and the Customer together.\n",
+     "shared"),
+])
+def test_a_party_that_only_helps_does_not_share_the_duty(text: str, owner: str) -> None:
+    assert value(text, "tuning.troubleshooting") == owner
+
+
+def test_a_figure_in_brackets_that_repeats_a_number_word_goes_on_from_the_line_before() -> None:
+    text = ("1. Capacity\n\n   a) Four (4) servers, each an HGX H200 platform with eight\n"
+            "      (8) H200 GPUs, for a total of 32 GPUs.\n")
+    assert value(text, "gpu.per_node") == 8
+    items = "The Provider shall deliver the following\n(1) four servers;\n(2) the fabric.\n"
+    assert len(document_from_text(items).passages) == 3
+
+
+def test_answers_put_inline_under_a_quoted_message_are_read() -> None:
+    text = ("From: Sales <sales@provider.example>\nTo: Buyer <buyer@customer.example>\n"
+            "Date: Mon, 1 Sep 2025 09:00\nSubject: RE: questions\n\nHi,\n\nAnswers inline.\n\n"
+            "> -----Original Message-----\n> From: Buyer <buyer@customer.example>\n> Subject: questions\n>\n"
+            "> 1. Can you give us eight 400G InfiniBand HCAs per node?\n\n"
+            "[A] Our two servers connect over Ethernet: two (2) 100GbE ports per server, plain TCP/IP, no RDMA.\n\n"
+            "> 2. Will you run nccl-tests across both nodes at hand-over?\n\n"
+            "[A] We don't run formal acceptance tests; you are welcome to run your own benchmarks.\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "ethernet-tcp"
+    assert offering.fact("fabric.nics_per_node").value == 2
+    assert offering.fact("fabric.rate_gbps").value == 100.0
+    assert offering.fact("acceptance.test") is None
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("2 nodes over 100GbE. We don't offer RoCE on this product line.\n", "fabric.protocol", "ethernet-tcp"),
+    ("Availability target 99.5%. Service credits do not apply to this product.\n", "sla.credits", False),
+])
+def test_english_denials_with_do_not(text: str, path: str, expected: object) -> None:
+    assert value(text, path) == expected
+
+
+def test_a_list_the_writer_asks_a_vendor_for_offers_nothing() -> None:
+    text = ("报价单写的是：计算网络每台 2 张 100G 网卡，与其他客户共用。\n\n"
+            "我们希望 vendor 补充的（这是我们的要求）：\n"
+            "(a) 每台 8 × 200G 网卡，写明 RoCE v2;\n"
+            "(b) 交换机独享;\n\n"
+            "3. 验收\n\n- 报价单：交付时每台单独运行 nccl-tests。\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.nics_per_node").value == 2
+    assert offering.fact("fabric.dedicated").value is False
+    assert offering.fact("acceptance.test").value == "nccl-tests"  # the next list is read again
+
+
+@pytest.mark.parametrize("text", ["6 台服务器，支持 RDMA。协议没写是 IB 还是 RoCE。\n",
+                                  "6 台服务器，支持 RDMA。Raymond 问了一句 RoCE v1 还是 v2。\n",
+                                  "Six servers, RDMA capable; the quote does not say whether InfiniBand or RoCE.\n"])
+def test_a_clause_that_asks_which_fabric_offers_neither(text: str) -> None:
+    assert value(text, "fabric.protocol") == "rdma"

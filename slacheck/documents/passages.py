@@ -100,10 +100,13 @@ def _paragraphs(bodies: Iterable[_Body], skippable: set[int], marks: dict[int, s
                 texts: list[str]) -> Iterator[Passage]:
     """Consecutive bodies that continue one another, as one text passage each."""
     paragraph: _Paragraph | None = None
+    listed: set[int] = set()  # the numbers of the "(n)" list items met so far
     for body in bodies:
-        if paragraph and _continues(paragraph.last, body, skippable, paragraph.first):
+        if paragraph and _continues(paragraph.last, body, skippable, paragraph.first, listed):
             paragraph.add(body)
             continue
+        if (item := _BRACKETED_NUMBER.match(body.text)) is not None:
+            listed.add(int(item.group(1)))
         if paragraph:
             yield paragraph.passage()
         paragraph = _Paragraph(body, marks.get(body.index, ""), texts)
@@ -202,17 +205,30 @@ def _furniture_key(text: str) -> str:
     return re.sub(r"\d+", "#", "".join(unicodedata.normalize("NFKC", text).split()))
 
 
-def _continues(prev: _Body, cur: _Body, skippable: set[int], first: _Body) -> bool:
-    """Whether ``cur`` continues the wrapped sentence that ``prev`` ends (``first``: its paragraph's first line)."""
+_BRACKETED_NUMBER = regex(r"\((\d{1,3})\)\s")
+
+
+def _continues(prev: _Body, cur: _Body, skippable: set[int], first: _Body, listed: set[int]) -> bool:
+    """Whether ``cur`` continues the wrapped sentence that ``prev`` ends (``first``: its paragraph's first line;
+    ``listed``: the numbers of the "(n)" items met before)."""
     if any(i not in skippable for i in range(prev.index + 1, cur.index)):
         return False
-    if _is_title(prev.text) or _ends_sentence(prev.text) or _starts_item(cur.text):
+    if _is_title(prev.text) or _ends_sentence(prev.text) or _starts_item(cur.text) and not _figure_repeated(
+            prev, cur, listed):
         return False
     if prev.geo is not None and cur.geo is not None:
         # prev is wrapped only if cur's first word would not have fitted at its end
         wrapped = prev.right - prev.geo.x1 <= cur.geo.first_word + prev.geo.size
         return wrapped or _hangs(first, prev, cur) or _runs_on(prev, cur) or _goes_on_in_lowercase(prev, cur)
     return True
+
+
+def _figure_repeated(prev: _Body, cur: _Body, listed: set[int]) -> bool:
+    """Whether a line that opens with "(n)" repeats in figures a number written in words at the end of the line
+    before ("eight" / "(8) H200 GPUs"): a list does not start at "(8)", so it is no item unless "(7)" came
+    before."""
+    item = _BRACKETED_NUMBER.match(cur.text)
+    return item is not None and int(item.group(1)) - 1 not in listed | {0} and prev.text[-1].isalpha()
 
 
 def _goes_on_in_lowercase(prev: _Body, cur: _Body) -> bool:

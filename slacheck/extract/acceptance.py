@@ -23,11 +23,15 @@ from slacheck.extract.sizes import judged_sizes
 
 def _bench(token: Keyword, context: Context) -> list[Said]:
     """An acceptance benchmark: its name, and whether it spans all nodes or one machine. A benchmark left
-    unnamed in a trial's sentence ("先开一台试用，跑跑 benchmark") is the trial's, not an acceptance test."""
+    unnamed in a trial's sentence ("先开一台试用，跑跑 benchmark") or denied ("no acceptance tests are run"), or one
+    the customer runs by itself outside acceptance ("run your own benchmarks"), is no acceptance test."""
     name = meaning("BENCH", token.value)  # a named benchmark says more than 压测 / "acceptance testing"
-    if name == "benchmark" and "TRIAL" in (types := context.sentence_types(token.start)) \
-            and "ACCEPTANCE" not in types:
-        return []
+    if name == "benchmark" and ("TRIAL" in (types := context.sentence_types(token.start))
+                                and "ACCEPTANCE" not in types or negated(token, context)):
+        return []  # "We don't run formal acceptance tests"
+    if "ACCEPTANCE" not in context.clause_types(token.start) and any(
+            word in context.clause_at(token.start) for word in words("customer_self")):
+        return []  # "you are welcome to run your own benchmarks afterwards"
     said = [Said("acceptance.test", name, [span_of(token)], tag=None if name == "benchmark" else "primary")]
     if name != "benchmark":
         said.append(Said("acceptance.compute_only", False, [span_of(token)]))

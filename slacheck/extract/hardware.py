@@ -28,7 +28,7 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation
 from slacheck.extract.parser import Phrase
-from slacheck.extract.structure import GPU_MEMORY_COLUMN
+from slacheck.extract.structure import GPU_MEMORY_COLUMN, first_worded_cell
 from slacheck.regexes import regex
 
 
@@ -91,6 +91,7 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     bare_count = cards is not None and not any(t.type == "CARD_UNIT" for t in cards)
     servers_counted = node_word_after \
         or platforms_counted and not any(t.type == "CARD_UNIT" for t in leaves(phrase.tree))
+    servers_counted = servers_counted or _labelled_as_servers(phrase, context)
     if servers_counted and bare_count and "node_prefix" not in counts:
         node_count, per_node = counts["cards"], counts.get("card_suffix")  # "32 x DGX H100 nodes"
     else:
@@ -111,6 +112,25 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
         else:
             said.append(Said("gpu.per_node", per_node, span, tag="primary"))
     return said
+
+
+_SERVERS = frozenset({"nodes", "servers", "machines", "systems", "units"})
+"""Node words in the plural: a label that is one of them counts servers ("Nodes: 2 x H100"), where a singular
+one names what holds the GPUs ("Node: 8 x H100")."""
+
+
+def _labelled_as_servers(phrase: Phrase, context: Context) -> bool:
+    """Whether the phrase's line label, or its table row's label cell, is a node word in the plural."""
+    label = next((part for part in phrase.tree.children
+                  if not isinstance(part, Keyword) and part.data == "node_label"), None)
+    if label is not None:
+        return leaves(label)[0].value.lower() in _SERVERS
+    item = first_worded_cell(context.text) if context.table_row else None
+    if item is None or item[1] > phrase.start:
+        return False
+    words = context.keywords_in(*item)
+    return len(words) == 1 and words[0].value.lower() in _SERVERS \
+        and context.text[item[0]:item[1]].strip().lower() == words[0].value.lower()
 
 
 def _bracketed_total(counted_parts: dict[str, list[Keyword]], context: Context) -> bool:

@@ -121,7 +121,7 @@ def _port_count(count: int, tokens: list[Keyword], per_node: bool, span: list[tu
     """Switch ports, or (per node) NIC ports with the rate said among ``tokens``."""
     if not per_node:
         return [Said("fabric.switch_ports", count, span)]
-    protocol = best_protocol(context.in_sentence(span[0][0]))
+    protocol = _offered_protocol(context.in_sentence(span[0][0]), context)
     said = [Said("fabric.nics_per_node", count, span, tag=protocol)]
     rate = next((as_rate_gbps(t) for t in tokens if t.type in ("G_QTY", "RATE_BITS")), None)
     if rate:
@@ -173,7 +173,7 @@ def _bare_rate(phrase: Phrase, context: Context) -> list[Said]:
     if public_only(types):
         return [Said("fabric.public_bandwidth", rate, span)]
     if types & (NETWORK_WORDS - {"RATE_BITS"}):
-        return [Said("fabric.rate_gbps", rate, span, tag=best_protocol(context.in_sentence(phrase.start)))]
+        return [Said("fabric.rate_gbps", rate, span, tag=_offered_protocol(context.in_sentence(phrase.start), context))]
     return []
 
 
@@ -201,6 +201,7 @@ _DEFERRED = regex(alternation("deferred"), re.I)
 _ABSENT_BEFORE = regex(rf"(?:{alternation('absent_before')})[^,;.。，；]{{0,3}}$")
 _LONG_LEAD_TIME = regex(alternation("long_lead_time"))
 _ONE_CLUSTER = regex(alternation("one_cluster"))
+_UNDECIDED = regex(alternation("undecided"), re.I)
 
 
 def _unavailable(token: Keyword, context: Context) -> bool:
@@ -215,6 +216,15 @@ def _unavailable(token: Keyword, context: Context) -> bool:
     before = [t for t in fabrics if t.end <= start + found.start()]
     meant = before[-1] if before else fabrics[0] if fabrics else None
     return meant is not None and protocol_of(meant) == protocol_of(token)
+
+
+def _undecided(token: Keyword, context: Context) -> bool:
+    """Whether the token's clause asks which of two fabrics it is ("协议没写是 IB 还是 RoCE"), or which version
+    ("RoCE v1 还是 v2")."""
+    own = protocol_of(token)
+    return bool(_UNDECIDED.search(context.clause_at(token.start))) and (
+        any(protocol_of(t) not in (None, own) for t in context.in_clause(token.start))
+        or _UNDECIDED.match(context.text, token.end + (context.text[token.end:token.end + 1] == " ")) is not None)
 
 
 def _delivered_instead(token: Keyword, context: Context) -> bool:
@@ -232,8 +242,8 @@ def _other_fabric_beside(token: Keyword, context: Context) -> bool:
 def _fabric_protocol(token: Keyword, context: Context) -> list[Said]:
     """The fabric a protocol word names, unless the offer lacks it ("不配 RDMA 网卡", "IB 现在给不了") or puts
     it months away for another one ("IB 交期 16 周以上，这批给 RoCE")."""
-    if _ABSENT_BEFORE.search(context.text[max(0, token.start - 16):token.start]) \
-            or _unavailable(token, context) or _delivered_instead(token, context):
+    if _absent(token, context) \
+            or _unavailable(token, context) or _delivered_instead(token, context) or _undecided(token, context):
         return []
     term = context.defines_term(token.start)
     if term is not None and term[0] <= token.start < term[1]:  # the term a definition defines ("InfiniBand"：指…)
@@ -247,16 +257,31 @@ def _fabric_protocol(token: Keyword, context: Context) -> list[Said]:
 
 def _gbe_rate(token: Keyword, context: Context) -> list[Said]:
     """"100GbE" names Ethernet as well as a rate, unless the sentence runs RDMA over it (RoCE)."""
-    if not token.value.endswith(_ETHERNET_RATE) or context.sentence_types(token.start) & _RDMA_WORDS:
+    if not token.value.endswith(_ETHERNET_RATE) or _runs_rdma(token.start, context):
         return []
     return _ethernet(token, context)
 
 
+def _absent(token: Keyword, context: Context) -> bool:
+    """Whether the words just before a part say the offer does not have it ("no RDMA", 不配 RDMA 网卡)."""
+    return bool(_ABSENT_BEFORE.search(context.text[max(0, token.start - 16):token.start]))
+
+
+def _offered_protocol(tokens: list[Keyword], context: Context) -> str | None:
+    """The best protocol ``tokens`` name, less those said to be absent ("2 x 100GbE, TCP/IP, no RDMA")."""
+    return best_protocol(t for t in tokens if not _absent(t, context))
+
+
+def _runs_rdma(position: int, context: Context) -> bool:
+    """Whether the sentence at a position runs RDMA (not "no RDMA")."""
+    return any(t.type in _RDMA_WORDS and not _absent(t, context) for t in context.in_sentence(position))
+
+
 def _link_protocol(tokens: list[Keyword], position: int, context: Context) -> str | None:
     """The protocol said with a link: in the phrase, else its clause, else Ethernet for a bare "100GbE"."""
-    protocol = best_protocol(tokens) or best_protocol(context.in_clause(position))
+    protocol = best_protocol(tokens) or _offered_protocol(context.in_clause(position), context)
     if protocol is None and any(t.value.endswith(_ETHERNET_RATE) for t in tokens) \
-            and not context.sentence_types(position) & _RDMA_WORDS:
+            and not _runs_rdma(position, context):
         return "ethernet-tcp"
     return protocol
 
@@ -343,9 +368,22 @@ def _expansion(token: Keyword, context: Context) -> list[Said]:
     return [Said("fabric.expansion", "concrete" if concrete else "vague", [span_of(token)])]
 
 
+_PORT_SIZE = frozenset({"CARD_UNIT", "G_QTY", "RATE_BITS"})
+"""What may stand between a count and the ports it counts ("8 个 200G 端口", "8 x 400G ports")."""
+
+
 def _has_port_count(token: Keyword, context: Context) -> bool:
     tokens = context.in_sentence(token.start)
-    return any(a.type in COUNTS and b.type in ("PORT", "CARD_UNIT") for a, b in zip(tokens, tokens[1:]))
+    for index, first in enumerate(tokens):
+        if first.type not in COUNTS:
+            continue
+        rest = tokens[index + 1:]
+        if rest and rest[0].type == "CARD_UNIT":  # "8 个", "2 U"
+            return True
+        counted = next((t for t in rest if t.type not in _PORT_SIZE), None)
+        if counted is not None and counted.type == "PORT":
+            return True
+    return False
 
 
 def _optics(token: Keyword, context: Context) -> list[Said]:

@@ -1,13 +1,16 @@
 """Counts a table gives in a cell of their own: "计算网卡 | ConnectX-7 | 8 | 张/台", "GPU server | ... | Qty 1",
 "Nodes | 2 | 4".
 
-A bare number in a row is a count of the row's item when the next cell is its unit (张/台, 台, nodes),
-its column is headed 数量 / Qty, or the row's label is nothing but what is counted ("Nodes", "节点数",
-"GPUs per node", "Total GPUs"). What it counts is the row's item: NICs, GPUs or servers; under a column headed
+A bare number in a row is a count of the row's item when the next cell is its unit (张/台, 台, nodes), its
+column is headed 数量 / Qty, or the row's label is nothing but what is counted ("Nodes", "节点数",
+"GPUs per node", "Total GPUs"); so is a number that opens its cell before a per-node word ("8 per node, 80 GB
+each"). What it counts is the row's item: NICs, GPUs or servers; under a column headed
 "Nodes" / "台数", servers.
 """
 
 from __future__ import annotations
+
+import re
 
 from slacheck.extract.context import Context, Said, counts_per_node
 from slacheck.extract.lexer import Keyword
@@ -34,11 +37,13 @@ def row_counts(context: Context) -> list[Said]:
     item_tokens = context.keywords_in(*item)
     labelled = _only_words(context, item, _COUNT_LABEL_TYPES)
     said: list[Said] = []
-    for index, (start, end) in enumerate(cells):
-        match = _BARE_COUNT.fullmatch(text, start, end)
-        if match is None or start < item[1]:
+    for index, (start, _) in enumerate(cells):
+        if start < item[1]:
             continue
-        unit = _unit_cell(context, cells, index)
+        found = _cell_count(context, cells, index)
+        if found is None:
+            continue
+        match, unit = found
         header = context.header_types(start)
         count = int(match.group(1))
         span = [(match.start(1), unit[1] if unit else match.end(1))]
@@ -51,6 +56,21 @@ def row_counts(context: Context) -> list[Said]:
         if count and path:
             said.append(Said(path, count, span))
     return said
+
+
+def _cell_count(context: Context, cells: list[tuple[int, int]], index: int) -> tuple[
+        re.Match[str], tuple[int, int] | None] | None:
+    """The count a cell holds and its unit's span: a bare number (its unit in the next cell, if any), or a number
+    that opens the cell before a per-node word ("8 per node, 80 GB each")."""
+    start, end = cells[index]
+    match = _BARE_COUNT.fullmatch(context.text, start, end)
+    if match is not None:
+        return match, _unit_cell(context, cells, index)
+    match = _BARE_COUNT.match(context.text, start, end)
+    after = context.following(match.end()) if match else None
+    if match is None or after is None or after.type != "PER_NODE" or after.start != match.end():
+        return None
+    return match, (after.start, after.end)
 
 
 def _unit_cell(context: Context, cells: list[tuple[int, int]], index: int) -> tuple[int, int] | None:

@@ -12,7 +12,7 @@ then attaches facts only within the frame's subject and option.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Sequence
 
@@ -46,6 +46,7 @@ _LIST_ITEM = regex(rf"^\s*(?:{alternation('list_item')})\s*")
 _RUN_IN_HEADING = regex(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?\*\*[^*]{1,40}\*\*")
 _EMAIL_HEADER = regex(rf"^\s*(?:{alternation('email_header')})\s*[:：]", re.I)
 _EARLIER_MESSAGE = regex(rf"^[>\s]*(?:{alternation('earlier_message')})")
+_WISH_LIST = regex(alternation("wish_list"), re.I)
 _FORWARD = regex(alternation("forward_mark"))
 _REQUIREMENT_COLUMN = regex(alternation("requirement_column"), re.I)
 _RECITALS = regex(rf"[\W\d]*(?:{alternation('recitals_heading')})\W*", re.I)
@@ -75,12 +76,13 @@ class Frame:
     column_options: tuple[str | None, ...] = ()
     column_subjects: tuple[str | None, ...] = ()
     kind: str = "offer"
-    """"offer", "heading", "header" (an e-mail's From/To/Subject), "quoted", "command" or "not-chosen"."""
+    """"offer", "heading", "header" (an e-mail's From/To/Subject), "quoted", "command", "not-chosen" or "asked" (an
+    item of a list the writer asks a vendor for)."""
     column_types: tuple[frozenset[str], ...] = ()
     """The token types each column's header holds ("响应时间": RESPONSE): what the cells under it are."""
     lead_in: tuple[Keyword, ...] = ()
-    """A list item's lead-in: the keywords of the sentence ending in a colon above the list (their positions
-    are in that sentence's passage)."""
+    """A list item's or a table row's lead-in: the keywords of the sentence ending in a colon above the list or
+    table (their positions are in that sentence's passage)."""
     optional: bool = False
     """Under a heading or table header that names optional add-ons ("2. Optional add-ons", "可选增项")."""
 
@@ -292,20 +294,23 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     stack: list[_Open] = []
     inherited = _inherited(stack)
     header = Frame()
-    earlier_message = in_forwarded = in_fence = False
+    earlier_message = in_forwarded = in_fence = marked = False
     in_header = email  # the header lines at the top of an e-mail: its subject names what was asked about
     previous_row = False
     lead_in: tuple[Keyword, ...] = ()
+    wished, wished_style = False, ""  # the lead-in asks a vendor for what its list holds; its items' marker
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
         first_line = document.lines[passage.segments[0].line].text if email and passage.segments else ""
         if email and _EARLIER_MESSAGE.match(first_line):
             earlier_message = not forwarded
+            marked = first_line.lstrip().startswith(">")  # then its unquoted lines are answers put inline
             in_forwarded = forwarded and _quoted_whole(document, passage.segments[0].line)
             forwarded = False
         fence = text.lstrip().startswith("```")
         if fence and text.count("```") % 2 == 1:
             in_fence = not in_fence
-        if earlier_message or (email and _quoted(first_line, in_forwarded)):
+        if earlier_message and not (marked and not first_line.lstrip().startswith(">")) \
+                or (email and _quoted(first_line, in_forwarded)):
             result.append(Frame(kind="quoted"))
             continue
         in_header = in_header and bool(_EMAIL_HEADER.match(first_line))
@@ -323,6 +328,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                 previous_row = True
                 header = _header(cells, tokens, subject, option, optional) if _is_header(tokens) else Frame(
                     subject, option, optional=optional)
+                header = replace(header, lead_in=lead_in)  # "We run these across all nodes:" above a table
                 if header.columns:
                     result.append(Frame(subject, option, kind="heading" if header.column_options else "offer"))
                     continue
@@ -330,13 +336,22 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                 row_option = instance_rows[index]
                 kind = "not-chosen" if chosen and row_option != chosen else "offer"
                 result.append(Frame(subject, None if chosen else row_option, header.columns, (),
-                                    header.column_subjects, kind, header.column_types, optional=header.optional))
+                                    header.column_subjects, kind, header.column_types, lead_in,
+                                    optional=header.optional))
                 continue
             result.append(header)
             continue
         previous_row = False
+        marker = _LIST_ITEM.match(text)
+        item = marker is not None  # a short numbered item is a heading too, and still under its lead-in
+        if marker is not None and wished:
+            style = _marker_style(marker.group())
+            wished_style = wished_style or style
+            if style == wished_style:  # "我们希望 vendor 补充的：(a) …": the writer asks, nobody offers
+                result.append(Frame(kind=ASKED))
+                continue
+            wished = False  # another list ("3. 机房") follows the wishes
         level = heading_level(text)
-        item = bool(_LIST_ITEM.match(text))  # a short numbered item is a heading too, and still under its lead-in
         if level is not None:
             while stack and stack[-1].level >= level:
                 stack.pop()
@@ -348,6 +363,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                                 lead_in=lead_in if item else (), optional=own_optional or optional))
             if not item:
                 lead_in = _lead_in(text, tokens)  # "Lessee shall, at its own cost:" heads a list as well
+                wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
             continue
         if _speaks_of_all(tokens) or len(named) > 1:
             option = None
@@ -356,6 +372,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         result.append(Frame(subject=subject, option=option, lead_in=lead_in if item else (), optional=optional))
         if not item:
             lead_in = _lead_in(text, tokens)
+            wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
     shared: dict[Frame, Frame] = {}
     return [shared.setdefault(frame, frame) for frame in result]  # one object per distinct frame
 
@@ -371,6 +388,11 @@ def _names_add_ons(text: str, tokens: Sequence[Keyword]) -> bool:
     """A heading about optional add-ons ("2. Optional add-ons", "可选增项"); one that mentions an option in
     brackets ("H100 × 4（可选 InfiniBand 组网）") is about the whole offer."""
     return any(t.type == "OPTIONAL" and text[:t.start].count("(") <= text[:t.start].count(")") for t in tokens)
+
+
+def _marker_style(marker: str) -> str:
+    """A list marker with its letters and numbers made alike: "(a)" and "(b)" are one list, "3." another."""
+    return re.sub(r"\d+", "0", re.sub(r"[A-Za-z]+", "a", marker.strip()))
 
 
 def _lead_in(text: str, tokens: Sequence[Keyword]) -> tuple[Keyword, ...]:

@@ -84,7 +84,18 @@ def _doer(token: Keyword, context: Context) -> str | None:
     duties ("Lessee shall: (b) configure PFC ..."; its first party), else any named in its clause or sentence."""
     clause, sentence = context.in_clause(token.start), context.in_sentence(token.start)
     return _party(t for t in clause if t.end <= token.start) or _party(t for t in sentence if t.end <= token.start) \
-        or _subject(context.lead_in) or _party(clause) or _party(sentence)
+        or _subject(context.lead_in) or _party(clause) or _party(_owning(sentence, context))
+
+
+_ASSISTING = regex(alternation("assisting"), re.I)
+
+
+def _owning(tokens: list[Keyword], context: Context) -> list[Keyword]:
+    """The tokens less the parties of clauses that only help ("由乙方负责处理，甲方予以配合": the provider's),
+    unless that leaves no party."""
+    kept = [t for t in tokens if t.type not in ("PROVIDER", "CUSTOMER") or not _ASSISTING.search(
+        context.clause_at(t.start))]
+    return kept if any(t.type in ("PROVIDER", "CUSTOMER") for t in kept) else tokens
 
 
 def _subject(tokens: Iterable[Keyword]) -> str | None:
@@ -95,10 +106,12 @@ def _subject(tokens: Iterable[Keyword]) -> str | None:
 
 def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
     """Who configures (TUNING) or troubleshoots (TROUBLESHOOT) the fabric: the party named in the sentence (not
-    when the word only lists what a delivered baseline holds: "a baseline (PFC priority, ECN thresholds)")."""
+    when the word only lists what a delivered baseline holds: "a baseline (PFC priority, ECN thresholds)", or
+    comes after the baseline in its sentence)."""
     def handler(token: Keyword, context: Context) -> list[Said]:
-        if "BASELINE" in context.sentence_types(token.start) and _bracketed(token, context):
-            return []
+        if "BASELINE" in context.sentence_types(token.start) and (_bracketed(token, context) or any(
+                t.type == "BASELINE" and t.end <= token.start for t in context.in_sentence(token.start))):
+            return []  # what a baseline holds: "提交《配置基线》，内容包括 PFC/ECN 配置"
         party = _doer(token, context)
         text = sentence_text(token, context)
         if party is None and path == "tuning.owner" and any(word in text for word in words("customer_self")):
