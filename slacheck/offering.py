@@ -149,7 +149,7 @@ def assemble(statements: list[Statement]) -> Offering:
     data: dict[str, Any] = {}
     for path in fact_paths():
         said = by_path.get(path, [])
-        said = [s for s in said if not s.background] or said  # the terms before the recitals
+        said = [s for s in said if not s.background] or said  # the terms before the recitals (or requirements)
         amending = [s for s in said if s.amends]
         if amending:  # the latest amendment stands
             said = amending[::-1]

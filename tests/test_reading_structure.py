@@ -1484,3 +1484,45 @@ def test_a_list_the_writer_asks_a_vendor_for_offers_nothing() -> None:
                                   "Six servers, RDMA capable; the quote does not say whether InfiniBand or RoCE.\n"])
 def test_a_clause_that_asks_which_fabric_offers_neither(text: str) -> None:
     assert value(text, "fabric.protocol") == "rdma"
+
+
+def test_a_miscounted_server_is_no_count_and_a_corrected_message_stands() -> None:
+    text = ("10:15 销售：先报 ５ 台，每台 ８卡 Ｈ１００ ＳＸＭ５。\n\n"
+            "10:46 销售：台数也更正一下：是 ６ 台，当时漏算了一台，一共 ４８ 卡。以这两条为准。\n\n"
+            "14:12 销售：¥16.8/卡/小时。\n\n"
+            "14:15 销售：不好意思，刚才那个是 H800 的价格。H100 是 ¥19.8/卡/小时，６ 台 ４８ 卡。\n")
+    offering = offering_of(text)
+    assert offering.fact("nodes").value == 6
+    assert offering.fact("gpu.per_node").value == 8
+    assert offering.fact("gpu.total").value == 48
+    assert offering.fact("commercial.unit_price").value.amount == 19.8
+    assert offering.fact("commercial.price_hedged") is None
+
+
+def test_a_vendor_network_group_tunes_and_the_customer_backs_up_its_own_data() -> None:
+    text = ("6 台服务器，参数网 RoCE v2，叶到脊上联按 2:1 收敛设计。\n"
+            "PFC 和 ECN 都是我们网络组配置，交付时会给一份交换机和网卡的 PFC/ECN 配置文档。\n"
+            "快照只做系统盘。数据盘和 checkpoint 需要你们自己备份。\n")
+    offering = offering_of(text)
+    assert offering.fact("tuning.owner").value == "provider"
+    assert offering.fact("tuning.baseline").value is True
+    assert offering.fact("fabric.oversubscription").value == 2.0
+    assert offering.fact("backup.scope").value == "system-only"
+
+
+def test_a_bidders_answer_beats_the_requirement_it_complies_with() -> None:
+    text = ("| Req. ID | Requirement | Code | Bidder's response |\n|---|---|---|---|\n"
+            "| T-14 | Support response for P1 incidents within 30 minutes | FC | P1: 15 minutes, 24x7. |\n"
+            "| T-16 | Availability of at least 99.9% with service credits | FC | Monthly; credits of 5% per 0.1 pp. |\n"
+            "| T-12 | Pilot period before the term | FC | A ten (10) day paid pilot. |\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("sla.support_response_minutes").value == 15.0
+    assert offering.fact("sla.availability_pct").value == 99.9
+
+
+@pytest.mark.parametrize(("text", "on_mig"), [
+    ("Development servers offer MIG 1g.10gb instances for notebooks and teaching.\n", None),
+    ("Client may use two MIG 1g.10gb instances to test connectivity and size the cluster.\n", True),
+])
+def test_mig_slices_for_teaching_are_no_test_of_the_cluster(text: str, on_mig: bool | None) -> None:
+    assert value(text, "acceptance.on_mig") is on_mig

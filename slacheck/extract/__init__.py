@@ -97,7 +97,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
             in_facts += _covered(window, [span for s in said for span in s.spans])
             stated = stated or bool(said)
             for statement in said:
-                statement.background = index in background
+                statement.background = statement.background or index in background  # a recital, a requirement
                 if kept.wants(statement):
                     if start:  # spans in the passage, not the window
                         statement.spans = [(a + start, b + start) for a, b in statement.spans]

@@ -40,6 +40,8 @@ _ZH_NUMERALS = regex(f"[{''.join(_ZH_VALUES)}]+")
 _EN_WORDS = regex(r"[A-Za-z]+(?:-[A-Za-z]+)?")
 _NOT_BEFORE = regex(with_first_test(rf"(?:{alternation('not_before')})\s*$"), re.I)
 _MAX_COUNT = 100_000
+PER_NODE_MAX = 16
+"""Most GPUs or NICs one server holds: a larger count with no per-node unit is the whole cluster's."""
 MAX_SPAN = 1000
 """Longest sentence or clause, in characters, before it is cut."""
 COUNTS = ("NUMBER", "NUMBER_ZH", "NUMBER_WORD")
@@ -64,7 +66,8 @@ class Said:
     amends: bool = False
     """Read in the new value of an amendment ("调整为 99.5%"): it replaces what the document said before."""
     background: bool = False
-    """Read in an agreement's recitals: what the terms state about its path comes first."""
+    """Read in an agreement's recitals, or in the requirement a compliance matrix's row complies with: what the
+    terms or the bidder's answer state about its path comes first."""
 
 
 @dataclass

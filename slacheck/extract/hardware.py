@@ -10,6 +10,7 @@ from slacheck.extract.context import (
     COUNTS,
     FABRIC_WORDS,
     GPU_WORDS,
+    PER_NODE_MAX,
     Context,
     Handler,
     PhraseHandler,
@@ -106,7 +107,7 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     if node_count is not None and not _not_the_order(node_count, phrase.start, context):
         said.append(Said("nodes", node_count, span))
     if per_node is not None:
-        if (lead is not None and lead.type == "TOTAL") or (per_node > 16 and node_count is None) \
+        if (lead is not None and lead.type == "TOTAL") or (per_node > PER_NODE_MAX and node_count is None) \
                 or _bracketed_total(counted_parts, context):
             said.append(Said("gpu.total", per_node, span))
         else:
@@ -196,7 +197,8 @@ def _cluster_cards(phrase: Phrase, context: Context) -> list[Said]:
     span = [(phrase.start, phrase.end)]
     if len(counts) < 2 or None in counts:
         return []
-    in_all = _bracket_between(tokens[0], tokens[-1], context)  # "four nodes (32 GPUs)": 32 in all
+    # "four nodes (32 GPUs)", "6 台 48 卡": 32 and 48 in all
+    in_all = _bracket_between(tokens[0], tokens[-1], context) or (counts[-1] or 0) > PER_NODE_MAX
     said = [Said("gpu.total" if in_all else "gpu.per_node", counts[-1], span)]
     return said if _not_the_order(counts[0], phrase.start, context) else [Said("nodes", counts[0], span), *said]
 
@@ -218,7 +220,7 @@ def _card_count(phrase: Phrase, context: Context) -> list[Said]:
     if not count or _RECENT_YEARS[0] <= count <= _RECENT_YEARS[1]:  # "2026 GPU 服务器选型": a year, not GPUs
         return []
     first_total = context.first_of("TOTAL")
-    total = count > 16 or (first_total is not None and first_total.end <= phrase.start)
+    total = count > PER_NODE_MAX or (first_total is not None and first_total.end <= phrase.start)
     return [Said("gpu.total" if total else "gpu.per_node", count, [(phrase.start, phrase.end)])]
 
 
@@ -327,13 +329,15 @@ def _full_mesh(token: Keyword, context: Context) -> list[Said]:
 
 
 _MIG_PURPOSE = {"BENCH", "ACCEPTANCE", "TRIAL", "BUSBW", "ALL_NODES", "INTERNAL", "NETWORK", "PROTO_IB", "ROCE",
-                "RDMA", "NIC", "NODE_UNIT"}
+                "RDMA", "NIC"}
 """Words that make MIG slices a test of communication, the network or the cluster's size."""
+_MIG_PURPOSE_WORDS = regex(alternation("mig_purpose"), re.I)
 
 
 def _mig(token: Keyword, context: Context) -> list[Said]:
     """MIG slices offered where communication or the network is tested, or the cluster is sized."""
-    if negated(token, context) or not context.sentence_types(token.start) & _MIG_PURPOSE:
+    if negated(token, context) or not (context.sentence_types(token.start) & _MIG_PURPOSE
+                                       or _MIG_PURPOSE_WORDS.search(sentence_text(token, context))):
         return []
     return [Said("acceptance.on_mig", True, [span_of(token)])]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from slacheck.extract.context import Context, Said, counts_per_node
+from slacheck.extract.context import PER_NODE_MAX, Context, Said, counts_per_node
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.structure import cell_spans, first_worded_cell
 from slacheck.regexes import regex
@@ -23,8 +23,6 @@ _FILLER = regex(r"[\s/()（）]")
 """What a cell may hold besides its keywords."""
 _NODE_WORDS = frozenset({"NODE_UNIT", "NODE_LABEL"})
 _COUNT_LABEL_TYPES = frozenset({"CARD_UNIT", "NODE_UNIT", "NODE_LABEL", "PER_NODE", "TOTAL", "QUANTITY", "NIC"})
-PER_NODE_MAX = 16
-"""Most GPUs or NICs one server holds: a larger count with no per-node unit is the whole cluster's."""
 
 
 def row_counts(context: Context) -> list[Said]:

@@ -130,10 +130,11 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         position = statement.spans[0][0]
         column = bisect_right(cells, position) - 1 if cells else -1
         column_subject = _at(frame.column_subjects, column)
-        if column_subject == ASKED:  # what the buyer asks for: an offer only where the row complies
-            if not complied:
+        if column_subject == ASKED:  # what the buyer asks for: an offer only where the row complies, and below
+            if not complied:     # what the bidder's own answer in the row says
                 continue
             column_subject = None
+            statement.background = True
         subject = label or row_label
         if not subject:
             clause = context.clause(position)

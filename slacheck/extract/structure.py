@@ -49,6 +49,7 @@ _EARLIER_MESSAGE = regex(rf"^[>\s]*(?:{alternation('earlier_message')})")
 _WISH_LIST = regex(alternation("wish_list"), re.I)
 _FORWARD = regex(alternation("forward_mark"))
 _REQUIREMENT_COLUMN = regex(alternation("requirement_column"), re.I)
+_ANSWER_COLUMN = regex(alternation("answer_column"), re.I)
 _RECITALS = regex(rf"[\W\d]*(?:{alternation('recitals_heading')})\W*", re.I)
 _RECITALS_LINE = regex(rf"(?m)^[\W\d]*(?:{alternation('recitals_heading')})\W*$", re.I)
 _BRACKETED = regex(alternation("heading_brackets"))
@@ -440,7 +441,8 @@ def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, op
         options.append(names[0] if len(names) == 1 else None)
         subjects.append(ASKED if _REQUIREMENT_COLUMN.search(text, start, end) else subject_of(inside))
         memory = {GPU_MEMORY_COLUMN} if _GPU_MEMORY_WORDS.search(text, start, end) else set()
-        types.append(frozenset({t.type for t in inside} | memory))
+        answers = _ANSWER_COLUMN.search(text, start, end)  # "Bidder's response": not a response time
+        types.append(frozenset({t.type for t in inside if not (answers and t.type == "RESPONSE")} | memory))
     named = [o for o in options if o]
     return Frame(subject, option, tuple(c.strip() for c in cells), tuple(options) if len(set(named)) >= 2 else (),
                  tuple(subjects), column_types=tuple(types),

@@ -165,12 +165,15 @@ def _duration(token: Keyword, context: Context) -> list[Said]:
     if not clause and not context.table_row:  # "... replaces the part, or swaps in a spare, within 4 hours"
         clause = [t for t in context.in_sentence(token.start) if t.type in ("RESPONSE", "REPLACE", "RESTORE")
                   and t.end <= token.start]
-    if not clause:  # a cell under a "响应时间" / "Response time" column
-        header = context.header_types(token.start) & {"RESPONSE", "REPLACE"}
-        if len(header) != 1:
-            return []
+    header = context.header_types(token.start) & {"RESPONSE", "REPLACE"} if not clause else set()
+    if len(header) == 1:  # a cell under a "响应时间" / "Response time" column
         path = "sla.support_response_minutes" if header == {"RESPONSE"} else "sla.failover_minutes"
         return [Said(path, minutes, [span_of(token)])]
+    if not clause and context.table_row:  # an answer after the row's requirement ("Support response ... | FC | 15
+        clause = [t for t in context.keywords if t.type in ("RESPONSE", "REPLACE", "RESTORE")  # minutes")
+                  and t.end <= token.start]
+    if not clause:
+        return []
     nearest = min(clause, key=lambda t: abs(t.start - token.start))
     if nearest.type == "REPLACE" and _MISMATCH.search(sentence_text(token, context)):
         return []  # "型号不符的，3 个工作日内更换": hardware not as ordered, not a failed node
