@@ -1526,3 +1526,22 @@ def test_a_bidders_answer_beats_the_requirement_it_complies_with() -> None:
 ])
 def test_mig_slices_for_teaching_are_no_test_of_the_cluster(text: str, on_mig: bool | None) -> None:
     assert value(text, "acceptance.on_mig") is on_mig
+
+
+def test_use_cases_are_no_acceptance_test() -> None:
+    text = "# 产品\n\n4 台 H100，RoCE v2。\n\n## 典型场景\n\n- 推理服务的批量压测\n"
+    assert value(text, "acceptance.test", "markdown") is None
+
+
+def test_what_the_choice_of_an_option_and_its_section_say_is_the_chosen_options() -> None:
+    text = ("| 项目 | 方案 A | 方案 B |\n|---|---|---|\n| 服务器数量 | 2 台 | 4 台 |\n"
+            "| 单价 | ¥52,000 / 台 / 月 | ¥118,000 / 台 / 月 |\n\n"
+            "## 客户确认\n\n客户确认选择 **方案 B（4 台 H800）**。\n\n| 确认项 | 内容 |\n|---|---|\n| 数量 | 4 台 |\n")
+    document = document_from_text(text, format="markdown")
+    extraction = extract(document)
+    offering, options = assemble_options(extraction.statements, extraction.chosen_option)
+    by_name = {option.name: option.offering for option in options}
+    assert by_name["方案A"].fact("nodes").value == 2
+    assert by_name["方案B"].fact("nodes").value == 4
+    assert offering.fact("commercial.unit_price").value.amount == 118000.0
+    assert offering.fact("commercial.line_total") is None  # the next cell is option B's own unit price

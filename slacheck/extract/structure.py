@@ -493,9 +493,12 @@ _ASKED = regex(alternation("asked_after"))
 
 def chosen_option(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> str | None:
     """The option (方案B, Option 2) the buyer says it takes ("我们定 方案B", "we'll go with Option B"), the
-    latest said; None when no one chooses. Advice ("建议选择方案B") and questions choose nothing."""
-    chosen = None
-    for (text, tokens), frame in zip(passages, placed):
+    latest said; None when no one chooses. Advice ("建议选择方案B") and questions choose nothing.
+
+    What the choice and the rest of its section say without naming an option ("确认选择方案B（4 台 H800）",
+    "数量 | 4 台" under it) is the chosen option's: ``placed`` is updated so."""
+    chosen, at = None, -1
+    for index, ((text, tokens), frame) in enumerate(zip(passages, placed)):
         if frame.kind != "offer":
             continue
         named = [t for t in tokens if t.type == "OPTION_NAME"]
@@ -503,7 +506,12 @@ def chosen_option(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Fr
         ticked = [t for t, box in zip(named, boxes) if box]
         taken = options_named(ticked or [t for t, box in zip(named, boxes) if box is None and _takes(text, t)])
         if len(taken) == 1:
-            chosen = taken[0]
+            chosen, at = taken[0], index
+    for index in range(at, len(placed) if chosen else 0):  # the choice ("选择方案B（4 台 H800）") and after it
+        if index > at and heading_level(passages[index][0]) is not None:
+            break
+        if placed[index].option is None and not placed[index].column_options:
+            placed[index] = replace(placed[index], option=chosen)
     return chosen
 
 

@@ -293,6 +293,12 @@ def _price_unit(token: Keyword | None) -> tuple[str | None, str | None]:
     return per, period
 
 
+def _priced_per_unit(money: Keyword, context: Context) -> bool:
+    """Whether a price unit ("/台/月") follows an amount right after it."""
+    unit = context.following(money.end)
+    return unit is not None and unit.type == "PRICE_UNIT" and not context.text[money.end:unit.start].strip()
+
+
 def _price(phrase: Phrase, context: Context) -> list[Said]:
     """A unit price (with the line amount that follows it), a monthly total, or a contract total.
 
@@ -310,6 +316,8 @@ def _price(phrase: Phrase, context: Context) -> list[Said]:
         price = {"amount": amount, "currency": currency, "per": per, "period": period}
         said = [Said("commercial.unit_price", price, span)]
         later = next((t for t in line if t.type == "MONEY" and t.start >= phrase.end), None)
+        if later is not None and _priced_per_unit(later, context):
+            later = None  # another unit price ("¥52,000/台/月 | ¥118,000/台/月": one per option), no line amount
         line_amount = _money(later)[0] if later is not None else None
         if later is not None and line_amount:
             said.append(Said("commercial.line_total", line_amount, [span_of(later)]))
