@@ -1545,3 +1545,31 @@ def test_what_the_choice_of_an_option_and_its_section_say_is_the_chosen_options(
     assert by_name["方案B"].fact("nodes").value == 4
     assert offering.fact("commercial.unit_price").value.amount == 118000.0
     assert offering.fact("commercial.line_total") is None  # the next cell is option B's own unit price
+
+
+@pytest.mark.parametrize(("text", "nodes"), [("Halvard provides two (2) dedicated GPU servers.\n", 2),
+                                             ("The lessor provides 2 dedicated GPU servers.\n", 2),
+                                             ("We provide two dedicated servers, each with 8 B200 GPUs.\n", 2)])
+def test_a_dedicated_word_between_count_and_servers(text: str, nodes: int) -> None:
+    assert value(text, "nodes") == nodes
+
+
+def test_a_size_after_the_cards_with_of_is_their_memory() -> None:
+    assert value("Each node has eight (8) B200 SXM GPUs of 180 GB each.\n", "gpu.memory_gb") == 180
+
+
+def test_the_provider_named_by_its_short_name_supplies_the_optics() -> None:
+    text = ('Halvard Compute Ltd ("Halvard") and Orrin Labs Inc. ("Customer").\n\n'
+            "Compute Fabric: InfiniBand NDR, 8 HCAs per node.\n\n"
+            "Cabling. Halvard supplies and installs all OSFP transceivers and fibre for the Compute Fabric.\n")
+    assert value(text, "fabric.cabling") == "provider"
+
+
+def test_tests_left_out_of_acceptance_or_only_advised_are_none() -> None:
+    text = ("4 台服务器。验收标准：单机 8 卡 all_reduce_perf busbw ≥ 150 GB/s。\n\n"
+            "跨节点 all_reduce 测试不在合同验收范围内，故未执行。\n\n"
+            "甲方建议后续补测 4 台 32 卡的跨节点 all_reduce_perf。\n\n"
+            "硬件故障 4 小时内更换；条款未写明更换后是否恢复原交换机端口与网络配置。\n")
+    offering = offering_of(text)
+    assert offering.fact("acceptance.multi_node").value is False
+    assert offering.fact("sla.network_restore").value is False

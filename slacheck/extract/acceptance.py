@@ -3,6 +3,8 @@ threshold (with the message sizes it judges), the report kept, the trial before 
 
 from __future__ import annotations
 
+import re
+
 from slacheck.extract.collective_claims import collective_claim
 from slacheck.extract.context import (
     Context,
@@ -17,21 +19,27 @@ from slacheck.extract.context import (
     span_of,
 )
 from slacheck.extract.lexer import Keyword
-from slacheck.extract.lexicon import meaning, words
+from slacheck.extract.lexicon import alternation, meaning, words
 from slacheck.extract.sizes import judged_sizes
+from slacheck.regexes import regex
+
+_ADVICE = regex(alternation("recommend_word"), re.I)
 
 
 def _bench(token: Keyword, context: Context) -> list[Said]:
     """An acceptance benchmark: its name, and whether it spans all nodes or one machine. A benchmark left
-    unnamed in a trial's sentence ("先开一台试用，跑跑 benchmark") or denied ("no acceptance tests are run"), or one
-    the customer runs by itself outside acceptance ("run your own benchmarks"), is no acceptance test."""
+    unnamed in a trial's sentence ("先开一台试用，跑跑 benchmark"), one denied ("no acceptance tests are run"), one
+    the customer runs by itself outside acceptance ("run your own benchmarks") or only advises, is no acceptance
+    test."""
     name = meaning("BENCH", token.value)  # a named benchmark says more than 压测 / "acceptance testing"
-    if name == "benchmark" and ("TRIAL" in (types := context.sentence_types(token.start))
-                                and "ACCEPTANCE" not in types or negated(token, context)):
-        return []  # "We don't run formal acceptance tests"
-    if "ACCEPTANCE" not in context.clause_types(token.start) and any(
-            word in context.clause_at(token.start) for word in words("customer_self")):
+    types = context.sentence_types(token.start)
+    if name == "benchmark" and "TRIAL" in types and "ACCEPTANCE" not in types or negated(token, context):
+        return []  # "We don't run formal acceptance tests", "跨节点 all_reduce 测试不在验收范围内"
+    clause = context.clause_at(token.start)
+    if "ACCEPTANCE" not in context.clause_types(token.start) and any(word in clause for word in words("customer_self")):
         return []  # "you are welcome to run your own benchmarks afterwards"
+    if "CUSTOMER" in types and _ADVICE.search(sentence_text(token, context)):
+        return []  # "甲方建议后续补测跨节点 all_reduce_perf"
     said = [Said("acceptance.test", name, [span_of(token)], tag=None if name == "benchmark" else "primary")]
     if name != "benchmark":
         said.append(Said("acceptance.compute_only", False, [span_of(token)]))

@@ -130,6 +130,11 @@ class Context:
         """The text of the sentence holding a position."""
         return self._piece(self.sentence_starts, self.sentence(position))
 
+    def names_provider(self, text: str) -> bool:
+        """Whether a text names the provider by a short name the document gives it ("Halvard supplies ...")."""
+        lowered = text.lower()
+        return any(name.lower() in lowered for name in self.provider_names)
+
     def clause_at(self, position: int) -> str:
         """The text of the clause holding a position."""
         return self._piece(self.clause_starts, self.clause(position))

@@ -27,7 +27,7 @@ from slacheck.extract.context import (
     span_of,
 )
 from slacheck.extract.lexer import Keyword
-from slacheck.extract.lexicon import alternation
+from slacheck.extract.lexicon import alternation, words
 from slacheck.extract.parser import Phrase
 from slacheck.extract.structure import GPU_MEMORY_COLUMN, first_worded_cell
 from slacheck.regexes import regex
@@ -345,17 +345,21 @@ def _mig(token: Keyword, context: Context) -> list[Said]:
 _GPU_MEMORY_AFTER = regex(rf"\)?\s?(?:of )?(?:{alternation('gpu_memory')})", re.I)  # "(180 GB) of HBM3e"
 _GPU_MEMORY_BEFORE = regex(rf"(?:{alternation('gpu_memory')})\s?[:：]?\s?$", re.I)
 _PER_CARD_AFTER = regex(rf"\s?(?:{alternation('per_card')})", re.I)
+_CARD_MEMORY_JOINERS = frozenset(words("card_memory_joiner"))
 
 
 def _loose_memory(token: Keyword, context: Context) -> list[Said]:
     """A size said as GPU memory outside a GPU phrase ("94 GB HBM3 each", "显存：80GB", "96GB/卡", right after the
-    GPUs' form factor, "SXM5 80GB×8", "SXM，96GB", or under a table column named for GPU memory)."""
+    GPUs' form factor, "SXM5 80GB×8", "SXM，96GB", after the cards, "GPUs of 180 GB", or under a table column named
+    for GPU memory)."""
     if context.in_phrase(token):
         return []
     lead = context.previous(token.start)
     if not (_GPU_MEMORY_AFTER.match(context.text, token.end) or _PER_CARD_AFTER.match(context.text, token.end)
             or _GPU_MEMORY_BEFORE.search(context.text[max(0, token.start - 12):token.start])
             or lead is not None and lead.type == "VARIANT" and not context.text[lead.end:token.start].strip(" ,，")
+            or lead is not None and lead.type == "CARD_UNIT"
+            and context.text[lead.end:token.start].strip().lower() in _CARD_MEMORY_JOINERS
             or GPU_MEMORY_COLUMN in context.header_types(token.start)):
         return []
     memory = as_count(token)

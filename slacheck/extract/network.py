@@ -393,7 +393,10 @@ def _optics(token: Keyword, context: Context) -> list[Said]:
     sentence = context.sentence_types(token.start)
     if _DEFERRED.search(sentence_text(token, context)):  # "线缆及光模块的具体配置以乙方届时出具的方案为准"
         return []
-    value = _supplier(context.clause_types(token.start), denied="excluded")
+    clause = context.clause_types(token.start)
+    if context.names_provider(context.clause_at(token.start)):  # "Halvard supplies all transceivers"
+        clause = clause | {"PROVIDER"}
+    value = _supplier(clause, denied="excluded")
     if value is None:
         wider = context.line_types(token.start)
         value = None if {"PROVIDER", "CUSTOMER"} <= wider else _supplier(wider, denied=None)

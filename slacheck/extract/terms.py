@@ -116,8 +116,7 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
         text = sentence_text(token, context)
         if party is None and path == "tuning.owner" and any(word in text for word in words("customer_self")):
             party = "customer"
-        if party is None and (_PROVIDER_TEAM.search(text)
-                              or any(name.lower() in text.lower() for name in context.provider_names)):
+        if party is None and (_PROVIDER_TEAM.search(text) or context.names_provider(text)):
             party = "provider"
         if party is None and text.rstrip().endswith((";", "；")):
             party = _subject(_next_sentence(token, context))  # "…DCQCN enabled; our network team owns these settings"
@@ -196,7 +195,11 @@ def _restore(token: Keyword, context: Context) -> list[Said]:
         return []
     if not (types & {"REPLACE"} or _REPLACED.search(text)):
         return []
-    return [Said("sla.network_restore", not negated(token, context), [span_of(token)])]
+    promised = not negated(token, context) and not _NOT_STATED.search(text)  # "未写明更换后是否恢复…"
+    return [Said("sla.network_restore", promised, [span_of(token)])]
+
+
+_NOT_STATED = regex(alternation("not_stated"), re.I)
 
 
 _FAILURE = regex(alternation("failure_word"), re.I)
