@@ -1573,3 +1573,12 @@ def test_tests_left_out_of_acceptance_or_only_advised_are_none() -> None:
     offering = offering_of(text)
     assert offering.fact("acceptance.multi_node").value is False
     assert offering.fact("sla.network_restore").value is False
+
+
+def test_an_add_on_priced_on_request_after_a_semicolon_and_denials_of_mention() -> None:
+    text = ("Two servers over 100GbE. InfiniBand NDR is available as an optional upgrade; the exact "
+            "configuration and pricing are on request.\n")
+    assert value(text, "commercial.addon_on_request") is True
+    zh = "6 台 A800。服务可用性 99.9%，但全文没有任何赔付条款。报价单没有提 GPU 序列号、交付验机。\n"
+    assert value(zh, "sla.credits") is False
+    assert value(zh, "verification.hardware") is False

@@ -37,6 +37,10 @@ def _hedge(token: Keyword, context: Context) -> list[Said]:
     if not (price_like or sentence & {"PRICE_WORD", "MONEY"}) or context.text.strip(_BUTTON_MARKS) == token.value:
         return []
     said = [Said("commercial.price_hedged", True, [span_of(token)], hedged=True)]
+    index = context.sentence(token.start)
+    if index and context.sentence_at(context.sentence_starts[index - 1]).rstrip().endswith((";", "；")):
+        sentence = sentence | {t.type for t in context.in_sentence(token.start, before=1)}  # "IB is an optional
+        # upgrade; pricing on request"
     if ("OPTIONAL" in sentence or context.optional) and sentence & FABRIC_WORDS:
         said.append(Said("commercial.addon_on_request", True, [span_of(token)], hedged=True))
     return said
@@ -297,9 +301,10 @@ def _price_unit(token: Keyword | None) -> tuple[str | None, str | None]:
 
 
 def _priced_per_unit(money: Keyword, context: Context) -> bool:
-    """Whether a price unit ("/台/月") follows an amount right after it."""
+    """Whether a price per unit ("/台/月", not "/月") follows an amount right after it."""
     unit = context.following(money.end)
-    return unit is not None and unit.type == "PRICE_UNIT" and not context.text[money.end:unit.start].strip()
+    return unit is not None and unit.type == "PRICE_UNIT" and not context.text[money.end:unit.start].strip() \
+        and _price_unit(unit)[0] is not None
 
 
 def _price(phrase: Phrase, context: Context) -> list[Said]:
