@@ -1582,3 +1582,38 @@ def test_an_add_on_priced_on_request_after_a_semicolon_and_denials_of_mention() 
     zh = "6 台 A800。服务可用性 99.9%，但全文没有任何赔付条款。报价单没有提 GPU 序列号、交付验机。\n"
     assert value(zh, "sla.credits") is False
     assert value(zh, "verification.hardware") is False
+
+
+def test_a_chinese_numeral_port_count_and_no_other_customer_connected() -> None:
+    text = ("计算网络 RoCE v2，每台 8 张 400G 网卡。交换机为 Spectrum-4 SN5600 壹台，乙方为甲方分配肆拾捌个 400G 端口。"
+            "该交换机不接入任何其他客户设备。\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.switch_ports").value == 48
+    assert offering.fact("fabric.isolation").value is True
+
+
+@pytest.mark.parametrize(("text", "owner"), [
+    ("投标人负责 PFC/ECN（DCQCN）配置与调优。\n", "provider"),
+    ("A: 我们的网络工程师负责 PFC 和 ECN 配置。\n", "provider"),
+    ("Our fabric team configures the subnet manager and diagnoses congestion.\n", "provider"),
+])
+def test_a_bidder_or_the_vendors_own_engineers_tune(text: str, owner: str) -> None:
+    assert value(text, "tuning.owner") == owner
+
+
+def test_reserving_a_cluster_or_ports_for_the_customer_is_no_expansion() -> None:
+    text = ("Reserve a dedicated, non-blocking H100 cluster with InfiniBand.\n\n"
+            "| Size | Nodes | Fabric ports reserved |\n|---|---|---|\n| small | 2 | 16 |\n\n"
+            "The leaf ports are reserved for your cluster alone and carry no other customer's traffic.\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.expansion") is None
+    assert offering.fact("fabric.switch_ports").value == 16
+
+
+def test_support_responded_to_and_a_nic_per_gpu() -> None:
+    assert value("Severity 1 incidents are responded to within fifteen (15) minutes.\n",
+                 "sla.support_response_minutes") == 15.0
+    row = "| 项目 | 配置 | 数量 |\n|---|---|---|\n| 计算网卡 | ConnectX-7 400Gb/s，每卡 GPU 对应 1 张 | 8 张/台 |\n"
+    offering = offering_of(row, "markdown")
+    assert offering.fact("fabric.nics_per_node").value == 8
+    assert offering.fact("fabric.nics_per_gpu").value == 1

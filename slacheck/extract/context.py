@@ -40,6 +40,8 @@ _ZH_NUMERALS = regex(f"[{''.join(_ZH_VALUES)}]+")
 _EN_WORDS = regex(r"[A-Za-z]+(?:-[A-Za-z]+)?")
 _NOT_BEFORE = regex(with_first_test(rf"(?:{alternation('not_before')})\s*$"), re.I)
 _MAX_COUNT = 100_000
+PER_GPU_BEFORE = regex(alternation("per_gpu_before"), re.I)
+"""Words just before a count of network cards that make it a count per GPU ("每卡 GPU 对应 1 张")."""
 PER_NODE_MAX = 16
 """Most GPUs or NICs one server holds: a larger count with no per-node unit is the whole cluster's."""
 MAX_SPAN = 1000

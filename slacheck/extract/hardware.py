@@ -10,6 +10,7 @@ from slacheck.extract.context import (
     COUNTS,
     FABRIC_WORDS,
     GPU_WORDS,
+    PER_GPU_BEFORE,
     PER_NODE_MAX,
     Context,
     Handler,
@@ -247,8 +248,10 @@ def _nic_or_gpu(handler: PhraseHandler) -> PhraseHandler:
             return said
         after = context.following(phrase.end)
         per_node = after is not None and counts_per_node(after)
+        per_gpu = PER_GPU_BEFORE.search(context.text, max(0, phrase.start - 16), phrase.start)
         for statement in said:
-            statement.path = "fabric.nics_per_node" if per_node else _GPU_TO_NIC.get(statement.path, statement.path)
+            statement.path = "fabric.nics_per_gpu" if per_gpu and statement.path == "gpu.per_node" else \
+                "fabric.nics_per_node" if per_node else _GPU_TO_NIC.get(statement.path, statement.path)
         return said
     return read
 

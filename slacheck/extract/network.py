@@ -7,6 +7,7 @@ import re
 from slacheck.extract.context import (
     COUNTS,
     NETWORK_WORDS,
+    PER_GPU_BEFORE,
     Context,
     Handler,
     PhraseHandler,
@@ -33,7 +34,6 @@ from slacheck.trees import Tree
 
 # "one HCA per GPU", "每张 GPU 对应一张网卡": a count of NICs for each GPU, not for the node
 _PER_GPU_AFTER = regex(alternation("per_gpu_after"), re.I)
-_PER_GPU_BEFORE = regex(alternation("per_gpu_before"), re.I)
 _RDMA_WORDS = {"ROCE", "RDMA", "PROTO_IB", "IB_GEN"}
 
 
@@ -62,7 +62,7 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
     said: list[Said] = []
     if count:
         per_gpu = _PER_GPU_AFTER.match(context.text, phrase.end) or \
-            _PER_GPU_BEFORE.search(context.text[max(0, phrase.start - 16):phrase.start])
+            PER_GPU_BEFORE.search(context.text[max(0, phrase.start - 16):phrase.start])
         clause = context.in_clause(phrase.start)
         said_before = [t.type for t in clause if t.end <= phrase.start]
         carried = "TOTAL" in said_before and "NODE_UNIT" not in said_before[said_before.index("TOTAL"):] \
@@ -362,7 +362,7 @@ def _expansion(token: Keyword, context: Context) -> list[Said]:
     sentence = context.sentence_types(token.start)
     kinds = {meaning("EXPANSION", t.value) for t in context.in_sentence(token.start) if t.type == "EXPANSION"}
     for_growth = "reserved-expansion" in kinds or {"reserved", "expansion"} <= kinds
-    if not for_growth and (not sentence & NETWORK_WORDS or sentence & {"POWER", "TERM"}):
+    if not for_growth and (not sentence & NETWORK_WORDS or sentence & {"POWER", "TERM"} or _booked(token, context)):
         return []
     concrete = bool(sentence & {"MONEY"}) or _has_port_count(token, context)
     return [Said("fabric.expansion", "concrete" if concrete else "vague", [span_of(token)])]
@@ -370,6 +370,17 @@ def _expansion(token: Keyword, context: Context) -> list[Said]:
 
 _PORT_SIZE = frozenset({"CARD_UNIT", "G_QTY", "RATE_BITS"})
 """What may stand between a count and the ports it counts ("8 个 200G 端口", "8 x 400G ports")."""
+
+
+_ALLOTTED_AFTER = regex(rf"\s?(?:{alternation('allotted_after')})(?![A-Za-z])", re.I)
+_BOOKED_AFTER = regex(alternation("booked_after"), re.I)
+
+
+def _booked(token: Keyword, context: Context) -> bool:
+    """Whether "reserved" allots to this customer now ("ports reserved for your cluster alone"), books what the
+    customer orders ("Reserve a dedicated H100 cluster"), or names a column ("Fabric ports reserved |")."""
+    after = context.text[token.end:token.end + 48]
+    return bool(_ALLOTTED_AFTER.match(after) or _BOOKED_AFTER.match(after)) or not after.split("|")[0].strip()
 
 
 def _has_port_count(token: Keyword, context: Context) -> bool:

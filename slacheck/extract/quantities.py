@@ -4,8 +4,8 @@
 A bare number in a row is a count of the row's item when the next cell is its unit (张/台, 台, nodes), its
 column is headed 数量 / Qty, or the row's label is nothing but what is counted ("Nodes", "节点数",
 "GPUs per node", "Total GPUs"); so is a number that opens its cell before a per-node word ("8 per node, 80 GB
-each"). What it counts is the row's item: NICs, GPUs or servers; under a column headed
-"Nodes" / "台数", servers.
+each"). What it counts is the row's item: NICs, GPUs or servers; under a column headed "Nodes" / "台数",
+servers; under one headed with ports ("Fabric ports reserved"), the switch ports.
 """
 
 from __future__ import annotations
@@ -22,6 +22,9 @@ _UNIT_TYPES = frozenset({"CARD_UNIT", "NODE_UNIT", "PRICE_UNIT", "PER_NODE"})
 _FILLER = regex(r"[\s/()（）]")
 """What a cell may hold besides its keywords."""
 _NODE_WORDS = frozenset({"NODE_UNIT", "NODE_LABEL"})
+_NOT_SWITCH_PORTS = frozenset({"NIC", "NIC_MODEL", "CARD_UNIT", "PER_NODE", "PUBLIC_NET", "STORAGE_NET", "MGMT_NET",
+                               "FRONTEND_NET"})
+"""A port column headed with these counts a node's ports or another network's, not the fabric's switch ports."""
 _COUNT_LABEL_TYPES = frozenset({"CARD_UNIT", "NODE_UNIT", "NODE_LABEL", "PER_NODE", "TOTAL", "QUANTITY", "NIC"})
 
 
@@ -49,6 +52,8 @@ def row_counts(context: Context) -> list[Said]:
             if count and header & _NODE_WORDS and header <= _COUNT_LABEL_TYPES \
                     and not header & {"CARD_UNIT", "PER_NODE"}:  # under a "Nodes" / "台数" column
                 said.append(Said("nodes", count, span))
+            elif count and "PORT" in header and not header & _NOT_SWITCH_PORTS:  # under "Fabric ports reserved"
+                said.append(Said("fabric.switch_ports", count, span))
             continue
         path = _counted(item_tokens, context.keywords_in(*unit) if unit else [], count)
         if count and path:

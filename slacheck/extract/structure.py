@@ -507,7 +507,9 @@ def chosen_option(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Fr
         taken = options_named(ticked or [t for t, box in zip(named, boxes) if box is None and _takes(text, t)])
         if len(taken) == 1:
             chosen, at = taken[0], index
-    for index in range(at, len(placed) if chosen else 0):  # the choice ("选择方案B（4 台 H800）") and after it
+    if chosen is None:
+        return None
+    for index in range(at, len(placed)):  # the choice ("选择方案B（4 台 H800）") and after it
         if index > at and heading_level(passages[index][0]) is not None:
             break
         if placed[index].option is None and not placed[index].column_options:
