@@ -1617,3 +1617,24 @@ def test_support_responded_to_and_a_nic_per_gpu() -> None:
     offering = offering_of(row, "markdown")
     assert offering.fact("fabric.nics_per_node").value == 8
     assert offering.fact("fabric.nics_per_gpu").value == 1
+
+
+def test_a_chat_message_that_corrects_does_so_with_all_its_lines() -> None:
+    text = ("09:41  销售（某算力）\n机间网络是 IB 400G，每台 8 张网卡。\n\n"
+            "10:26  销售（某算力）\n更正一下，IB 这批资源已经被别的客户锁了。\n现在能给您的是以太网内网，支持 RDMA，每台 4 张 400G 网卡。\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "rdma"
+    assert offering.fact("fabric.nics_per_node").value == 4
+
+
+def test_a_rejected_vendors_column_and_what_is_still_needed_offer_nothing() -> None:
+    text = ("## Side by side\n\n| Item | Saltmarsh (chosen) | Quarry Peak (rejected) |\n|---|---|---|\n"
+            "| Nodes | 8 | 8 |\n| Support response | not stated in the quote | 2 hours |\n"
+            "| HW replacement | failed node swapped within 4 hours | best effort |\n\n"
+            "## What we still need from Saltmarsh before signing\n\n"
+            "1. A support response time for P1 incidents.\n"
+            "2. Wording that a replacement node is re-cabled to the same ports and its fabric configuration restored.\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("sla.support_response_minutes") is None
+    assert offering.fact("sla.failover_minutes").value == 240.0
+    assert offering.fact("sla.network_restore") is None

@@ -320,6 +320,8 @@ _PAGE_NUMBER = regex(
     r"|\d{1,4}\s*/\s*\d{1,4})\s*$"
 )
 _PAGE_NUMBER_LENGTH = 40
+CHAT_TIME = r"(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?\[?\d{1,2}:\d{2}(?::\d{2})?\]?"
+"""The time a chat message starts with ("10:16", "2025-07-08 10:15", "[09:41:07]")."""
 _ITEM = regex(
     r"""\#{1,6}(?:\s|$)                                 # Markdown heading
     | [-*+](?:\s|$)                                   # Markdown list item
@@ -332,7 +334,7 @@ _ITEM = regex(
     | 第[一二三四五六七八九十百千零〇\d]{1,6}[条章节款项部]   # 第X条
     | [A-Za-z][.)]\s | [IVX]{1,4}\.\s                 # a) A. IV.
     | (?:Article|Section|Clause|Schedule|Annex|Appendix|Exhibit)\s+[\dIVX]
-    | (?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+[^:\s][^:]{0,24}:   # chat: "10:16 小周:"
+    | """ + CHAT_TIME + r"""\s+[^:\s][^:]{0,24}:                       # chat: "10:16 小周:"
     | [^\W\d][^.\n]{0,30}?\s?\.{3,}\s                  # a label with dot leaders: "Nodes ...... 4"
     """,
     re.VERBOSE,

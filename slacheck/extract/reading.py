@@ -35,6 +35,7 @@ from slacheck.extract.structure import (
     NO_OFFER,
     NOT_FABRIC,
     OTHER_NETWORKS,
+    REJECTED,
     SUBJECT_TYPES,
     Frame,
     cell_spans,
@@ -130,6 +131,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         position = statement.spans[0][0]
         column = bisect_right(cells, position) - 1 if cells else -1
         column_subject = _at(frame.column_subjects, column)
+        if column_subject == REJECTED:  # the vendor a comparison turns down ("Quarry Peak Cloud (rejected)")
+            continue
         if column_subject == ASKED:  # what the buyer asks for: an offer only where the row complies, and below
             if not complied:     # what the bidder's own answer in the row says
                 continue

@@ -17,6 +17,7 @@ from itertools import islice
 from typing import Sequence
 
 from slacheck.documents import Document, Passage, line_texts
+from slacheck.documents.passages import CHAT_TIME
 from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, values
 from slacheck.regexes import regex
@@ -27,12 +28,14 @@ SUBJECTS = {"STORAGE_NET": "storage", "MGMT_NET": "management", "FRONTEND_NET": 
 SUBJECT_TYPES = frozenset(SUBJECTS)
 """The token types of SUBJECTS: a sentence without any names no subject."""
 ASKED = "asked"
+REJECTED = "rejected"
+"""The subject of a comparison's column that the writer turns down."""
 """The subject of a table column that repeats what the buyer asks for (a tender's requirement)."""
 NOT_FABRIC = "not-fabric"
 """The subject of what follows "not part of the compute fabric" in a passage."""
 OTHER_NETWORKS = frozenset({"storage", "management", "front-end", "public", "site-link", NOT_FABRIC})
 """Subjects whose rates, ports and sharing are not facts about the compute fabric."""
-NO_OFFER = frozenset({"vendor", ASKED})
+NO_OFFER = frozenset({"vendor", ASKED, REJECTED})
 """Subjects that state nothing at all: the vendor's description of itself, a column of what the buyer asks."""
 CELL = " | "
 """How the loader joins the cells of a table row."""
@@ -47,9 +50,11 @@ _RUN_IN_HEADING = regex(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?\*\*[^*]{1,40}\*\*
 _EMAIL_HEADER = regex(rf"^\s*(?:{alternation('email_header')})\s*[:：]", re.I)
 _EARLIER_MESSAGE = regex(rf"^[>\s]*(?:{alternation('earlier_message')})")
 _WISH_LIST = regex(alternation("wish_list"), re.I)
+_CHAT_MESSAGE = regex(rf"\s*{CHAT_TIME}\s")
 _FORWARD = regex(alternation("forward_mark"))
 _REQUIREMENT_COLUMN = regex(alternation("requirement_column"), re.I)
 _ANSWER_COLUMN = regex(alternation("answer_column"), re.I)
+_REJECTED_COLUMN = regex(rf"(?<![A-Za-z])(?:{alternation('rejected_column')})(?![A-Za-z])", re.I)
 _RECITALS = regex(rf"[\W\d]*(?:{alternation('recitals_heading')})\W*", re.I)
 _RECITALS_LINE = regex(rf"(?m)^[\W\d]*(?:{alternation('recitals_heading')})\W*$", re.I)
 _BRACKETED = regex(alternation("heading_brackets"))
@@ -83,7 +88,8 @@ class Frame:
     """The token types each column's header holds ("响应时间": RESPONSE): what the cells under it are."""
     lead_in: tuple[Keyword, ...] = ()
     """A list item's or a table row's lead-in: the keywords of the sentence ending in a colon above the list or
-    table (their positions are in that sentence's passage)."""
+    table (their positions are in that sentence's passage); in a chat message, the correction words its first
+    line says ("更正一下", for the lines after it)."""
     optional: bool = False
     """Under a heading or table header that names optional add-ons ("2. Optional add-ons", "可选增项")."""
 
@@ -300,6 +306,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     previous_row = False
     lead_in: tuple[Keyword, ...] = ()
     wished, wished_style = False, ""  # the lead-in asks a vendor for what its list holds; its items' marker
+    correcting: tuple[Keyword, ...] = ()  # the correction words of the chat message the passage is in
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
         first_line = document.lines[passage.segments[0].line].text if email and passage.segments else ""
         if email and _EARLIER_MESSAGE.match(first_line):
@@ -364,13 +371,16 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                                 lead_in=lead_in if item else (), optional=own_optional or optional))
             if not item:
                 lead_in = _lead_in(text, tokens)  # "Lessee shall, at its own cost:" heads a list as well
-                wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
+                wished, wished_style = bool(_WISH_LIST.search(text)), ""  # "## What we still need from X"
             continue
         if _speaks_of_all(tokens) or len(named) > 1:
             option = None
         elif named and _label_names_option(text, tokens):
             option = named[0]
-        result.append(Frame(subject=subject, option=option, lead_in=lead_in if item else (), optional=optional))
+        if _CHAT_MESSAGE.match(text):  # a chat message that corrects an earlier one does so with all its lines
+            correcting = tuple(t for t in tokens if t.type == "CORRECTION")
+        result.append(Frame(subject=subject, option=option, lead_in=lead_in if item else correcting,
+                            optional=optional))
         if not item:
             lead_in = _lead_in(text, tokens)
             wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
@@ -439,7 +449,8 @@ def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, op
         inside = [t for t in tokens if start <= t.start < end]
         names = options_named(inside)
         options.append(names[0] if len(names) == 1 else None)
-        subjects.append(ASKED if _REQUIREMENT_COLUMN.search(text, start, end) else subject_of(inside))
+        subjects.append(ASKED if _REQUIREMENT_COLUMN.search(text, start, end)
+                        else REJECTED if _REJECTED_COLUMN.search(text, start, end) else subject_of(inside))
         memory = {GPU_MEMORY_COLUMN} if _GPU_MEMORY_WORDS.search(text, start, end) else set()
         answers = _ANSWER_COLUMN.search(text, start, end)  # "Bidder's response": not a response time
         types.append(frozenset({t.type for t in inside if not (answers and t.type == "RESPONSE")} | memory))
