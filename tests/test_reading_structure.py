@@ -1619,9 +1619,10 @@ def test_support_responded_to_and_a_nic_per_gpu() -> None:
     assert offering.fact("fabric.nics_per_gpu").value == 1
 
 
-def test_a_chat_message_that_corrects_does_so_with_all_its_lines() -> None:
-    text = ("09:41  销售（某算力）\n机间网络是 IB 400G，每台 8 张网卡。\n\n"
-            "10:26  销售（某算力）\n更正一下，IB 这批资源已经被别的客户锁了。\n现在能给您的是以太网内网，支持 RDMA，每台 4 张 400G 网卡。\n")
+@pytest.mark.parametrize("time_line", ["10:26  销售（某算力）\n", "10:26  销售（某算力）\n\n"])
+def test_a_chat_message_that_corrects_does_so_with_all_its_lines(time_line: str) -> None:
+    text = ("09:41  销售（某算力）\n机间网络是 IB 400G，每台 8 张网卡。\n\n" + time_line +
+            "更正一下，IB 这批资源已经被别的客户锁了。\n现在能给您的是以太网内网，支持 RDMA，每台 4 张 400G 网卡。\n")
     offering = offering_of(text)
     assert offering.fact("fabric.protocol").value == "rdma"
     assert offering.fact("fabric.nics_per_node").value == 4

@@ -307,6 +307,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     lead_in: tuple[Keyword, ...] = ()
     wished, wished_style = False, ""  # the lead-in asks a vendor for what its list holds; its items' marker
     correcting: tuple[Keyword, ...] = ()  # the correction words of the chat message the passage is in
+    in_chat = False
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
         first_line = document.lines[passage.segments[0].line].text if email and passage.segments else ""
         if email and _EARLIER_MESSAGE.match(first_line):
@@ -378,6 +379,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         elif named and _label_names_option(text, tokens):
             option = named[0]
         if _CHAT_MESSAGE.match(text):  # a chat message that corrects an earlier one does so with all its lines
+            in_chat, correcting = True, ()
+        if in_chat and not correcting:  # (its correction words may stand on the line after its time and name)
             correcting = tuple(t for t in tokens if t.type == "CORRECTION")
         result.append(Frame(subject=subject, option=option, lead_in=lead_in if item else correcting,
                             optional=optional))
