@@ -92,8 +92,8 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     cards = counted_parts.get("cards")  # a phrase has one at most
     bare_count = cards is not None and not any(t.type == "CARD_UNIT" for t in cards)
     servers_counted = node_word_after \
-        or platforms_counted and not any(t.type == "CARD_UNIT" for t in leaves(phrase.tree))
-    servers_counted = servers_counted or _labelled_as_servers(phrase, context)
+        or platforms_counted and not any(t.type == "CARD_UNIT" for t in leaves(phrase.tree)) \
+        or _labelled_as_servers(phrase, context)
     if servers_counted and bare_count and "node_prefix" not in counts:
         node_count, per_node = counts["cards"], counts.get("card_suffix")  # "32 x DGX H100 nodes"
     else:
@@ -130,9 +130,9 @@ def _labelled_as_servers(phrase: Phrase, context: Context) -> bool:
     item = first_worded_cell(context.text) if context.table_row else None
     if item is None or item[1] > phrase.start:
         return False
-    words = context.keywords_in(*item)
-    return len(words) == 1 and words[0].value.lower() in _SERVERS \
-        and context.text[item[0]:item[1]].strip().lower() == words[0].value.lower()
+    inside = context.keywords_in(*item)
+    return len(inside) == 1 and inside[0].value.lower() in _SERVERS \
+        and context.text[item[0]:item[1]].strip().lower() == inside[0].value.lower()
 
 
 def _bracketed_total(counted_parts: dict[str, list[Keyword]], context: Context) -> bool:

@@ -202,6 +202,7 @@ _ABSENT_BEFORE = regex(rf"(?:{alternation('absent_before')})[^,;.。，；]{{0,3
 _LONG_LEAD_TIME = regex(alternation("long_lead_time"))
 _ONE_CLUSTER = regex(alternation("one_cluster"))
 _UNDECIDED = regex(alternation("undecided"), re.I)
+_UNDECIDED_AFTER = regex(rf" ?(?:{alternation('undecided')})", re.I)
 
 
 def _unavailable(token: Keyword, context: Context) -> bool:
@@ -224,7 +225,7 @@ def _undecided(token: Keyword, context: Context) -> bool:
     own = protocol_of(token)
     return bool(_UNDECIDED.search(context.clause_at(token.start))) and (
         any(protocol_of(t) not in (None, own) for t in context.in_clause(token.start))
-        or _UNDECIDED.match(context.text, token.end + (context.text[token.end:token.end + 1] == " ")) is not None)
+        or _UNDECIDED_AFTER.match(context.text, token.end) is not None)
 
 
 def _delivered_instead(token: Keyword, context: Context) -> bool:
@@ -242,8 +243,8 @@ def _other_fabric_beside(token: Keyword, context: Context) -> bool:
 def _fabric_protocol(token: Keyword, context: Context) -> list[Said]:
     """The fabric a protocol word names, unless the offer lacks it ("不配 RDMA 网卡", "IB 现在给不了") or puts
     it months away for another one ("IB 交期 16 周以上，这批给 RoCE")."""
-    if _absent(token, context) \
-            or _unavailable(token, context) or _delivered_instead(token, context) or _undecided(token, context):
+    if _absent(token, context) or _unavailable(token, context) or _delivered_instead(token, context) \
+            or _undecided(token, context):
         return []
     term = context.defines_term(token.start)
     if term is not None and term[0] <= token.start < term[1]:  # the term a definition defines ("InfiniBand"：指…)

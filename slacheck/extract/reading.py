@@ -133,11 +133,11 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         column_subject = _at(frame.column_subjects, column)
         if column_subject == REJECTED:  # the vendor a comparison turns down ("Quarry Peak Cloud (rejected)")
             continue
-        if column_subject == ASKED:  # what the buyer asks for: an offer only where the row complies, and below
-            if not complied:     # what the bidder's own answer in the row says
+        if column_subject == ASKED:  # what the buyer asks for: an offer only where the row complies,
+            if not complied:
                 continue
             column_subject = None
-            statement.background = True
+            statement.background = True  # and below what the bidder's own answer in the row says
         subject = label or row_label
         if not subject:
             clause = context.clause(position)

@@ -28,15 +28,16 @@ SUBJECTS = {"STORAGE_NET": "storage", "MGMT_NET": "management", "FRONTEND_NET": 
 SUBJECT_TYPES = frozenset(SUBJECTS)
 """The token types of SUBJECTS: a sentence without any names no subject."""
 ASKED = "asked"
-REJECTED = "rejected"
-"""The subject of a comparison's column that the writer turns down."""
 """The subject of a table column that repeats what the buyer asks for (a tender's requirement)."""
+REJECTED = "rejected"
+"""The subject of a comparison's column that the writer turns down ("Quarry Peak Cloud (rejected)")."""
 NOT_FABRIC = "not-fabric"
 """The subject of what follows "not part of the compute fabric" in a passage."""
 OTHER_NETWORKS = frozenset({"storage", "management", "front-end", "public", "site-link", NOT_FABRIC})
 """Subjects whose rates, ports and sharing are not facts about the compute fabric."""
 NO_OFFER = frozenset({"vendor", ASKED, REJECTED})
-"""Subjects that state nothing at all: the vendor's description of itself, a column of what the buyer asks."""
+"""Subjects that state nothing at all: the vendor's description of itself, a column of what the buyer asks or of
+a vendor it turns down."""
 CELL = " | "
 """How the loader joins the cells of a table row."""
 

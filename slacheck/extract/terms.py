@@ -37,10 +37,9 @@ def _hedge(token: Keyword, context: Context) -> list[Said]:
     if not (price_like or sentence & {"PRICE_WORD", "MONEY"}) or context.text.strip(_BUTTON_MARKS) == token.value:
         return []
     said = [Said("commercial.price_hedged", True, [span_of(token)], hedged=True)]
-    index = context.sentence(token.start)
+    index = context.sentence(token.start)  # "IB is an optional upgrade; pricing on request": one sentence
     if index and context.sentence_at(context.sentence_starts[index - 1]).rstrip().endswith((";", "；")):
-        sentence = sentence | {t.type for t in context.in_sentence(token.start, before=1)}  # "IB is an optional
-        # upgrade; pricing on request"
+        sentence = sentence | {t.type for t in context.in_sentence(token.start, before=1)}
     if ("OPTIONAL" in sentence or context.optional) and sentence & FABRIC_WORDS:
         said.append(Said("commercial.addon_on_request", True, [span_of(token)], hedged=True))
     return said
@@ -172,8 +171,8 @@ def _duration(token: Keyword, context: Context) -> list[Said]:
     if len(header) == 1:  # a cell under a "响应时间" / "Response time" column
         path = "sla.support_response_minutes" if header == {"RESPONSE"} else "sla.failover_minutes"
         return [Said(path, minutes, [span_of(token)])]
-    if not clause and context.table_row:  # an answer after the row's requirement ("Support response ... | FC | 15
-        clause = [t for t in context.keywords if t.type in ("RESPONSE", "REPLACE", "RESTORE")  # minutes")
+    if not clause and context.table_row:  # an answer after its row's requirement ("Support response | FC | 15 min")
+        clause = [t for t in context.keywords if t.type in ("RESPONSE", "REPLACE", "RESTORE")
                   and t.end <= token.start]
     if not clause:
         return []
