@@ -1639,3 +1639,11 @@ def test_a_rejected_vendors_column_and_what_is_still_needed_offer_nothing() -> N
     assert offering.fact("sla.support_response_minutes") is None
     assert offering.fact("sla.failover_minutes").value == 240.0
     assert offering.fact("sla.network_restore") is None
+
+
+def test_a_number_word_before_single_port_nics_and_a_cluster_wide_nic_count() -> None:
+    text = ("The cluster has sixteen (16) Nodes. Each Node carries eight single-port ConnectX-7 HCAs.\n"
+            "Acceptance: ib_write_bw on each of the 128 HCAs.\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.nics_per_node").value == 8
+    assert offering.fact("fabric.nics_total").value == 128

@@ -8,6 +8,7 @@ from slacheck.extract.context import (
     COUNTS,
     NETWORK_WORDS,
     PER_GPU_BEFORE,
+    PER_NODE_MAX,
     Context,
     Handler,
     PhraseHandler,
@@ -67,7 +68,8 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
         said_before = [t.type for t in clause if t.end <= phrase.start]
         carried = "TOTAL" in said_before and "NODE_UNIT" not in said_before[said_before.index("TOTAL"):] \
             and not any(t.type == "PER_NODE" for t in clause)  # "total 64 GPUs and 16 NICs", not "16 nodes x 8"
-        total = any(t.type == "TOTAL" for t in tokens) or _beside(phrase, context, "TOTAL") or carried
+        total = any(t.type == "TOTAL" for t in tokens) or _beside(phrase, context, "TOTAL") or carried \
+            or count > PER_NODE_MAX and not types & {"PER_NODE"}  # "ib_write_bw on each of the 128 HCAs"
         path = "fabric.nics_per_gpu" if per_gpu else "fabric.nics_total" if total else "fabric.nics_per_node"
         said.append(Said(path, count, span, tag=protocol))
     if rate:
