@@ -1647,3 +1647,9 @@ def test_a_number_word_before_single_port_nics_and_a_cluster_wide_nic_count() ->
     offering = offering_of(text)
     assert offering.fact("fabric.nics_per_node").value == 8
     assert offering.fact("fabric.nics_total").value == 128
+
+
+@pytest.mark.parametrize("number", ["四", "iv", "T-16"])
+def test_a_row_number_cell_is_no_row_label(number: str) -> None:
+    text = f"| 序号 | 项目 | 承诺 |\n|---|---|---|\n| {number} | 月度可用性 | 不低于 99.9% |\n"
+    assert value(text, "sla.availability_pct", "markdown") == 99.9

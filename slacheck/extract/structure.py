@@ -233,11 +233,15 @@ def cell_spans(text: str) -> list[tuple[int, int]]:
 
 
 def first_worded_cell(text: str, among: int | None = None) -> tuple[int, int] | None:
-    """The first cell of a row (of its first ``among`` cells) that holds a letter: the row's item or label."""
+    """The first cell of a row (of its first ``among`` cells) that holds a letter and is no row number ("四",
+    "iv", "T-14"): the row's item or label."""
     for start, end in cell_spans(text)[:among]:
-        if any(ch.isalpha() for ch in text[start:end]):
+        if any(ch.isalpha() for ch in text[start:end]) and not _ROW_NUMBER.fullmatch(text, start, end):
             return start, end
     return None
+
+
+_ROW_NUMBER = regex(r"\s*(?:[一二三四五六七八九十百零〇]{1,3}[、.]?|[ivxIVX]{1,5}\.?|[A-Za-z]{1,2}-?\d{1,3}(?:\.\d{1,3})?)\s*")
 
 
 def label_end(text: str) -> int | None:
