@@ -1653,3 +1653,8 @@ def test_a_number_word_before_single_port_nics_and_a_cluster_wide_nic_count() ->
 def test_a_row_number_cell_is_no_row_label(number: str) -> None:
     text = f"| 序号 | 项目 | 承诺 |\n|---|---|---|\n| {number} | 月度可用性 | 不低于 99.9% |\n"
     assert value(text, "sla.availability_pct", "markdown") == 99.9
+
+
+def test_a_switch_counted_with_its_vendor_before_its_model_is_no_server() -> None:
+    text = "4 台 H800 服务器。组网：1 台 NVIDIA Quantum-2 QM9700，分配 32 个 NDR 端口。\n"
+    assert value(text, "nodes") == 4

@@ -173,6 +173,8 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
     trial or a definition."""
     tokens = leaves(phrase.tree)
     after = context.following(phrase.end)
+    if after is not None and after.type == "VENDOR":  # "1 台 NVIDIA Quantum-2 QM9700": the switch counted
+        after = context.following(after.end)
     if after is not None and after.type in _OTHER_ITEMS or _SWITCH_ROLE_AFTER.match(context.text, phrase.end) \
             or in_range(phrase.start, context) or _per_rack(phrase, context) \
             or _NAME_BEFORE.search(context.text, max(0, phrase.start - 12), phrase.start):
