@@ -161,7 +161,27 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             continue
         statement.option = _at(frame.column_options, column) or frame.option
         kept.append(statement)
-    return kept
+    return kept + _same_as_left(kept, context, frame) if frame.column_options and kept else kept
+
+
+_SAME = regex(rf"\s*(?:{alternation('same_as_left')})\s*", re.I)
+
+
+def _same_as_left(kept: list[Said], context: Context, frame: Frame) -> list[Said]:
+    """What a cell that says "same" (同上, 〃) states: what the cell on its left states, for its own option."""
+    copies: list[Said] = []
+    cells = cell_spans(context.text)
+    by_option: dict[str | None, list[Said]] = {}
+    for statement in kept:
+        by_option.setdefault(statement.option, []).append(statement)
+    for column in range(1, min(len(cells), len(frame.column_options))):
+        option, left = frame.column_options[column], frame.column_options[column - 1]
+        if option is None or left is None or not _SAME.fullmatch(context.text, *cells[column]):
+            continue
+        same = [replace(statement, option=option) for statement in by_option.get(left, [])]
+        by_option[option] = same
+        copies += same
+    return copies
 
 
 def _defines_technology(position: int, context: Context) -> bool:

@@ -341,9 +341,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             cells = text.split(CELL)
             if not previous_row:
                 previous_row = True
-                header = _header(cells, tokens, subject, option, optional) if _is_header(tokens) else Frame(
-                    subject, option, optional=optional)
-                header = replace(header, lead_in=lead_in)  # "We run these across all nodes:" above a table
+                header = replace(_table_header(cells, tokens, named, subject, option, optional),
+                                 lead_in=lead_in)  # "We run these across all nodes:" above a table
                 if header.columns:
                     result.append(Frame(subject, option, kind="heading" if header.column_options else "offer"))
                     continue
@@ -432,6 +431,36 @@ def _label_names_option(text: str, tokens: Sequence[Keyword]) -> bool:
         return False
     lead = _LIST_ITEM.sub("", text[:first.start], count=1)
     return not re.search(r"[\w\u4e00-\u9fff]", re.sub(r"[-*+•·#>\s]", "", lead))
+
+
+def _table_header(cells: list[str], tokens: Sequence[Keyword], named: list[str], subject: str | None,
+                  option: str | None, optional: bool) -> Frame:
+    """The frame a table's first row gives its rows: plans named across an empty corner, else the columns a
+    header names, else (a first row of data) only what the headings above give."""
+    plans = () if named else _named_columns(cells)
+    if plans:
+        return Frame(subject, option, tuple(c.strip() for c in cells), plans, (None,) * len(cells), optional=optional)
+    if _is_header(tokens):
+        return _header(cells, tokens, subject, option, optional)
+    return Frame(subject, option, optional=optional)
+
+
+PLAN_NAME_LENGTH = 24
+"""Longest plan name a comparison table's header cell holds ("Pod-16", "企业版")."""
+_NOT_PLANS = regex(alternation("not_plan_column"), re.I)
+
+
+def _named_columns(cells: list[str]) -> tuple[str | None, ...]:
+    """A header row whose top-left cell is empty names a plan in each other cell ("|  | Solo | Pod-4 | Pod-16 |"):
+    each column is an option, named so; () for any other row (severity levels and scopes, "Per server", are no
+    plans)."""
+    names = [cell.strip().strip("*_ ").strip() for cell in cells]
+    plans = names[1:]
+    if len(names) < 3 or names[0] or len(set(plans)) < len(plans) or any(
+            not name or len(name) > PLAN_NAME_LENGTH or not any(ch.isalpha() for ch in name)
+            or _NOT_PLANS.fullmatch(name) for name in plans):
+        return ()
+    return (None, *plans)
 
 
 def _is_header(tokens: Sequence[Keyword]) -> bool:
