@@ -241,8 +241,7 @@ def first_worded_cell(text: str, among: int | None = None) -> tuple[int, int] | 
     return None
 
 
-_ROW_NUMBER = regex(r"\s*(?:[一二三四五六七八九十百零〇]{1,3}[、.]?|[ivxIVX]{1,5}\.?"
-                    r"|[A-Za-z]{1,2}-?\d{1,3}(?:\.\d{1,3})?)\s*")
+_ROW_NUMBER = regex(rf"\s*(?:{alternation('row_number')})\s*")
 
 
 def label_end(text: str) -> int | None:
