@@ -65,6 +65,8 @@ class Statement(BaseModel):
     """Read in an amendment's new value: it replaces what the document said before about its path."""
     background: bool = False
     """Read in an agreement's recitals (鉴于, "Recitals"): what its terms state about the path comes first."""
+    in_column: bool = False
+    """Read in a table column that names its option: for that option it outranks what is said for all."""
 
 
 MAX_EVIDENCE = 8
@@ -218,7 +220,8 @@ class NamedOffering(BaseModel):
 def assemble_options(statements: list[Statement], chosen: str | None = None) -> tuple[Offering, list[NamedOffering]]:
     """The offering and, when the document offers several options, each option's own offering.
 
-    Each option holds what is said for all options plus what is said for it alone.
+    Each option holds what is said for all options plus what is said for it alone; a fact its own table column
+    states is its column's alone.
     The returned top-level offering then holds the ``chosen`` option's facts (the one the buyer says it
     takes), or else only the facts every option states alike.
     """
@@ -226,10 +229,18 @@ def assemble_options(statements: list[Statement], chosen: str | None = None) -> 
     if len(names) < 2:
         return assemble(statements), []
     common = [s for s in statements if s.option is None]
-    options = [NamedOffering(name=name, offering=assemble(common + [s for s in statements if s.option == name]))
+    options = [NamedOffering(name=name, offering=assemble(_own_over_common(common, name, statements)))
                for name in names]
     taken = next((option.offering for option in options if option.name == chosen), None)
     return taken or _alike([option.offering for option in options]), options
+
+
+def _own_over_common(common: list[Statement], name: str, statements: list[Statement]) -> list[Statement]:
+    """An option's statements, and those said for all options, less those about a fact the option's own table
+    column states (the column's "4" servers, not the page's "one server" said for all)."""
+    own = [s for s in statements if s.option == name]
+    in_column = {s.path for s in own if s.in_column}
+    return [s for s in common if s.path not in in_column] + own
 
 
 def _alike(offerings: list[Offering]) -> Offering:

@@ -1661,12 +1661,13 @@ def test_a_switch_counted_with_its_vendor_before_its_model_is_no_server() -> Non
 
 
 def test_a_header_with_an_empty_corner_names_a_plan_per_column() -> None:
-    text = ("| | **Small** | **Large** |\n|---|---|---|\n| Servers | 2 | 8 |\n"
+    text = ("Spin up one server in minutes, or a whole pod.\n\n"
+            "| | **Small** | **Large** |\n|---|---|---|\n| Servers | 2 | 8 |\n"
             "| GPU | 8 × H100 SXM5 80 GB per server | same |\n| Compute fabric | RoCE v2, 2 × 200 GbE per server | same |\n")
     extraction = extract(document_from_text(text, format="markdown"))
     offering, options = assemble_options(extraction.statements, extraction.chosen_option)
     by_name = {option.name: option.offering for option in options}
-    assert by_name["Small"].fact("nodes").value == 2
+    assert by_name["Small"].fact("nodes").value == 2  # its column, not the "one server" said for all
     assert by_name["Large"].fact("nodes").value == 8
     assert by_name["Large"].fact("gpu.model").value == "H100"  # "same" repeats the cell on its left
     assert offering.fact("gpu.model").value == "H100"  # what every plan states alike
@@ -1678,3 +1679,8 @@ def test_scopes_and_severities_in_a_header_are_no_plans(corner: str) -> None:
     text = f"{corner}\n|---|---|---|\n| Servers | 1 | 4 |\n"
     extraction = extract(document_from_text(text, format="markdown"))
     assert assemble_options(extraction.statements)[1] == []
+
+
+def test_a_vendors_network_engineering_tunes() -> None:
+    text = "4 nodes, RoCE v2. Corvid network engineering configures PFC and ECN on the switches and NICs.\n"
+    assert value(text, "tuning.owner") == "provider"

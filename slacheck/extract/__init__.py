@@ -188,7 +188,8 @@ def _statement(said: Said, document: Document, passage: Passage, normalized: Nor
         evidence.extend(found)
     return constructed(Statement, _STATEMENT_FIELDS, {"path": said.path, "value": said.value, "hedged": said.hedged,
                                                       "evidence": evidence, "tag": said.tag, "option": said.option,
-                                                      "amends": said.amends, "background": said.background})
+                                                      "amends": said.amends, "background": said.background,
+                                                      "in_column": said.in_column})
 
 
 def _evidence_for(document: Document, passage: Passage, normalized: Normalized, start: int,
@@ -207,7 +208,7 @@ def _evidence_for(document: Document, passage: Passage, normalized: Normalized, 
 # Statements and evidence are made from values of the models' own types, so there is nothing to validate;
 # every one of them shares one set of the fields given (holding them all, so setting a field adds nothing
 # to it), where pydantic would give each its own: half of their memory.
-_STATEMENT_FIELDS = {"path", "value", "hedged", "evidence", "tag", "option", "amends", "background"}
+_STATEMENT_FIELDS = {"path", "value", "hedged", "evidence", "tag", "option", "amends", "background", "in_column"}
 _EVIDENCE_FIELDS = {"path", "page", "line", "column", "text"}
 
 

@@ -70,6 +70,8 @@ class Said:
     background: bool = False
     """Read in an agreement's recitals, or in the requirement a compliance matrix's row complies with: what the
     terms or the bidder's answer state about its path comes first."""
+    in_column: bool = False
+    """Read in a table column that names its option ("| | Solo | Pod-4 |"): it outranks what is said for all."""
 
 
 @dataclass

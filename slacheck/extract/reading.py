@@ -160,6 +160,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         if subject in NO_OFFER or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
             continue
         statement.option = _at(frame.column_options, column) or frame.option
+        statement.in_column = _at(frame.column_options, column) is not None
         kept.append(statement)
     return kept + _same_as_left(kept, context, frame) if frame.column_options and kept else kept
 

@@ -15,9 +15,9 @@ _QUOTE: dict[str, Any] = {"path": "offer.md", "page": 1, "line": 3, "column": 5,
 
 @pytest.mark.parametrize("model, fields_set, values", [
     (Evidence, {"path", "page", "line", "column", "text"}, _QUOTE),
-    (Statement, {"path", "value", "hedged", "evidence", "tag", "option", "amends", "background"},
+    (Statement, {"path", "value", "hedged", "evidence", "tag", "option", "amends", "background", "in_column"},
      {"path": "gpu.count", "value": 8, "hedged": False, "evidence": [Evidence(**_QUOTE)], "tag": None,
-      "option": "B", "amends": True, "background": False}),
+      "option": "B", "amends": True, "background": False, "in_column": True}),
 ])
 def test_the_same_object_as_model_construct(model: Any, fields_set: set[str], values: dict[str, Any]) -> None:
     assert list(values) == list(model.model_fields)  # every field, in the model's order
