@@ -1684,3 +1684,15 @@ def test_scopes_and_severities_in_a_header_are_no_plans(corner: str) -> None:
 def test_a_vendors_network_engineering_tunes() -> None:
     text = "4 nodes, RoCE v2. Corvid network engineering configures PFC and ECN on the switches and NICs.\n"
     assert value(text, "tuning.owner") == "provider"
+
+
+@pytest.mark.parametrize("label", ["GPU total:", "Total GPUs:"])
+def test_a_gpu_total_label_line(label: str) -> None:
+    text = f"Nodes:          six (6) GPU servers\nGPU per node:   8 x A100 80GB SXM4\n{label}      56\n"
+    assert value(text, "gpu.total") == 56
+
+
+def test_each_node_tested_on_its_own_is_a_single_machine_test() -> None:
+    text = ("Nodes: six (6) GPU servers.\n"
+            "Procedure: each node tested on its own: HPL, then nccl-tests all_reduce_perf across its 8 GPUs.\n")
+    assert value(text, "acceptance.multi_node") is False
