@@ -1696,3 +1696,11 @@ def test_each_node_tested_on_its_own_is_a_single_machine_test() -> None:
     text = ("Nodes: six (6) GPU servers.\n"
             "Procedure: each node tested on its own: HPL, then nccl-tests all_reduce_perf across its 8 GPUs.\n")
     assert value(text, "acceptance.multi_node") is False
+
+
+def test_a_fabric_the_customer_may_choose_instead_is_an_upgrade() -> None:
+    text = ("计算网卡：ConnectX-6 Dx 200GbE 单口，RoCE v2，每台 2 张。\n"
+            "如客户选用 InfiniBand 组网，原 RoCE 网卡及汇聚端口不再提供，租金相应调整。\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.upgrade_protocol").value == "infiniband"
