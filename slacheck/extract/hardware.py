@@ -116,9 +116,7 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     return said
 
 
-_SERVERS = frozenset({"nodes", "servers", "machines", "systems", "units"})
-"""Node words in the plural: a label that is one of them counts servers ("Nodes: 2 x H100"), where a singular
-one names what holds the GPUs ("Node: 8 x H100")."""
+_SERVERS = frozenset(words("plural_node_word"))
 
 
 def _labelled_as_servers(phrase: Phrase, context: Context) -> bool:

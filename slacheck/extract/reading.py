@@ -117,7 +117,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     """
     if not said:
         return said
-    cells = [start for start, _ in cell_spans(context.text)] if frame.columns or frame.column_options else []
+    spans = cell_spans(context.text) if frame.columns or frame.column_options else []
+    cells = [start for start, _ in spans]
     complied = ASKED in frame.column_subjects and _complies(context.text)
     item = first_worded_cell(context.text, among=2) if cells else None
     row_label = subject_of(context.keywords_in(*item)) if item else None
@@ -159,19 +160,20 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             continue
         if subject in NO_OFFER or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
             continue
-        statement.option = _at(frame.column_options, column) or frame.option
-        statement.in_column = _at(frame.column_options, column) is not None
+        column_option = _at(frame.column_options, column)
+        statement.option = column_option or frame.option
+        statement.in_column = column_option is not None
         kept.append(statement)
-    return kept + _same_as_left(kept, context, frame) if frame.column_options and kept else kept
+    return kept + _same_as_left(kept, context, frame, spans) if frame.column_options and kept else kept
 
 
 _SAME = regex(rf"\s*(?:{alternation('same_as_left')})\s*", re.I)
 
 
-def _same_as_left(kept: list[Said], context: Context, frame: Frame) -> list[Said]:
-    """What a cell that says "same" (同上, 〃) states: what the cell on its left states, for its own option."""
+def _same_as_left(kept: list[Said], context: Context, frame: Frame, cells: list[tuple[int, int]]) -> list[Said]:
+    """What a cell (of ``cells``, the row's) that says "same" (同上, 〃) states: what the cell on its left states,
+    for its own option."""
     copies: list[Said] = []
-    cells = cell_spans(context.text)
     by_option: dict[str | None, list[Said]] = {}
     for statement in kept:
         by_option.setdefault(statement.option, []).append(statement)

@@ -38,11 +38,17 @@ def _hedge(token: Keyword, context: Context) -> list[Said]:
         return []
     said = [Said("commercial.price_hedged", True, [span_of(token)], hedged=True)]
     index = context.sentence(token.start)  # "IB is an optional upgrade; pricing on request": one sentence
-    if index and context.sentence_at(context.sentence_starts[index - 1]).rstrip().endswith((";", "；")):
+    if index and _goes_on(context.sentence_at(context.sentence_starts[index - 1])):
         sentence = sentence | {t.type for t in context.in_sentence(token.start, before=1)}
     if ("OPTIONAL" in sentence or context.optional) and sentence & FABRIC_WORDS:
         said.append(Said("commercial.addon_on_request", True, [span_of(token)], hedged=True))
     return said
+
+
+def _goes_on(sentence: str) -> bool:
+    """Whether a sentence ends in a semicolon: the next one goes on with it ("IB is an optional upgrade; pricing
+    on request", "... DCQCN enabled; our network team owns these settings")."""
+    return sentence.rstrip().endswith((";", "；"))
 
 
 def _minutes(token: Keyword) -> float | None:
@@ -121,7 +127,7 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
             party = "customer"
         if party is None and (_PROVIDER_TEAM.search(text) or context.names_provider(text)):
             party = "provider"
-        if party is None and text.rstrip().endswith((";", "；")):
+        if party is None and _goes_on(text):
             party = _subject(_next_sentence(token, context))  # "…DCQCN enabled; our network team owns these settings"
         return [Said(path, party, [span_of(token)])] if party else []
     return handler

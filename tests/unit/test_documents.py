@@ -317,14 +317,22 @@ def test_pdf_lines_pages_and_paragraphs(tmp_path: Path) -> None:
     assert not any("- 2 -" in t for t in texts(doc))
 
 
-def test_pdf_short_lines_do_not_join(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("paragraph", "lines", "expected"), [
+    # short lines under a long one stay apart
+    ("这是一段足够长的正文，用来确定页面右边距的位置，因此后面的短行不会被当成折行的句子来拼接在一起",
+     ["机型 8×H100", "内存 2TB", "网络 IB 400G"], ["机型 8×H100", "内存 2TB", "网络 IB 400G"]),
+    # a line broken by hand (ending in a word) goes on into one that starts with a lowercase word
+    ("This is a long enough line of body text to set where the right margin of the page is found.",
+     ["These variables do not mean", "the cluster runs InfiniBand.", "Nodes: 4", "GPU: H100"],
+     ["These variables do not mean the cluster runs InfiniBand.", "Nodes: 4", "GPU: H100"]),
+])
+def test_pdf_short_lines_join_only_when_broken_by_hand(tmp_path: Path, paragraph: str, lines: list[str],
+                                                      expected: list[str]) -> None:
     pdf = Pdf(tmp_path / "short.pdf")
-    pdf.paragraph("这是一段足够长的正文，用来确定页面右边距的位置，因此后面的短行不会被当成折行的句子来拼接在一起")
-    pdf.line("机型 8×H100")
-    pdf.line("内存 2TB")
-    pdf.line("网络 IB 400G")
-    doc = load_document(pdf.save())
-    assert texts(doc)[1:] == ["机型 8×H100", "内存 2TB", "网络 IB 400G"]
+    pdf.paragraph(paragraph)
+    for line in lines:
+        pdf.line(line)
+    assert texts(load_document(pdf.save()))[1:] == expected
 
 
 def test_pdf_justified_cjk_big_price_and_fine_print(tmp_path: Path) -> None:
@@ -784,14 +792,3 @@ def test_line_texts_and_places_without_a_line_object_each() -> None:
     as_tuple = (model.Line(1, 1, "x", "Sheet1!B2"), model.Line(1, 2, "y"))
     assert model.line_texts(as_tuple) == ["x", "y"]
     assert model.line_places(as_tuple) == {(1, 1): "Sheet1!B2"}
-
-
-def test_pdf_a_line_broken_by_hand_goes_on_into_a_lowercase_word(tmp_path: Path) -> None:
-    pdf = Pdf(tmp_path / "by_hand.pdf")
-    pdf.paragraph("This is a long enough line of body text to set where the right margin of the page is found.")
-    pdf.line("These variables do not mean")
-    pdf.line("the cluster runs InfiniBand.")
-    pdf.line("Nodes: 4")
-    pdf.line("GPU: H100")
-    doc = load_document(pdf.save())
-    assert texts(doc)[1:] == ["These variables do not mean the cluster runs InfiniBand.", "Nodes: 4", "GPU: H100"]
