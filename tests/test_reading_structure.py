@@ -1704,3 +1704,27 @@ def test_a_fabric_the_customer_may_choose_instead_is_an_upgrade() -> None:
     offering = offering_of(text)
     assert offering.fact("fabric.protocol").value == "roce-v2"
     assert offering.fact("fabric.upgrade_protocol").value == "infiniband"
+
+
+@pytest.mark.parametrize(("words", "count"), [("one hundred and twenty-eight", 128), ("Ninety-six", 96),
+                                              ("two hundred", 200), ("twenty-two", 22)])
+def test_compound_number_words_count_whole(words: str, count: int) -> None:
+    assert value(f"The cluster is wired with {words} HCAs in total.\n", "fabric.nics_total") == count
+
+
+@pytest.mark.parametrize("text", [
+    "方案：6 台 H800 服务器，共 48 卡。\n\n更新：六台那版作废，改报 3 台 H800，共 24 卡。\n",
+    "方案：6 台 H800 服务器，共 48 卡。\n\n改报 3 台 H800，共 24 卡。上一版（6台）不再有效。\n",
+    "Offer A: 6 x H800 servers, 48 GPUs in total.\n\nPlease disregard the 6-node quote; we now offer 3 H800 "
+    "servers, 24 GPUs in total.\n",
+])
+def test_a_version_set_aside_by_its_node_count_offers_nothing(text: str) -> None:
+    offering = offering_of(text)
+    assert offering.fact("nodes").value == 3
+    assert offering.fact("gpu.total").value == 24
+
+
+def test_a_version_set_aside_by_another_count_leaves_the_offer() -> None:
+    text = "方案：6 台 H800 服务器，共 48 卡。\n\n之前四台那版作废。\n"
+    assert value(text, "nodes") == 6
+    assert value(text, "gpu.total") == 48

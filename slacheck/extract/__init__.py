@@ -12,6 +12,7 @@ from functools import partial
 from typing import Any, Sequence
 
 from slacheck.documents import Budget, Document, Passage, line_texts
+from slacheck.extract.amendments import set_aside_versions
 from slacheck.extract.claims import read_claims, without_references
 from slacheck.extract.context import Said
 from slacheck.extract.lexer import Keyword
@@ -71,6 +72,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     first_windows: list[tuple[str, Sequence[Keyword]]] = [(item[0].text, item[1].tokens) for item in pending if item]
     placed = frames(document, first_windows)
     chosen = chosen_option(first_windows, placed)
+    set_aside_versions(first_windows, placed)
     background = recitals([text for text, _ in first_windows])
     del first_windows  # each passage's tokens go once it is read (pending[index] = None below)
     kept = _Kept()

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from dataclasses import replace
 from itertools import accumulate
+from typing import Sequence
 
-from slacheck.extract.context import Context, Said
-from slacheck.extract.lexer import with_first_test
+from slacheck.extract.context import COUNTS, Context, Said, as_number
+from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, values
+from slacheck.extract.structure import Frame
 from slacheck.regexes import regex
 
 _NEW_VALUE_WORD = with_first_test(alternation("change_to"))
@@ -28,6 +31,10 @@ _QUOTED_REPLACED = regex(with_first_test(
 _STRIKE = regex(with_first_test(alternation("strike_word")), re.I)
 _NOT_THIS = regex(rf"(?:{alternation('not_this')})\s*((?:\d|[{''.join(values('NUMBER_ZH'))}])[\w.× ]{{0,12}})", re.I)
 """A figure set aside ("不是４张", "instead of 4 ports"): a number after the words, and the word it counts."""
+_VOIDED_NODES = regex(rf"(\d+|[{''.join(values('NUMBER_ZH'))}]+)[ -]?(?:{alternation('NODE_UNIT')})", re.I)
+"""The node count that names a version set aside in a correction ("四台那版作废", "disregard the 4-node quote")."""
+NODE_COUNT_REACH = 4
+"""Tokens after a count where the node word it counts stands ("4 x H100 SXM servers")."""
 NEW_VALUE_REACH = 40
 """Characters after a change's words where its quoted new value starts ('is replaced with "..."')."""
 
@@ -67,3 +74,30 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
         return before > 0 and reach[before - 1] >= span[1]
 
     return [s for s in said if not inside_old(s.spans[0])]
+
+
+def set_aside_versions(passages: Sequence[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
+    """Mark as superseded the passages of a version a later correction sets aside by its node count ("四台那版作废"
+    after "四台一共32卡 ..."): each earlier offer passage that counts as many nodes. ``placed`` is updated."""
+    for index, (_, tokens) in enumerate(passages):
+        for token in tokens:
+            if token.type != "CORRECTION" or not (figure := _VOIDED_NODES.search(token.value)):
+                continue
+            count = as_number(Keyword("NUMBER", figure.group(1), 0, 0))
+            for earlier in range(index):
+                if placed[earlier].kind == "offer" and count in _node_counts(passages[earlier][1]):
+                    placed[earlier] = replace(placed[earlier], kind="superseded")
+
+
+def _node_counts(tokens: Sequence[Keyword]) -> set[float | None]:
+    """The node counts a passage states: each count with a node word among the next few tokens."""
+    counts = set()
+    for at, token in enumerate(tokens):
+        if token.type in COUNTS:
+            for after in tokens[at + 1:at + 1 + NODE_COUNT_REACH]:
+                if after.type in COUNTS:
+                    break
+                if after.type == "NODE_UNIT":
+                    counts.add(as_number(token))
+                    break
+    return counts

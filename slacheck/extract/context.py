@@ -37,7 +37,10 @@ _EN_NUMBERS = values("NUMBER_WORD")
 _ZH_VALUES = values("NUMBER_ZH")
 _DIGITS = regex(r"\d+(?:,\d{3})*(?:\.\d+)?")
 _ZH_NUMERALS = regex(f"[{''.join(_ZH_VALUES)}]+")
-_EN_WORDS = regex(r"[A-Za-z]+(?:-[A-Za-z]+)?")
+_EN_WORDS = regex(r"[A-Za-z]+(?:[- ][A-Za-z]+)*")
+_EN_PARTS = regex("[- ]")
+_EN_AND = "and"
+_HUNDRED = 100
 _NOT_BEFORE = regex(with_first_test(rf"(?:{alternation('not_before')})\s*$"), re.I)
 _MAX_COUNT = 100_000
 PER_GPU_BEFORE = regex(alternation("per_gpu_before"), re.I)
@@ -344,15 +347,20 @@ def _number_in(text: str) -> float | None:
 
 
 def _en_number(text: str) -> float | None:
-    """"twelve", "thirty-two" at the start of a text ("six-month": six)."""
+    """"twelve", "thirty-two", "one hundred and twenty-eight" at the start of a text ("six-month": six): the
+    number words up to the first other word, summed, with "hundred" multiplying what comes before it."""
     words = _EN_WORDS.match(text)
     if not words:
         return None
-    parts = [_EN_NUMBERS.get(part) for part in words.group().lower().split("-")]
-    if parts[-1] is None and len(parts) > 1:  # "six-month": the number word before the unit
-        parts = parts[:-1]
-    numbers = [part for part in parts if part is not None]
-    return float(sum(numbers)) if len(numbers) == len(parts) else None
+    total = value = 0
+    for part in _EN_PARTS.split(words.group().lower()):
+        if part == _EN_AND and value == _HUNDRED:
+            continue
+        value = _EN_NUMBERS.get(part)
+        if value is None:
+            break
+        total = max(total, 1) * value if value == _HUNDRED else total + value
+    return float(total) if total else None
 
 
 def _zh_number(text: str) -> float:

@@ -83,8 +83,8 @@ class Frame:
     column_options: tuple[str | None, ...] = ()
     column_subjects: tuple[str | None, ...] = ()
     kind: str = "offer"
-    """"offer", "heading", "header" (an e-mail's From/To/Subject), "quoted", "command", "not-chosen" or "asked" (an
-    item of a list the writer asks a vendor for)."""
+    """"offer", "heading", "header" (an e-mail's From/To/Subject), "quoted", "command", "not-chosen", "asked" (an
+    item of a list the writer asks a vendor for) or "superseded" (a version a later correction sets aside)."""
     column_types: tuple[frozenset[str], ...] = ()
     """The token types each column's header holds ("响应时间": RESPONSE): what the cells under it are."""
     lead_in: tuple[Keyword, ...] = ()
