@@ -352,14 +352,14 @@ def _en_number(text: str) -> float | None:
     words = _EN_WORDS.match(text)
     if not words:
         return None
-    total = value = 0
+    total = last = 0
     for part in _EN_PARTS.split(words.group().lower()):
-        if part == _EN_AND and value == _HUNDRED:
+        if part == _EN_AND and last == _HUNDRED:
             continue
         value = _EN_NUMBERS.get(part)
         if value is None:
             break
-        total = max(total, 1) * value if value == _HUNDRED else total + value
+        total, last = (max(total, 1) * value if value == _HUNDRED else total + value), value
     return float(total) if total else None
 
 
