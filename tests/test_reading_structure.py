@@ -1728,3 +1728,35 @@ def test_a_version_set_aside_by_another_count_leaves_the_offer() -> None:
     text = "方案：6 台 H800 服务器，共 48 卡。\n\n之前四台那版作废。\n"
     assert value(text, "nodes") == 6
     assert value(text, "gpu.total") == 48
+
+
+def test_a_correction_sets_aside_the_name_it_denies() -> None:
+    text = ("10:01  销售\n配置：H800 PCIe 8 卡，NVSwitch 全互联\n\n"
+            "10:05  销售\n更正一下，不是 PCIe，是 H800 SXM5（HGX 8-GPU），NVSwitch 全互联\n")
+    offering = offering_of(text)
+    assert offering.fact("intra_node.link").value == "nvlink-switch"
+    assert offering.fact("gpu.variant").value == "SXM"
+
+
+@pytest.mark.parametrize("text", ["IB 选配每台 8 张 HDR 200G（一卡一网），16 台一共 128 张网卡\n",
+                                  "每台配 8 张 200G 卡用于节点间通信\n"])
+def test_cards_counted_with_a_line_rate_are_network_cards(text: str) -> None:
+    offering = offering_of(text)
+    assert offering.fact("fabric.nics_per_node").value == 8
+    assert offering.fact("fabric.rate_gbps").value == 200.0
+
+
+def test_a_quoted_option_turned_down_offers_nothing() -> None:
+    text = ("3.1 计算网络：InfiniBand NDR 400Gb/s，交换机专供甲方使用，无收敛。\n"
+            "7.1 报价单中的“RoCE 100G 共享组网”方案已被甲方否决。\n")
+    assert value(text, "fabric.dedicated") is True
+    assert value(text, "fabric.protocol") == "infiniband"
+
+
+def test_each_item_of_an_enumeration_has_its_own_subject() -> None:
+    text = "计算网络：400G RoCE，端口独享。\n月租含计算网络、光模块、公网 100M 共享。\n"
+    assert value(text, "fabric.dedicated") is True
+
+
+def test_a_network_card_for_each_gpu_counts_no_card() -> None:
+    assert value("RoCE 网络：一卡一网，单口 400G 网卡\n", "fabric.nics_per_node") is None

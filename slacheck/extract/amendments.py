@@ -29,8 +29,10 @@ _QUOTED_REPLACED = regex(with_first_test(
     rf"[\"“「『]([^\"”」』]{{1,60}})[\"”」』]\s*(?:{alternation('replaced_by')})"), re.I)
 """A quoted old value and the words that give its new one."""
 _STRIKE = regex(with_first_test(alternation("strike_word")), re.I)
-_NOT_THIS = regex(rf"(?:{alternation('not_this')})\s*((?:\d|[{''.join(values('NUMBER_ZH'))}])[\w.× ]{{0,12}})", re.I)
-"""A figure set aside ("不是４张", "instead of 4 ports"): a number after the words, and the word it counts."""
+_NOT_THIS = regex(rf"(?:{alternation('not_this')})\s*((?:\d|[{''.join(values('NUMBER_ZH'))}])[\w.× ]{{0,12}}"
+                  r"|[A-Za-z][A-Za-z0-9.×-]{0,12})", re.I)
+"""A figure or a name set aside ("不是４张", "instead of 4 ports", "不是 PCIe"): a number after the words and the word
+it counts, or a Latin word (a model, a form factor)."""
 _VOIDED_NODES = regex(rf"(\d+|[{''.join(values('NUMBER_ZH'))}]+)[ -]?(?:{alternation('NODE_UNIT')})", re.I)
 """The node count that names a version set aside in a correction ("四台那版作废", "disregard the 4-node quote")."""
 NODE_COUNT_REACH = 4

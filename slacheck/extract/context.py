@@ -47,6 +47,8 @@ PER_GPU_BEFORE = regex(alternation("per_gpu_before"), re.I)
 """Words just before a count of network cards that make it a count per GPU ("每卡 GPU 对应 1 张")."""
 PER_NODE_MAX = 16
 """Most GPUs or NICs one server holds: a larger count with no per-node unit is the whole cluster's."""
+ENUMERATION_COMMA = "\u3001"
+"""The comma that separates the items of a Chinese enumeration."""
 MAX_SPAN = 1000
 """Longest sentence or clause, in characters, before it is cut."""
 COUNTS = ("NUMBER", "NUMBER_ZH", "NUMBER_WORD")
@@ -156,6 +158,16 @@ class Context:
     def clause_end(self, position: int) -> int:
         """Where the clause holding a position ends."""
         return self._end(self.clause_starts, self.clause(position))
+
+    def enumeration_item(self, position: int) -> tuple[int, int] | None:
+        """Where the item holding a position of its clause's enumeration ("含参数面网络、光模块、公网 100M 共享")
+        starts and ends; None when the clause enumerates nothing."""
+        start, end = self.clause_starts[self.clause(position)], self.clause_end(position)
+        left = self.text.rfind(ENUMERATION_COMMA, start, position)
+        right = self.text.find(ENUMERATION_COMMA, position, end)
+        if left < 0 and right < 0:
+            return None
+        return (start if left < 0 else left + 1), (end if right < 0 else right)
 
     def in_question(self, position: int) -> bool:
         """Whether the sentence at a position asks a question (ends with ? or 吗/呢) or tells one ("asked whether").

@@ -48,8 +48,11 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
     rate = next((as_rate_gbps(t) for t in tokens if t.type in ("G_QTY", "RATE_BITS")), None) \
         or next((_generation_rate(t) for t in tokens if t.type == "IB_GEN"), None)
     has_rate = rate is not None
-    if not (types & {"NIC", "NIC_MODEL"} or ("TIMES" in types and has_rate)):
+    counted_with_rate = has_rate and bool(types & {"TIMES", "CARD_UNIT"})  # "2×200G", "每台 8 张 HDR 200G"
+    if not (types & {"NIC", "NIC_MODEL"} or counted_with_rate):
         return []
+    if not types & {"NIC", "NIC_MODEL", "TIMES"} and "MODEL" in context.clause_types(phrase.start):
+        return []  # "8 张 80G A800": GPUs and their memory
     if not types & {"NIC", "NIC_MODEL"} and context.clause_types(phrase.start) & {"OPTICS", "SWITCH", "SWITCH_MODEL"}:
         return []  # "OSFP 2x400G transceivers", "a switch with 64 x 400G": parts of the fabric, not a node's NICs
     if has_rate and public_only(context.sentence_types(phrase.start)):

@@ -140,6 +140,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             column_subject = None
             statement.background = True  # and below what the bidder's own answer in the row says
         subject = label or row_label
+        if not subject and (item := context.enumeration_item(position)):  # its own item of an enumeration
+            subject = subject_of(context.keywords_in(*item))
         if not subject:
             clause = context.clause(position)
             if clause not in clause_subjects:  # else the subject an earlier clause of its sentence names
