@@ -146,15 +146,11 @@ def assemble(statements: list[Statement]) -> Offering:
     for statement in [*statements, *included_fabric_not_optional(statements)]:
         by_path.setdefault(statement.path, []).append(statement)
     protocols = {path: chosen.value for path in set(_BY_PROTOCOL.values())
-                 if by_path.get(path) and (chosen := _choose(path, by_path[path], None)) is not None}
+                 if by_path.get(path) and (chosen := _choose(path, _standing(by_path[path]), None)) is not None}
     _split_upgrade(by_path, protocols)
     data: dict[str, Any] = {}
     for path in fact_paths():
-        said = by_path.get(path, [])
-        said = [s for s in said if not s.background] or said  # the terms before the recitals (or requirements)
-        amending = [s for s in said if s.amends]
-        if amending:  # the latest amendment stands
-            said = amending[::-1]
+        said = _standing(by_path.get(path, []))
         chosen = _choose(path, said, protocols.get(_BY_PROTOCOL.get(path, ""))) if said else None
         if chosen is None:
             continue
@@ -166,6 +162,14 @@ def assemble(statements: list[Statement]) -> Offering:
         target[name] = {"value": chosen.value, "hedged": chosen.hedged,
                         "evidence": _first_unique(evidence, MAX_EVIDENCE)}
     return Offering.model_validate(data)
+
+
+def _standing(said: list[Statement]) -> list[Statement]:
+    """The statements of a path that stand: the terms before the recitals (or the requirements a bidder
+    answers), and the latest amendment before everything else."""
+    said = [s for s in said if not s.background] or said
+    amending = [s for s in said if s.amends]
+    return amending[::-1] if amending else said
 
 
 def _split_upgrade(by_path: dict[str, list[Statement]], protocols: dict[str, str]) -> None:

@@ -1760,3 +1760,27 @@ def test_each_item_of_an_enumeration_has_its_own_subject() -> None:
 
 def test_a_network_card_for_each_gpu_counts_no_card() -> None:
     assert value("RoCE 网络：一卡一网，单口 400G 网卡\n", "fabric.nics_per_node") is None
+
+
+_MATRIX_HEAD = "| Ref | Requirement (Buyer) | Response | Bidder comment |\n|---|---|---|---|\n"
+
+
+def test_a_bidders_fabric_sets_the_rate_over_the_requirements_protocol() -> None:
+    text = _MATRIX_HEAD + ("| B-1 | InfiniBand NDR or RoCE v2, at least 400 Gb/s per GPU. | C | RoCE v2 over 400GbE, "
+                           "eight ConnectX-7 NICs per node. |\n"
+                           "| D-1 | Acceptance. | C | ib_write_bw per NIC pair of at least 350 Gb/s. |\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.rate_gbps").value == 400.0
+
+
+def test_a_hyphenated_severity_before_its_time_is_no_ratio() -> None:
+    text = _MATRIX_HEAD + "| E-2 | Severity-1 response within 15 minutes. | C | Sev-1: 10 minutes; Sev-2: 1 hour. |\n"
+    assert value(text, "sla.support_response_minutes", "markdown") == 10.0
+
+
+def test_a_topology_quoted_as_an_option_leaves_the_fabric_included() -> None:
+    text = _MATRIX_HEAD + ("| B-1 | Fabric. | C | RoCE v2, 8 x 400G NICs per node. |\n"
+                           "| B-2 | Topology. | PC | The spine is built at 2:1 oversubscription. A 1:1 spine can be quoted as an "
+                           "option. |\n")
+    assert value(text, "fabric.optional", "markdown") is False

@@ -231,6 +231,12 @@ def _at(values: tuple[str | None, ...], index: int) -> str | None:
 
 
 _OPTIONAL_WORDS = ("OPTIONAL", "EXPANSION")
+_THE_FABRIC_ITSELF = {"fabric.protocol", "fabric.rate_gbps", "fabric.nics_per_node", "fabric.nics_total",
+                      "fabric.nic_model", "fabric.switch_model", "fabric.switch_ports"}
+"""What makes the fabric an add-on when said as optional (not its topology or oversubscription: "a 1:1 spine can be
+quoted as an option")."""
+_ROW = -1
+"""The scope of a word in a table row outside a prose cell: the whole row."""
 _INCLUDED = {"fabric.protocol": "fabric.included_protocol", "fabric.rate_gbps": "fabric.included_rate_gbps",
              "fabric.nics_per_node": "fabric.included_nics_per_node"}
 """The fabric facts that, stated outside an optional add-on, also say what the offer includes."""
@@ -238,17 +244,25 @@ _INCLUDED = {"fabric.protocol": "fabric.included_protocol", "fabric.rate_gbps": 
 
 def _qualifiers(said: list[Said], context: Context) -> list[Said]:
     """fabric.optional from 可选/optional in a sentence that states the fabric (or a heading above it); the
-    included fabric's facts."""
+    included fabric's facts. In a table row the scope is the row, but a cell of several sentences ("Leaves are
+    1:1. A 1:1 spine can be quoted as an option.") is prose: there it is the sentence."""
+    prose_cells = [(start, end) for start, end in cell_spans(context.text)
+                   if context.sentence(start) != context.sentence(max(start, end - 1))] if context.table_row else []
+
     def scope(position: int) -> int:
-        return 0 if context.table_row else context.sentence(position)
+        if context.table_row and not any(start <= position < end for start, end in prose_cells):
+            return _ROW
+        return context.sentence(position)
 
     marked = context.first_of("OPTIONAL") is not None
     optional = {scope(t.start) for t in context.keywords if t.type in _OPTIONAL_WORDS} \
         if marked or context.first_of("EXPANSION") is not None else set()
     extra = [Said(_INCLUDED[s.path], s.value, s.spans, tag=s.tag, amends=s.amends) for s in said
-             if s.path in _INCLUDED and scope(s.spans[0][0]) not in optional and not context.optional]
+             if s.path in _INCLUDED and not {scope(s.spans[0][0]), _ROW} & optional and not context.optional]
     if marked:
-        about_fabric = {scope(s.spans[0][0]) for s in said if s.path.startswith("fabric.")}
+        about_fabric = {scope(s.spans[0][0]) for s in said if s.path in _THE_FABRIC_ITSELF}
+        if context.table_row and about_fabric:
+            about_fabric.add(_ROW)  # an add-on's own cell ("| InfiniBand NDR | 可选 |") speaks for its row
         extra.extend(Said("fabric.optional", True, [span_of(t)]) for t in context.keywords
                      if t.type == "OPTIONAL" and scope(t.start) in about_fabric)
     if context.optional:  # under an "Optional add-ons" heading: the fabric it states is one
