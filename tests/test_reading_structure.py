@@ -1784,3 +1784,45 @@ def test_a_topology_quoted_as_an_option_leaves_the_fabric_included() -> None:
                            "| B-2 | Topology. | PC | The spine is built at 2:1 oversubscription. A 1:1 spine can be quoted as an "
                            "option. |\n")
     assert value(text, "fabric.optional", "markdown") is False
+
+
+def test_rows_naming_several_models_compare_plans_in_columns() -> None:
+    text = ("| | **Small** | **Large** |\n|---|---|---|\n| Servers | 1 | 4 |\n"
+            "| GPUs per server | 8 × NVIDIA L40S 48 GB PCIe | 8 × NVIDIA H100 80 GB SXM5 |\n"
+            "| GPU-to-GPU | PCIe through the host (no NVLink on L40S) | NVLink 4 + NVSwitch, 900 GB/s |\n")
+    _, options = assemble_options(extract(document_from_text(text, format="markdown")).statements)
+    assert [option.name for option in options] == ["Small", "Large"]
+    assert options[1].offering.fact("gpu.model").value == "H100"
+
+
+@pytest.mark.parametrize("sentence", [
+    "Acceptance is done server by server: nccl-tests all_reduce_perf on that server's own eight GPUs.",
+    "Our standard acceptance: each node runs all_reduce_perf on its 8 GPUs.",
+    "验收时逐台运行 nccl-tests all_reduce_perf。",
+])
+def test_acceptance_server_by_server_is_on_one_machine(sentence: str) -> None:
+    text = f"Four H100 nodes, 8 GPUs each, InfiniBand NDR between them.\n{sentence}\n"
+    assert value(text, "acceptance.multi_node") is False
+
+
+def test_an_email_with_bold_headers_reads_only_its_own_message() -> None:
+    text = ("**From:** Vendor Sales\n**To:** Buyer\n**Date:** Fri, 12 Sep 2025\n**Subject:** Proposal v3\n\n"
+            "We offer two (2) H800 servers, 8 GPUs each, with a 10 Gbps internet port.\n\n"
+            "> **From:** Buyer\n> **Subject:** Proposal v2\n>\n"
+            "> > - Compute fabric: InfiniBand NDR 400 Gb/s, 8 x ConnectX-7 HCAs per server\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("nodes").value == 2
+    assert offering.fact("fabric.protocol") is None
+
+
+@pytest.mark.parametrize("sentence", [
+    "We have had to remove the InfiniBand fabric from this proposal.",
+    "InfiniBand 网络已取消。",
+])
+def test_a_fabric_taken_out_of_the_offer_is_not_offered(sentence: str) -> None:
+    assert value(f"2 x H800 servers.\n{sentence}\n", "fabric.protocol") is None
+
+
+def test_power_headroom_is_no_expansion() -> None:
+    text = "The cage is provisioned for 24 kW (two servers at up to 10.2 kW each plus headroom).\n"
+    assert value(text, "fabric.expansion") is None

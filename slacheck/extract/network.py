@@ -368,6 +368,9 @@ def _expansion(token: Keyword, context: Context) -> list[Said]:
     sentence = context.sentence_types(token.start)
     kinds = {meaning("EXPANSION", t.value) for t in context.in_sentence(token.start) if t.type == "EXPANSION"}
     for_growth = "reserved-expansion" in kinds or {"reserved", "expansion"} <= kinds
+    clause = context.clause_types(token.start)
+    if "POWER" in clause and not clause & NETWORK_WORDS:  # "24 kW (two servers at 10.2 kW each plus headroom)"
+        return []
     if not for_growth and (not sentence & NETWORK_WORDS or sentence & {"POWER", "TERM"} or _booked(token, context)):
         return []
     concrete = bool(sentence & {"MONEY"}) or _has_port_count(token, context)

@@ -48,7 +48,8 @@ _SENTENCE_PUNCTUATION = regex(r"[。;；!?！？]|[.,，](?=\s|$)")
 _LABEL = regex(r"^\s*[-*+•·]?\s*(?:\*\*)?([^:：|]{1,24}?)(?:\*\*)?\s*[:：]")
 _LIST_ITEM = regex(rf"^\s*(?:{alternation('list_item')})\s*")
 _RUN_IN_HEADING = regex(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?\*\*[^*]{1,40}\*\*")
-_EMAIL_HEADER = regex(rf"^\s*(?:{alternation('email_header')})\s*[:：]", re.I)
+_EMAIL_HEADER = regex(rf"^\s*[*_]*(?:{alternation('email_header')})\s*[:：]", re.I)
+"""A header line of an e-mail, also set in bold ("**From:** ...")."""
 _EARLIER_MESSAGE = regex(rf"^[>\s]*(?:{alternation('earlier_message')})")
 _WISH_LIST = regex(alternation("wish_list"), re.I)
 _CHAT_MESSAGE = regex(rf"\s*{CHAT_TIME}\s")
@@ -499,7 +500,8 @@ def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, op
 
 def _instance_options(passages: list[tuple[str, Sequence[Keyword]]],
                       loaded: tuple[Passage, ...]) -> tuple[str | None, dict[int, str]]:
-    """A table of instance types (each row a GPU model): each row is an option named by its first cell.
+    """A table of instance types (each row one GPU model): each row is an option named by its first cell (a row
+    that names several models, "GPUs per server | 8 × L40S | 8 × A100 |", compares plans in columns).
 
     The chosen one is the row whose box is ticked ("[X] cx-h100-8p"), the row named again outside the table
     (an order that says which it takes), or the one row set in bold; None when the document does not say.
@@ -507,7 +509,7 @@ def _instance_options(passages: list[tuple[str, Sequence[Keyword]]],
     rows: dict[int, str] = {}
     ticked: list[str] = []
     for index, ((text, tokens), passage) in enumerate(zip(passages, loaded)):
-        if passage.kind == "table-row" and any(t.type == "MODEL" for t in tokens):
+        if passage.kind == "table-row" and len({t.value.upper() for t in tokens if t.type == "MODEL"}) == 1:
             first = text.split(CELL)[0].strip()
             box = _BOX_START.match(first)
             name = first[box.end():].strip() if box else first
