@@ -1826,3 +1826,32 @@ def test_a_fabric_taken_out_of_the_offer_is_not_offered(sentence: str) -> None:
 def test_power_headroom_is_no_expansion() -> None:
     text = "The cage is provisioned for 24 kW (two servers at up to 10.2 kW each plus headroom).\n"
     assert value(text, "fabric.expansion") is None
+
+
+_BOX_TABLE = ("┌──────┬──────────────┬──────────────┐\n"
+              "│ 项目 │ 方案一：RoCE │ 方案二：IB   │\n"
+              "├──────┼──────────────┼──────────────┤\n"
+              "│ 网卡 │ 每台 8 张 400G │ 另行确认   │\n"
+              "│ 月租 │ ¥680,000/月  │ ¥680,000/月＋IB 加价 │\n"
+              "│ IB 加价 │ ―        │ 以咨询为准   │\n"
+              "└──────┴──────────────┴──────────────┘\n")
+
+
+def test_a_table_drawn_with_box_characters_reads_as_a_table() -> None:
+    document = document_from_text("报价如下：\n" + _BOX_TABLE)
+    rows = [p.text for p in document.passages if p.kind == "table-row"]
+    assert rows[1] == "网卡 | 每台 8 张 400G | 另行确认"
+    assert len(rows) == 4
+
+
+def test_a_row_for_one_plan_and_a_surcharge_make_that_plans_add_on() -> None:
+    _, options = assemble_options(extract(document_from_text(_BOX_TABLE)).statements)
+    by_name = {option.name: option.offering for option in options}
+    assert by_name["方案一"].fact("fabric.optional") is None
+    assert by_name["方案二"].fact("fabric.optional").value is True
+    assert by_name["方案二"].fact("commercial.addon_on_request").value is True
+
+
+@pytest.mark.parametrize("line", ["本地盘：2×960G（系统）", "Local disks: 2 x 960G, 4 x 3.84T"])
+def test_disk_sizes_counted_like_cards_are_no_network_cards(line: str) -> None:
+    assert value(f"{line}\n", "fabric.nics_per_node") is None

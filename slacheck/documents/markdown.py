@@ -1,16 +1,28 @@
-"""Markdown pipe tables: the rows of GFM tables and of lines that start with a pipe."""
+"""Markdown pipe tables: the rows of GFM tables and of lines that start with a pipe, and tables drawn with
+box-drawing characters ("│ 项目 │ 方案一 │" between "├────┼────┤" rules), whose bars are pipes."""
 
 from __future__ import annotations
 
 from slacheck.documents.model import Run
 
+PIPES = "|\u2502\u2503\u2551"
+"""A Markdown pipe, and the vertical bars of box drawing (light, heavy, double)."""
+_BOX_DRAWING = {chr(code) for code in range(0x2500, 0x2580)}
+
 
 def _pipes(text: str) -> list[int]:
-    return [i for i, ch in enumerate(text) if ch == "|" and (i == 0 or text[i - 1] != "\\")]
+    return [i for i, ch in enumerate(text) if ch in PIPES and (i == 0 or text[i - 1] != "\\")]
+
+
+def _has_pipe(text: str) -> bool:
+    return any(ch in text for ch in PIPES)
 
 
 def _is_table_separator(text: str) -> bool:
+    """A GFM header rule ("|---|:--|"), or a rule drawn in box-drawing characters ("├────┼────┤")."""
     st = text.strip()
+    if st and set(st) <= _BOX_DRAWING | {" ", "\u3000"}:
+        return True
     return "|" in st and "-" in st and set(st) <= set("|-: \t")
 
 
@@ -28,15 +40,16 @@ def markdown_table(texts: list[str], *, wrapped: bool = False) -> tuple[list[lis
     separators = {i for i, t in enumerate(texts) if _is_table_separator(t)}
     row_lines: set[int] = set()
     for i, t in enumerate(texts):
-        if i in separators or "|" not in t:
+        if i in separators or not _has_pipe(t):
             continue
         if i + 1 in separators:  # a GFM header: the rows run until a line without a pipe
             row_lines.add(i)
             j = i + 2
-            while j < len(texts) and "|" in texts[j] and texts[j].strip() and j not in separators:
+            while j < len(texts) and _has_pipe(texts[j]) and texts[j].strip() and j not in separators:
                 row_lines.add(j)
                 j += 1
-        elif t.lstrip().startswith("|") and len(t) - len(t.lstrip()) <= PIPE_ROW_INDENT and len(_pipes(t)) >= 2:
+        elif t.lstrip().startswith(tuple(PIPES)) and len(t) - len(t.lstrip()) <= PIPE_ROW_INDENT \
+                and len(_pipes(t)) >= 2:
             row_lines.add(i)
     continued = _continuations(texts, row_lines) if wrapped else set()
     rows: list[list[list[Run]]] = []

@@ -38,6 +38,10 @@ _PER_GPU_AFTER = regex(alternation("per_gpu_after"), re.I)
 _RDMA_WORDS = {"ROCE", "RDMA", "PROTO_IB", "IB_GEN"}
 
 
+LINE_RATES_GBPS = frozenset({1.0, 2.5, 5.0, 10.0, 25.0, 40.0, 50.0, 56.0, 100.0, 200.0, 400.0, 800.0, 1600.0})
+"""The rates Ethernet and InfiniBand ports run at: "2×960G" beside no NIC word is disks, not cards."""
+
+
 def _nics(phrase: Phrase, context: Context) -> list[Said]:
     """NICs (or ports) of a node: count, rate and the protocol said with them (not one side of a ratio)."""
     if in_ratio(phrase.start, phrase.end, context):
@@ -48,7 +52,7 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
     rate = next((as_rate_gbps(t) for t in tokens if t.type in ("G_QTY", "RATE_BITS")), None) \
         or next((_generation_rate(t) for t in tokens if t.type == "IB_GEN"), None)
     has_rate = rate is not None
-    counted_with_rate = has_rate and bool(types & {"TIMES", "CARD_UNIT"})  # "2×200G", "每台 8 张 HDR 200G"
+    counted_with_rate = rate in LINE_RATES_GBPS and bool(types & {"TIMES", "CARD_UNIT"})  # "2×200G", "8 张 HDR 200G"
     if not (types & {"NIC", "NIC_MODEL"} or counted_with_rate):
         return []
     if not types & {"NIC", "NIC_MODEL", "TIMES"} and "MODEL" in context.clause_types(phrase.start):

@@ -125,6 +125,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     end = label_end(context.text) if not cells else None
     label = subject_of(context.keywords_in(0, end)) if end else None
     outside = _NOT_THE_FABRIC.search(context.text)  # "The following are not part of the backend fabric: ..."
+    only_plan = _only_plan(context, frame, spans) if frame.column_options else None
     kept = []
     clause_subjects: dict[int, str | None] = {}
     questions: dict[int, bool] = {}
@@ -163,13 +164,22 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         if subject in NO_OFFER or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
             continue
         column_option = _at(frame.column_options, column)
-        statement.option = column_option or frame.option
+        statement.option = column_option or only_plan or frame.option
         statement.in_column = column_option is not None
         kept.append(statement)
     return kept + _same_as_left(kept, context, frame, spans) if frame.column_options and kept else kept
 
 
 _SAME = regex(rf"\s*(?:{alternation('same_as_left')})\s*", re.I)
+_NOT_APPLICABLE = regex(rf"[\s*]*(?:{alternation('not_applicable_cell')})?[\s*]*", re.I)
+
+
+def _only_plan(context: Context, frame: Frame, cells: list[tuple[int, int]]) -> str | None:
+    """The one plan a row of plans side by side applies to, when every other plan's cell says it has no such
+    item ("| IB 加价 | ― | 以咨询为准 |"): what the row's label states is that plan's."""
+    filled = [option for column, option in enumerate(frame.column_options) if option is not None
+              and column < len(cells) and not _NOT_APPLICABLE.fullmatch(context.text, *cells[column])]
+    return filled[0] if len(filled) == 1 and sum(o is not None for o in frame.column_options) > 1 else None
 
 
 def _same_as_left(kept: list[Said], context: Context, frame: Frame, cells: list[tuple[int, int]]) -> list[Said]:
