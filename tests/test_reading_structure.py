@@ -1855,3 +1855,36 @@ def test_a_row_for_one_plan_and_a_surcharge_make_that_plans_add_on() -> None:
 @pytest.mark.parametrize("line", ["本地盘：2×960G（系统）", "Local disks: 2 x 960G, 4 x 3.84T"])
 def test_disk_sizes_counted_like_cards_are_no_network_cards(line: str) -> None:
     assert value(f"{line}\n", "fabric.nics_per_node") is None
+
+
+def test_dotted_leader_lines_are_items_of_the_lead_in_above() -> None:
+    text = ("4.2 Provider shall acknowledge an Incident within the following times:\n\n"
+            "    Severity 1 ............ 15 minutes\n    Severity 2 ............ 2 hours\n")
+    assert value(text, "sla.support_response_minutes") == 15.0
+
+
+def test_a_node_that_cannot_be_repaired_is_a_failed_one() -> None:
+    text = "Where a Node cannot be repaired in place, Provider will migrate the workload to a standby Node.\n"
+    assert value(text, "sla.replacement") is True
+
+
+@pytest.mark.parametrize("text", ["USD 1.85 / GPU-hr, billed monthly, est. USD 21,608/month for 16 GPUs.\n",
+                                  "Price: USD 21,608/month for 16 GPUs. 这个是预估，final number after approval\n"])
+def test_an_estimate_written_short_or_after_the_price_hedges_it(text: str) -> None:
+    assert value(text, "commercial.price_hedged") is True
+
+
+def test_a_document_of_the_switch_configuration_is_a_baseline() -> None:
+    text = "RoCE v2 fabric. We send a doc with switch config + recommended NIC QoS settings before handover.\n"
+    assert value(text, "tuning.baseline") is True
+
+
+def test_a_commit_in_months_is_the_term() -> None:
+    assert value("USD 1.85 per GPU-hour on a 3-month commit, billed monthly.\n", "commercial.term_months") == 3.0
+
+
+def test_chat_messages_with_a_weekday_in_their_time_are_messages_of_their_own() -> None:
+    document = document_from_text("[Tue 09:50] Leo (Vendor): switch side PFC + ECN 我们配\n"
+                                  "[Tue 09:51] Leo (Vendor): if you see drops, our NOC checks the counters\n")
+    assert len(document.passages) == 2
+    assert value("[Tue 09:50] Leo (Vendor): switch side PFC + ECN 我们配\n", "tuning.owner") == "provider"

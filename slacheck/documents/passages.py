@@ -320,8 +320,10 @@ _PAGE_NUMBER = regex(
     r"|\d{1,4}\s*/\s*\d{1,4})\s*$"
 )
 _PAGE_NUMBER_LENGTH = 40
-CHAT_TIME = r"(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?\[?\d{1,2}:\d{2}(?::\d{2})?\]?"
-"""The time a chat message starts with ("10:16", "2025-07-08 10:15", "[09:41:07]")."""
+CHAT_TIME = r"(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?\[?(?:[A-Z][a-z]{2,8}\.?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?\]?"
+"""The time a chat message starts with ("10:16", "2025-07-08 10:15", "[09:41:07]", "[Tue 09:51]")."""
+LEADER = r"[^\W\d][^.\n]{0,30}?\s?\.{3,}\s"
+"""A label and the dotted leader after it ("Nodes ...... 4", "Severity 1 ....... 15 minutes")."""
 _ITEM = regex(
     r"""\#{1,6}(?:\s|$)                                 # Markdown heading
     | [-*+](?:\s|$)                                   # Markdown list item
@@ -335,7 +337,7 @@ _ITEM = regex(
     | [A-Za-z][.)]\s | [IVX]{1,4}\.\s                 # a) A. IV.
     | (?:Article|Section|Clause|Schedule|Annex|Appendix|Exhibit)\s+[\dIVX]
     | """ + CHAT_TIME + r"""\s+[^:\s][^:]{0,24}:                       # chat: "10:16 小周:"
-    | [^\W\d][^.\n]{0,30}?\s?\.{3,}\s                  # a label with dot leaders: "Nodes ...... 4"
+    | """ + LEADER + r"""                             # a label with dot leaders: "Nodes ...... 4"
     """,
     re.VERBOSE,
 )

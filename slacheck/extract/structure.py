@@ -17,7 +17,7 @@ from itertools import islice
 from typing import Sequence
 
 from slacheck.documents import Document, Passage, line_texts
-from slacheck.documents.passages import CHAT_TIME
+from slacheck.documents.passages import CHAT_TIME, LEADER
 from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, values
 from slacheck.regexes import regex
@@ -60,6 +60,7 @@ _REJECTED_COLUMN = regex(rf"(?<![A-Za-z])(?:{alternation('rejected_column')})(?!
 _RECITALS = regex(rf"[\W\d]*(?:{alternation('recitals_heading')})\W*", re.I)
 _RECITALS_LINE = regex(rf"(?m)^[\W\d]*(?:{alternation('recitals_heading')})\W*$", re.I)
 _BRACKETED = regex(alternation("heading_brackets"))
+_LEADER_LINE = regex(rf"\s*{LEADER}")
 _COMMAND_START = regex(r"^\s*(?:```|\$ |export |mpirun |srun |torchrun |sudo |python3? |\./|#!)")
 EMAIL_HEADERS = 3
 """Header lines (From, To, Subject, ...) near the top that make a document an e-mail."""
@@ -357,7 +358,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             continue
         previous_row = False
         marker = _LIST_ITEM.match(text)
-        item = marker is not None  # a short numbered item is a heading too, and still under its lead-in
+        item = marker is not None or bool(_LEADER_LINE.match(text))  # a short numbered item is a heading too,
+        # and still under its lead-in; so is a dotted leader line ("Severity 1 ....... 15 minutes")
         if marker is not None and wished:
             style = _marker_style(marker.group())
             wished_style = wished_style or style

@@ -34,6 +34,8 @@ def _hedge(token: Keyword, context: Context) -> list[Said]:
     """A hedged price; a hedge word that is its whole passage is a link or a button ("Contact sales")."""
     sentence = context.sentence_types(token.start)
     price_like = _HEDGED_PRICE.search(token.value)
+    if not price_like and sentence <= {"HEDGE"}:  # "… USD 21,608/month. 这个是预估": the price just before it
+        sentence = sentence | {t.type for t in context.in_sentence(token.start, before=1)}
     if not (price_like or sentence & {"PRICE_WORD", "MONEY"}) or context.text.strip(_BUTTON_MARKS) == token.value:
         return []
     said = [Said("commercial.price_hedged", True, [span_of(token)], hedged=True)]
@@ -180,6 +182,10 @@ def _duration(token: Keyword, context: Context) -> list[Said]:
     if not clause and context.table_row:  # an answer after its row's requirement ("Support response | FC | 15 min")
         clause = [t for t in context.keywords if t.type in ("RESPONSE", "REPLACE", "RESTORE")
                   and t.end <= token.start]
+    led = {t.type for t in context.lead_in} & {"RESPONSE", "REPLACE"} if not clause else set()
+    if len(led) == 1:  # an item under "Provider shall acknowledge an Incident within the following times:"
+        path = "sla.support_response_minutes" if led == {"RESPONSE"} else "sla.failover_minutes"
+        return [Said(path, minutes, [span_of(token)])]
     if not clause:
         return []
     nearest = min(clause, key=lambda t: abs(t.start - token.start))
