@@ -1888,3 +1888,21 @@ def test_chat_messages_with_a_weekday_in_their_time_are_messages_of_their_own() 
                                   "[Tue 09:51] Leo (Vendor): if you see drops, our NOC checks the counters\n")
     assert len(document.passages) == 2
     assert value("[Tue 09:50] Leo (Vendor): switch side PFC + ECN 我们配\n", "tuning.owner") == "provider"
+
+
+def test_cards_in_a_clause_of_their_own_are_gpus_beside_a_nic_total() -> None:
+    offering = offering_of("数量：8 台，共 64 卡，参数面网卡共 32 张\n")
+    assert offering.fact("gpu.total").value == 64
+    assert offering.fact("fabric.nics_total").value == 32
+
+
+def test_a_chat_promise_to_swap_a_broken_machine_is_a_replacement() -> None:
+    assert value("机器坏了肯定第一时间给你们换，尽快处理。\n", "sla.replacement") is True
+
+
+def test_a_minimum_signing_period_is_the_term() -> None:
+    assert value("合同一年起签，按季度付。\n", "commercial.term_months") == 12.0
+
+
+def test_racks_held_for_a_later_expansion_are_a_vague_expansion() -> None:
+    assert value("机柜给你们预留着，到时候直接扩，价格到时候再谈。\n", "fabric.expansion") == "vague"

@@ -229,6 +229,7 @@ _GPU_TO_NIC = {"gpu.per_node": "fabric.nics_per_node", "gpu.total": "fabric.nics
 
 
 _NIC_WORDS = frozenset({"NIC", "NIC_MODEL"})
+_GPU_CARD = frozenset(words("gpu_card_unit"))
 _FABRIC_ROW_WORDS = _NIC_WORDS | {"PROTO_IB", "IB_GEN", "ROCE"}
 """A table row that names the fabric's protocol and no GPU model counts its cards as the fabric's."""
 
@@ -240,8 +241,11 @@ def _nic_or_gpu(handler: PhraseHandler) -> PhraseHandler:
         if in_ratio(phrase.start, phrase.end, context) or in_range(phrase.start, context):
             return []
         said = handler(phrase, context)
-        if any(t.type == "CARD_UNIT" and t.value.lower().startswith("gpu") for t in leaves(phrase.tree)):
+        units = [t.value for t in leaves(phrase.tree) if t.type == "CARD_UNIT"]
+        if any(unit.lower().startswith("gpu") for unit in units):
             return said  # "64 pcs GPU card": the phrase names its own item
+        if any(unit in _GPU_CARD for unit in units) and not context.clause_types(phrase.start) & _NIC_WORDS:
+            return said  # "8 台，共 64 卡，参数面网卡共 32 张": 64 GPUs, in a clause of their own
         item = context.in_line(phrase.start)
         card_words = _FABRIC_ROW_WORDS if context.table_row else _NIC_WORDS
         if not any(t.type in card_words for t in item) or any(t.type == "MODEL" for t in item):
