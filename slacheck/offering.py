@@ -148,9 +148,13 @@ def assemble(statements: list[Statement]) -> Offering:
     protocols = {path: chosen.value for path in set(_BY_PROTOCOL.values())
                  if by_path.get(path) and (chosen := _choose(path, _standing(by_path[path]), None)) is not None}
     _split_upgrade(by_path, protocols)
+    models = _standing(by_path.get("gpu.model", []))
+    model = _choose("gpu.model", models, None) if models else None
     data: dict[str, Any] = {}
     for path in fact_paths():
         said = _standing(by_path.get(path, []))
+        if path in _OF_THE_MODEL:
+            said = _of_the_model(said, model.value if model else None)
         chosen = _choose(path, said, protocols.get(_BY_PROTOCOL.get(path, ""))) if said else None
         if chosen is None:
             continue
@@ -162,6 +166,16 @@ def assemble(statements: list[Statement]) -> Offering:
         target[name] = {"value": chosen.value, "hedged": chosen.hedged,
                         "evidence": _first_unique(evidence, MAX_EVIDENCE)}
     return Offering.model_validate(data)
+
+
+_OF_THE_MODEL = frozenset({"gpu.variant", "gpu.memory_gb"})
+"""Facts a GPU phrase states with its model: they follow the offered model (statements tagged with another
+model, "A100 80G SXM" in a promotion beside an H100 offer, are left out)."""
+
+
+def _of_the_model(said: list[Statement], model: str | None) -> list[Statement]:
+    """The statements said with the offered ``model`` first, then those said without one."""
+    return [s for s in said if s.tag == model] + [s for s in said if s.tag is None]
 
 
 def _standing(said: list[Statement]) -> list[Statement]:

@@ -1906,3 +1906,17 @@ def test_a_minimum_signing_period_is_the_term() -> None:
 
 def test_racks_held_for_a_later_expansion_are_a_vague_expansion() -> None:
     assert value("机柜给你们预留着，到时候直接扩，价格到时候再谈。\n", "fabric.expansion") == "vague"
+
+
+def test_monitoring_pfc_and_ecn_counters_configures_nothing() -> None:
+    text = ("RoCE v2 fabric, 8 x 400G NICs per node.\n"
+            "The Provider's NOC monitors PFC pause frames, ECN marks and CNP counters 24x7.\n")
+    assert value(text, "tuning.owner") is None
+
+
+@pytest.mark.parametrize("promotion", ["A100 80G SXM 老用户续费 8 折。", "Returning A100 SXM4 customers get 20% off."])
+def test_a_form_factor_said_with_another_model_is_not_the_offers(promotion: str) -> None:
+    text = f"每台 8 块 NVIDIA H100 80GB，卡间 NVLink 900GB/s。\n\n> {promotion}\n"
+    offering = offering_of(text, "markdown")
+    assert offering.fact("gpu.model").value == "H100"
+    assert offering.fact("gpu.variant") is None

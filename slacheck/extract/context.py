@@ -256,8 +256,12 @@ class Context:
 
     def in_phrase(self, token: Keyword) -> bool:
         """Whether a token lies inside a parsed phrase."""
+        return self.phrase_of(token) is not None
+
+    def phrase_of(self, token: Keyword) -> Phrase | None:
+        """The parsed phrase a token lies in, if any."""
         index = bisect_right(self._phrase_starts, token.start) - 1
-        return index >= 0 and token.start < self.phrases[index].end
+        return self.phrases[index] if index >= 0 and token.start < self.phrases[index].end else None
 
 
 def _within(position: int, spans: list[tuple[int, int]], starts: list[int]) -> bool:

@@ -84,10 +84,12 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
             counted_parts[part.data] = leaves(part)
         elif part.data == "gpu_detail" and isinstance(detail := part.children[0], Keyword):
             if detail.type in ("VARIANT", "PCIE") and (variant := _variant(detail.value)):
-                said.append(Said("gpu.variant", variant, span, tag="primary"))
+                said.append(Said("gpu.variant", variant, span))
             elif detail.type in ("MEM_GB", "G_QTY") and (memory := as_count(detail)):
-                said.append(Said("gpu.memory_gb", memory, span, tag="primary"))
+                said.append(Said("gpu.memory_gb", memory, span))
     assert model is not None  # gpu: ... MODEL ...
+    for statement in said:  # the variant and memory of this model ("A100 80G SXM" beside an H100 offer)
+        statement.tag = _canonical_model(model.value)
     counts = {data: as_count(next(t for t in tokens if t.type in COUNTS)) for data, tokens in counted_parts.items()}
     cards = counted_parts.get("cards")  # a phrase has one at most
     bare_count = cards is not None and not any(t.type == "CARD_UNIT" for t in cards)
@@ -290,8 +292,13 @@ def _model(token: Keyword, context: Context) -> list[Said]:
 
 
 def _variant_word(token: Keyword, context: Context) -> list[Said]:
+    """A form factor, said with the model of the GPU phrase it stands in ("HGX H100": H100's)."""
     variant = _variant(token.value)
-    return [Said("gpu.variant", variant, [span_of(token)])] if variant else []
+    if not variant:
+        return []
+    phrase = context.phrase_of(token)
+    model = next((t for t in leaves(phrase.tree) if t.type == "MODEL"), None) if phrase is not None else None
+    return [Said("gpu.variant", variant, [span_of(token)], tag=_canonical_model(model.value) if model else None)]
 
 
 _BETWEEN_GPUS = regex(alternation("between_gpus"), re.I)

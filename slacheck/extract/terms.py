@@ -123,6 +123,8 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
         if "BASELINE" in context.sentence_types(token.start) and (_bracketed(token, context) or any(
                 t.type == "BASELINE" and t.end <= token.start for t in context.in_sentence(token.start))):
             return []  # what a baseline holds: "提交《配置基线》，内容包括 PFC/ECN 配置"
+        if path == "tuning.owner" and _COUNTED.match(context.text, token.end):
+            return []  # "the NOC monitors PFC pause frames, ECN marks": watching counters configures nothing
         party = _doer(token, context)
         text = sentence_text(token, context)
         if party is None and path == "tuning.owner" and any(word in text for word in words("customer_self")):
@@ -133,6 +135,10 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
             party = _subject(_next_sentence(token, context))  # "…DCQCN enabled; our network team owns these settings"
         return [Said(path, party, [span_of(token)])] if party else []
     return handler
+
+
+_COUNTED = regex(rf"\s?(?:{alternation('counted_after')})(?![A-Za-z])", re.I)
+"""What comes after a tuning word that names what is counted, not set ("PFC pause frames", "ECN marks")."""
 
 
 def _next_sentence(token: Keyword, context: Context) -> list[Keyword]:
