@@ -11,7 +11,7 @@ from dataclasses import replace
 from itertools import accumulate
 from typing import Sequence
 
-from slacheck.extract.context import COUNTS, Context, Said, as_number
+from slacheck.extract.context import COUNTS, Context, Said, as_number, number_in
 from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, values
 from slacheck.extract.structure import Frame
@@ -85,7 +85,7 @@ def set_aside_versions(passages: Sequence[tuple[str, Sequence[Keyword]]], placed
         for token in tokens:
             if token.type != "CORRECTION" or not (figure := _VOIDED_NODES.search(token.value)):
                 continue
-            count = as_number(Keyword("NUMBER", figure.group(1), 0, 0))
+            count = number_in(figure.group(1))
             for earlier in range(index):
                 if placed[earlier].kind == "offer" and count in _node_counts(passages[earlier][1]):
                     placed[earlier] = replace(placed[earlier], kind="superseded")

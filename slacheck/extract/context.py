@@ -349,12 +349,13 @@ def _collect(tree: Tree[Any], found: list[Keyword]) -> None:
 
 def as_number(token: Keyword) -> float | None:
     """The number a count, rate or size token carries: digits, else Chinese numerals or English words."""
-    return _number_in(token.value)
+    return number_in(token.value)
 
 
 @lru_cache(maxsize=4096)
-def _number_in(text: str) -> float | None:
-    """as_number of a token's text (a document repeats its figures: each text is read once)."""
+def number_in(text: str) -> float | None:
+    """The number a text starts with or holds, as as_number reads a token's (a document repeats its figures:
+    each text is read once)."""
     match = _DIGITS.search(text)
     if match:
         return float(match.group().replace(",", "")) if len(match.group()) <= 15 else None
