@@ -3,25 +3,33 @@ box-drawing characters ("│ 项目 │ 方案一 │" between "├────�
 
 from __future__ import annotations
 
+import re
+
 from slacheck.documents.model import Run
+from slacheck.regexes import regex
 
 PIPES = "|\u2502\u2503\u2551"
 """A Markdown pipe, and the vertical bars of box drawing (light, heavy, double)."""
-_BOX_DRAWING = {chr(code) for code in range(0x2500, 0x2580)}
+_BOX_DRAWING = frozenset(map(chr, range(0x2500, 0x2580)))
+_BOX_RULE = _BOX_DRAWING | {" ", "\u3000"}
+"""What a rule drawn between the rows of a box-drawn table holds."""
 
 
 def _pipes(text: str) -> list[int]:
     return [i for i, ch in enumerate(text) if ch in PIPES and (i == 0 or text[i - 1] != "\\")]
 
 
+_PIPE = regex(f"[{re.escape(PIPES)}]")
+
+
 def _has_pipe(text: str) -> bool:
-    return any(ch in text for ch in PIPES)
+    return _PIPE.search(text) is not None
 
 
 def _is_table_separator(text: str) -> bool:
     """A GFM header rule ("|---|:--|"), or a rule drawn in box-drawing characters ("├────┼────┤")."""
     st = text.strip()
-    if st and set(st) <= _BOX_DRAWING | {" ", "\u3000"}:
+    if st and st[0] in _BOX_DRAWING and set(st) <= _BOX_RULE:
         return True
     return "|" in st and "-" in st and set(st) <= set("|-: \t")
 

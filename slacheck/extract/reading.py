@@ -16,6 +16,7 @@ from dataclasses import replace
 from slacheck.extract import acceptance, hardware, network, sites, terms
 from slacheck.extract.amendments import without_replaced
 from slacheck.extract.context import (
+    ENUMERATION_COMMA,
     FABRIC_WORDS,
     GPU_WORDS,
     Context,
@@ -126,6 +127,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     label = subject_of(context.keywords_in(0, end)) if end else None
     outside = _NOT_THE_FABRIC.search(context.text)  # "The following are not part of the backend fabric: ..."
     only_plan = _only_plan(context, frame, spans) if frame.column_options else None
+    enumerates = ENUMERATION_COMMA in context.text
     kept = []
     clause_subjects: dict[int, str | None] = {}
     questions: dict[int, bool] = {}
@@ -141,7 +143,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             column_subject = None
             statement.background = True  # and below what the bidder's own answer in the row says
         subject = label or row_label
-        if not subject and (item := context.enumeration_item(position)):  # its own item of an enumeration
+        if not subject and enumerates and (item := context.enumeration_item(position)):  # its enumeration item
             subject = subject_of(context.keywords_in(*item))
         if not subject:
             clause = context.clause(position)
