@@ -1920,3 +1920,36 @@ def test_a_form_factor_said_with_another_model_is_not_the_offers(promotion: str)
     offering = offering_of(text, "markdown")
     assert offering.fact("gpu.model").value == "H100"
     assert offering.fact("gpu.variant") is None
+
+
+def test_answers_between_the_quoted_lines_of_an_original_message_are_read() -> None:
+    text = ("From: Vendor Sales\nTo: Buyer\nDate: Thu, 14 Aug 2025\nSubject: RE: RFQ, answers inline\n\n"
+            "Answers inline below.\n\n-----Original Message-----\nFrom: Buyer\nSent: Tuesday\n"
+            "Subject: RFQ - 64 GPU cluster\n\n> 1. Are the training ports dedicated?\n\n"
+            "[V] They sit on our shared fabric, oversubscribed 2:1 at the spine.\n\n> 2. SLA?\n\n"
+            "[V] 99.95% monthly availability.\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.oversubscription").value == 2.0
+    assert offering.fact("sla.availability_pct").value == 99.95
+    assert offering.fact("gpu.total") is None
+
+
+def test_no_need_for_a_fabric_offers_none() -> None:
+    text = "网络：机器之间万兆互联。\n直接这么起就行，不用折腾 IB。\n"
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "ethernet-tcp"
+    assert offering.fact("fabric.rate_gbps").value == 10.0
+
+
+def test_a_column_of_a_voided_version_offers_nothing() -> None:
+    text = ("| 项目 | V2（已作废） | V3（本版） |\n|---|---|---|\n"
+            "| 计算网络 | RoCE v2，每节点 4 × 200G，收敛比 2:1 | RoCE v2，每节点 8 × 400G，1:1 无收敛 |\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.oversubscription").value == 1.0
+    assert offering.fact("fabric.rate_gbps").value == 400.0
+
+
+def test_a_requote_as_the_customer_asked_replaces_the_count() -> None:
+    text = ("10:01 销售：\n2 台，一共 16 卡\n\n10:05 客户：\n2 台不够，我们要 4 台\n\n"
+            "10:07 销售：\n不好意思，按您说的 4 台报，那就是 4 台 32 卡，配置同上\n")
+    assert value(text, "nodes") == 4

@@ -272,9 +272,9 @@ def recitals(texts: Sequence[str]) -> set[int]:
     return under
 
 
-def _quoted_whole(document: Document, start: int) -> bool:
-    """Whether the forwarded message from line ``start`` quotes its body in one block of ">" lines (some mail
-    programs forward so), not the questions it answers line by line ("> 1. ...?" then "【答】...")."""
+def _quoting(document: Document, start: int) -> str | None:
+    """How the earlier message from line ``start`` quotes its body: "whole" in one block of ">" lines (some mail
+    programs forward so), "inline" line by line with answers between ("> 1. ...?" then "[MA] ..."), or None."""
     seen_quote = answered = False
     for line in document.lines[start + 1:]:
         text = line.text.strip()
@@ -282,11 +282,11 @@ def _quoted_whole(document: Document, start: int) -> bool:
             break
         if text.startswith(">"):
             if answered:
-                return False
+                return "inline"
             seen_quote = True
         elif text and seen_quote:
             answered = True
-    return seen_quote
+    return "whole" if seen_quote else None
 
 
 def _quoted(line: str, in_forwarded: bool) -> bool:
@@ -319,9 +319,15 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         first_line = document.lines[passage.segments[0].line].text if email and passage.segments else ""
         if email and _EARLIER_MESSAGE.match(first_line):
             earlier_message = not forwarded
-            marked = first_line.lstrip().startswith(">")  # then its unquoted lines are answers put inline
-            in_forwarded = forwarded and _quoted_whole(document, passage.segments[0].line)
+            quoting = _quoting(document, passage.segments[0].line)
+            # a quoted message with unquoted lines between its quoted ones: those are answers put inline
+            marked = first_line.lstrip().startswith(">") or not forwarded and quoting == "inline"
+            in_forwarded = forwarded and quoting == "whole"
             forwarded = False
+            if marked:  # the message answered: its mark and header lines (From:, Sent:) are no answers
+                in_header = True
+                result.append(Frame(kind="header"))
+                continue
         fence = text.lstrip().startswith("```")
         if fence and text.count("```") % 2 == 1:
             in_fence = not in_fence
