@@ -1953,3 +1953,25 @@ def test_a_requote_as_the_customer_asked_replaces_the_count() -> None:
     text = ("10:01 销售：\n2 台，一共 16 卡\n\n10:05 客户：\n2 台不够，我们要 4 台\n\n"
             "10:07 销售：\n不好意思，按您说的 4 台报，那就是 4 台 32 卡，配置同上\n")
     assert value(text, "nodes") == 4
+
+
+def test_no_other_tenant_on_the_leaves_and_spines_isolates() -> None:
+    text = ("InfiniBand NDR fabric, 8 HCAs per node.\nThe leaves and spines that serve a pod carry its traffic only; "
+            "no other tenant is ever placed on them.\n")
+    assert value(text, "fabric.isolation") is True
+
+
+def test_a_named_operations_team_of_ours_troubleshoots() -> None:
+    text = ("InfiniBand NDR fabric, 8 HCAs per node.\nOur fabric operations team owns the investigation of "
+            "congestion, link flaps and packet drops.\n")
+    assert value(text, "tuning.troubleshooting") == "provider"
+
+
+def test_a_spare_cabled_to_the_same_rail_ports_restores_the_fabric() -> None:
+    text = ("Failed nodes are swapped for a hot spare within 4 hours. The spare is cabled to the same eight rail "
+            "ports as the node it replaces.\n")
+    assert value(text, "sla.network_restore") is True
+
+
+def test_half_an_hour_in_chinese_is_thirty_minutes() -> None:
+    assert value("7×24 有人值班，故障半小时内响应。\n", "sla.support_response_minutes") == 30.0

@@ -383,9 +383,9 @@ def _en_number(text: str) -> float | None:
 def _zh_number(text: str) -> float:
     """A number written in Chinese numerals: digits, and the signs for ten, a hundred and a thousand after
     the digit they multiply ("二十四", "一百二十八", "贰拾肆"; a sign alone counts once: "十六")."""
-    total = pending = 0
+    total = pending = 0.0
     for sign in text:
-        value = int(_ZH_VALUES[sign])
+        value = float(_ZH_VALUES[sign])  # 半: a half ("半小时")
         if value >= 10:
             total += (pending or 1) * value
             pending = 0
