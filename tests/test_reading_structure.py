@@ -1975,3 +1975,12 @@ def test_a_spare_cabled_to_the_same_rail_ports_restores_the_fabric() -> None:
 
 def test_half_an_hour_in_chinese_is_thirty_minutes() -> None:
     assert value("7×24 有人值班，故障半小时内响应。\n", "sla.support_response_minutes") == 30.0
+
+
+def test_a_plan_named_in_two_languages_is_one_plan() -> None:
+    text = ("| Item / 项目 | Plan A / 方案A | Plan B / 方案B |\n|---|---|---|\n"
+            "| GPU | A100 SXM4 80GB × 8 | H100 SXM5 80GB × 8 |\n\n"
+            "客户选择 Customer's choice:  ☐ Plan A   ☑ Plan B\n")
+    offering, options = assemble_options(extract(document_from_text(text, format="markdown")).statements)
+    assert [option.name for option in options] == ["Plan A", "Plan B"]
+    assert options[1].offering.fact("gpu.model").value == "H100"

@@ -494,7 +494,7 @@ def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, op
     for start, end in cell_spans(text):
         inside = [t for t in tokens if start <= t.start < end]
         names = options_named(inside)
-        options.append(names[0] if len(names) == 1 else None)
+        options.append(names[0] if len({_option_key(name) for name in names}) == 1 else None)
         subjects.append(ASKED if _REQUIREMENT_COLUMN.search(text, start, end)
                         else REJECTED if _REJECTED_COLUMN.search(text, start, end) else subject_of(inside))
         memory = {GPU_MEMORY_COLUMN} if _GPU_MEMORY_WORDS.search(text, start, end) else set()
@@ -504,6 +504,20 @@ def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, op
     return Frame(subject, option, tuple(c.strip() for c in cells), tuple(options) if len(set(named)) >= 2 else (),
                  tuple(subjects), column_types=tuple(types),
                  optional=optional or any("OPTIONAL" in column for column in types))
+
+
+_ZH_DIGITS = values("NUMBER_ZH")
+_OPTION_KEY = regex(rf"(?:[A-Za-z]|\d+|[{''.join(_ZH_DIGITS)}])\s*$")
+
+
+def _option_key(name: str) -> str:
+    """What tells an option from the others: its letter or number, whatever the language ("Plan A" and "方案A",
+    "Option 2" and "方案二" are one option)."""
+    key = _OPTION_KEY.search(name)
+    if key is None:
+        return name
+    mark = key.group().strip()
+    return str(int(mark)) if mark.isdigit() else str(_ZH_DIGITS[mark]) if mark in _ZH_DIGITS else mark.upper()
 
 
 def _instance_options(passages: list[tuple[str, Sequence[Keyword]]],
