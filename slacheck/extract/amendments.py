@@ -80,19 +80,23 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
 
 def set_aside_versions(passages: Sequence[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
     """Mark as superseded the passages of a version a later correction sets aside by its node count ("四台那版作废"
-    after "四台一共32卡 ..."): each earlier offer passage that counts as many nodes. ``placed`` is updated."""
-    for index, (_, tokens) in enumerate(passages):
+    after "四台一共32卡 ..."): each earlier offer passage that counts as many nodes. ``placed`` is updated.
+
+    One pass from the end: the counts set aside by the passages after each one are known when it is reached."""
+    voided: set[float] = set()
+    for index in range(len(passages) - 1, -1, -1):
+        tokens = passages[index][1]
+        if voided and placed[index].kind == "offer" and voided & _node_counts(tokens):
+            placed[index] = replace(placed[index], kind="superseded")
         for token in tokens:
-            if token.type != "CORRECTION" or not (figure := _VOIDED_NODES.search(token.value)):
-                continue
-            count = number_in(figure.group(1))
-            for earlier in range(index):
-                if placed[earlier].kind == "offer" and count in _node_counts(passages[earlier][1]):
-                    placed[earlier] = replace(placed[earlier], kind="superseded")
+            if token.type == "CORRECTION" and (figure := _VOIDED_NODES.search(token.value)) \
+                    and (count := number_in(figure.group(1))) is not None:
+                voided.add(count)
 
 
 def _node_counts(tokens: Sequence[Keyword]) -> set[float | None]:
-    """The node counts a passage states: each count with a node word among the next few tokens."""
+    """The node counts a passage states: each count with a node word among the next few tokens ("4 x H100 SXM
+    servers"; context.node_counts takes only a node word right after the count)."""
     counts = set()
     for at, token in enumerate(tokens):
         if token.type in COUNTS:

@@ -258,19 +258,21 @@ def _qualifiers(said: list[Said], context: Context) -> list[Said]:
     """fabric.optional from 可选/optional in a sentence that states the fabric (or a heading above it); the
     included fabric's facts. In a table row the scope is the row, but a cell of several sentences ("Leaves are
     1:1. A 1:1 spine can be quoted as an option.") is prose: there it is the sentence."""
+    marked = context.first_of("OPTIONAL") is not None
+    worded = marked or context.first_of("EXPANSION") is not None
     prose_cells = [(start, end) for start, end in cell_spans(context.text)
-                   if context.sentence(start) != context.sentence(max(start, end - 1))] if context.table_row else []
+                   if context.sentence(start) != context.sentence(max(start, end - 1))] \
+        if worded and context.table_row else []
 
     def scope(position: int) -> int:
         if context.table_row and not any(start <= position < end for start, end in prose_cells):
             return _ROW
         return context.sentence(position)
 
-    marked = context.first_of("OPTIONAL") is not None
-    optional = {scope(t.start) for t in context.keywords if t.type in _OPTIONAL_WORDS} \
-        if marked or context.first_of("EXPANSION") is not None else set()
+    optional = {scope(t.start) for t in context.keywords if t.type in _OPTIONAL_WORDS} if worded else set()
     extra = [Said(_INCLUDED[s.path], s.value, s.spans, tag=s.tag, amends=s.amends) for s in said
-             if s.path in _INCLUDED and not {scope(s.spans[0][0]), _ROW} & optional and not context.optional]
+             if s.path in _INCLUDED and not (optional and {scope(s.spans[0][0]), _ROW} & optional)
+             and not context.optional]
     if marked:
         about_fabric = {scope(s.spans[0][0]) for s in said if s.path in _THE_FABRIC_ITSELF}
         if context.table_row and about_fabric:
