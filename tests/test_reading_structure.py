@@ -1984,3 +1984,41 @@ def test_a_plan_named_in_two_languages_is_one_plan() -> None:
     offering, options = assemble_options(extract(document_from_text(text, format="markdown")).statements)
     assert [option.name for option in options] == ["Plan A", "Plan B"]
     assert options[1].offering.fact("gpu.model").value == "H100"
+
+
+@pytest.mark.parametrize("text", [
+    "3 台 8 卡 H800，RoCE 组网。\n免费试用这边安排不了，试用暂时没有，最短签半年。\n",
+    "3 台 8 卡 H800，RoCE 组网。\n整机试用不太方便，您看能不能直接签。\n",
+    "Three nodes of 8x H800 on RoCE.\nWe don't offer trials on committed capacity.\n",
+    "Three nodes of 8x H800 on RoCE.\nCommitted clusters are not available for trials.\n",
+    "Three nodes of 8x H800 on RoCE.\nOne node may be lent for a 5-day trial. No other trial is offered.\n",
+])
+def test_a_trial_turned_down_offers_none(text: str) -> None:
+    assert value(text, "acceptance.trial") is False
+
+
+def test_a_trial_with_no_problems_found_is_still_a_trial() -> None:
+    assert value("3 台 8 卡 H800，RoCE 组网。\n全部 3 台先试用 5 天，试用期没有问题再签合同。\n",
+                 "acceptance.trial") is True
+
+
+def test_a_trial_said_again_in_its_passage_stays_on_one_machine() -> None:
+    text = ("3 台 8 卡 H800，RoCE 组网。\n"
+            "4.1 签约前可先提供 1 台服务器免费试用 48 小时。试用期满后进入正式租期。\n")
+    assert value(text, "acceptance.trial") is False
+
+
+def test_a_test_run_is_no_trial() -> None:
+    assert value("3 台 8 卡 H800。\n验收时完成全部测试运行且无报错即为合格。\n", "acceptance.trial") is None
+
+
+@pytest.mark.parametrize(("text", "months"), [
+    ("价格：每台 5.2 万/月。最短签三个月，月付。\n", 3.0),
+    ("3.1 本合同租赁期限为贰拾肆个月。\n", 24.0),
+    ("每台 5.2 万/月，3 台就是 15.6 万一个月，租期最少一年，季付。\n", 12.0),
+    ("USD 21,000 per node per month, 9 month minimum, billed monthly.\n", 9.0),
+    ("around 2.3/gpu/hr, min 6 mo, pay upfront each month\n", 6.0),
+    ("The minimum reservation is 18 months.\n", 18.0),
+])
+def test_a_least_term_is_the_term(text: str, months: float) -> None:
+    assert value(text, "commercial.term_months") == months

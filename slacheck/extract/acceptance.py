@@ -7,9 +7,11 @@ import re
 
 from slacheck.extract.collective_claims import collective_claim
 from slacheck.extract.context import (
+    UNAVAILABLE,
     Context,
     Handler,
     Said,
+    absent,
     as_count,
     as_number,
     names_one_machine,
@@ -135,12 +137,31 @@ def _report_kept(token: Keyword, context: Context) -> list[Said]:
     return [Said("acceptance.report_kept", not negated(token, context), [span_of(token)])]
 
 
+_DENIED_AFTER = regex(alternation("denied_after"))
+
+
 def _trial(token: Keyword, context: Context) -> list[Said]:
-    """A trial period; one on a single machine ("7 天试用（单台服务器）", "先开一台试用") is not a trial of the
-    cluster."""
-    sentence = context.in_sentence(token.start)
+    """A trial period; one turned down ("We don't offer trials", "试用给不了", "整机试用不太方便") offers none,
+    and one on a single machine ("7 天试用（单台服务器）", "先开一台试用") is not a trial of the cluster. A trial
+    said again in its passage ("试用期结束后…") is the one said first there."""
+    first = next(t for t in context.keywords if t.type == "TRIAL")
+    sentence = context.in_sentence(first.start if _sizes_nothing(token, context) else token.start)
     single = any(names_one_machine(t) for t in sentence) or any(as_count(t) == 1 for t in node_counts(sentence))
-    return [Said("acceptance.trial", not (negated(token, context) or single), [span_of(token)])]
+    return [Said("acceptance.trial", not (_turned_down(token, context) or single), [span_of(token)])]
+
+
+def _sizes_nothing(token: Keyword, context: Context) -> bool:
+    """Whether a trial's sentence says nothing of the machines it runs on."""
+    sentence = context.in_sentence(token.start)
+    return not node_counts(sentence) and not any(names_one_machine(t) for t in sentence)
+
+
+def _turned_down(token: Keyword, context: Context) -> bool:
+    """Whether a trial is denied or declined: before it ("no trial", "We don't offer trials"), in its clause
+    ("not available for trials", 暂不提供), or right after it (试用没有的哈)."""
+    return negated(token, context) or absent(token, context) \
+        or UNAVAILABLE.search(context.clause_at(token.start)) is not None \
+        or _DENIED_AFTER.match(context.text, token.end, context.clause_end(token.start)) is not None
 
 
 def _bw_threshold(token: Keyword, context: Context) -> list[Said]:

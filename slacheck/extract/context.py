@@ -440,6 +440,16 @@ _RATIO_AFTER = regex(r"\s*[:=]\s*\d")
 _RATIO_BEFORE = regex(r"(?<![\w.])\d+\s*[A-Za-z]{1,8}\s*[:=]\s*$")
 
 
+_ABSENT_BEFORE = regex(rf"(?:{alternation('absent_before')})[^,;.。，；]{{0,3}}$")
+UNAVAILABLE = regex(alternation("unavailable"), re.I)
+"""Words that say a part cannot be had now (给不了, "not available"), or that a word does not mean it."""
+
+
+def absent(token: Keyword, context: Context) -> bool:
+    """Whether the words just before a part say the offer does not have it ("no RDMA", 不配 RDMA 网卡)."""
+    return bool(_ABSENT_BEFORE.search(context.text[max(0, token.start - 16):token.start]))
+
+
 def in_ratio(start: int, end: int, context: Context) -> bool:
     """Whether a count of things at ``text[start:end]`` is one side of a ratio ("1 NIC : 1 GPU", "GPU:NIC =
     1:1"), not a count of what is offered."""

@@ -9,10 +9,12 @@ from slacheck.extract.context import (
     NETWORK_WORDS,
     PER_GPU_BEFORE,
     PER_NODE_MAX,
+    UNAVAILABLE,
     Context,
     Handler,
     PhraseHandler,
     Said,
+    absent,
     as_count,
     as_rate_gbps,
     best_protocol,
@@ -205,9 +207,7 @@ def _multi_site(token: Keyword, context: Context) -> list[Said]:
 _ETHERNET_RATE = ("GbE", "GE")
 """How a rate that names Ethernet ends ("100GbE", Huawei's "200GE")."""
 _STORAGE_AFTER = regex(rf"\s?(?:{alternation('storage_medium')})", re.I)
-_UNAVAILABLE = regex(alternation("unavailable"), re.I)
 _DEFERRED = regex(alternation("deferred"), re.I)
-_ABSENT_BEFORE = regex(rf"(?:{alternation('absent_before')})[^,;.。，；]{{0,3}}$")
 _LONG_LEAD_TIME = regex(alternation("long_lead_time"))
 _ONE_CLUSTER = regex(alternation("one_cluster"))
 _UNDECIDED = regex(alternation("undecided"), re.I)
@@ -219,7 +219,7 @@ def _unavailable(token: Keyword, context: Context) -> bool:
     before them, else of the first after them ("IB 目前没有资源，都是 RoCE 的": the RoCE is offered; "万兆的，IB
     要等下个月，现在给不了": the InfiniBand is not)."""
     start = context.sentence_starts[context.sentence(token.start)]
-    found = _UNAVAILABLE.search(sentence_text(token, context))
+    found = UNAVAILABLE.search(sentence_text(token, context))
     if found is None:
         return False
     fabrics = [t for t in context.in_sentence(token.start) if t.start >= start and protocol_of(t)]
@@ -252,7 +252,7 @@ def _other_fabric_beside(token: Keyword, context: Context) -> bool:
 def _fabric_protocol(token: Keyword, context: Context) -> list[Said]:
     """The fabric a protocol word names, unless the offer lacks it ("不配 RDMA 网卡", "IB 现在给不了") or puts
     it months away for another one ("IB 交期 16 周以上，这批给 RoCE")."""
-    if _absent(token, context) or _unavailable(token, context) or _delivered_instead(token, context) \
+    if absent(token, context) or _unavailable(token, context) or _delivered_instead(token, context) \
             or _undecided(token, context):
         return []
     term = context.defines_term(token.start)
@@ -272,19 +272,14 @@ def _gbe_rate(token: Keyword, context: Context) -> list[Said]:
     return _ethernet(token, context)
 
 
-def _absent(token: Keyword, context: Context) -> bool:
-    """Whether the words just before a part say the offer does not have it ("no RDMA", 不配 RDMA 网卡)."""
-    return bool(_ABSENT_BEFORE.search(context.text[max(0, token.start - 16):token.start]))
-
-
 def _offered_protocol(tokens: list[Keyword], context: Context) -> str | None:
     """The best protocol ``tokens`` name, less those said to be absent ("2 x 100GbE, TCP/IP, no RDMA")."""
-    return best_protocol(t for t in tokens if not _absent(t, context))
+    return best_protocol(t for t in tokens if not absent(t, context))
 
 
 def _runs_rdma(position: int, context: Context) -> bool:
     """Whether the sentence at a position runs RDMA (not "no RDMA")."""
-    return any(t.type in _RDMA_WORDS and not _absent(t, context) for t in context.in_sentence(position))
+    return any(t.type in _RDMA_WORDS and not absent(t, context) for t in context.in_sentence(position))
 
 
 def _link_protocol(tokens: list[Keyword], position: int, context: Context) -> str | None:
