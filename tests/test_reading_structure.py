@@ -2022,3 +2022,41 @@ def test_a_test_run_is_no_trial() -> None:
 ])
 def test_a_least_term_is_the_term(text: str, months: float) -> None:
     assert value(text, "commercial.term_months") == months
+
+
+def test_a_trial_on_one_gpu_or_a_slice_is_no_trial_of_the_cluster() -> None:
+    assert value("Six nodes of 8x H200, RoCE v2.\nFree trial: one day on a single H200.\n", "acceptance.trial") is False
+    assert value("6 台 8 卡 H200，RoCE v2。\n可以先开两个 MIG 实例免费试用，测测通信。\n", "acceptance.trial") is False
+
+
+@pytest.mark.parametrize("text", [
+    "6 x 8-GPU H200 servers on 200G RoCE v2.\nWant InfiniBand? XDR upgrades are offered for this cluster; ask us.\n",
+    "6 台 8 卡 H200，200G RoCE v2 互联。\n需要的话可升级为 IB，价格另谈。\n",
+])
+def test_a_fabric_upgrade_is_an_add_on(text: str) -> None:
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.upgrade_protocol").value == "infiniband"
+
+
+def test_a_collective_the_fabric_suits_is_no_acceptance_test() -> None:
+    text = "6 台 8 卡 H200。\n计算网络每台 8 张 400G 网卡，非常适合跨机 all-reduce。\n"
+    assert value(text, "acceptance.test") is None
+    assert value("6 台 8 卡 H200。\n验收时跑跨机 all-reduce，busbw 不低于 300GB/s。\n", "acceptance.test") == "all_reduce_perf"
+
+
+def test_a_hedge_under_a_price_column_hedges_the_price() -> None:
+    text = ("| 租期 | 月租 | 备注 |\n|---|---|---|\n| 一年 | ¥ 420,000 / 月 | 季付 |\n"
+            "| 两年 | 联系销售 | 需框架协议 |\n")
+    assert value(text, "commercial.price_hedged", "markdown") is True
+
+
+def test_slow_links_with_no_nic_count_are_too_slow_per_gpu(tmp_path: Path) -> None:
+    path = tmp_path / "tengig.txt"
+    path.write_text("3 台 A100 SXM 服务器，每台 8 卡。\n机器之间万兆以太网互联，TCP 通信。\n", encoding="utf-8")
+    report = check_file(path, Options(select=("NET014",)))
+    assert [f.rule for f in report.findings] == ["NET014"]
+    assert "至多 10Gb/s" in report.findings[0].message
+    path.write_text("3 台 A100 SXM 服务器，每台 8 卡。\n机器之间 400G RoCE v2 互联。\n", encoding="utf-8")
+    report = check_file(path, Options(select=("NET014",)))
+    assert report.findings == [] and "NET014" in {r for gap in report.unjudged for r in gap.rules}

@@ -26,6 +26,9 @@ from slacheck.extract.sizes import judged_sizes
 from slacheck.regexes import regex
 
 _ADVICE = regex(alternation("recommend_word"), re.I)
+_SUITED_TO = regex(alternation("suited_to"), re.I)
+_TESTED = {"ACCEPTANCE", "BUSBW", "ALGBW", "BW_BYTES"}
+"""What a sentence names when a benchmark in it is a test: acceptance, or a bandwidth it must reach."""
 
 
 def _bench(token: Keyword, context: Context) -> list[Said]:
@@ -42,6 +45,9 @@ def _bench(token: Keyword, context: Context) -> list[Said]:
         return []  # "you are welcome to run your own benchmarks afterwards"
     if "CUSTOMER" in types and _ADVICE.search(sentence_text(token, context)):
         return []  # "甲方建议后续补测跨节点 all_reduce_perf"
+    if _SUITED_TO.search(context.text, context.clause_starts[context.clause(token.start)], token.start) \
+            and not types & _TESTED:
+        return []  # "适合多机 all-reduce": what the fabric suits, not a test
     said = [Said("acceptance.test", name, [span_of(token)], tag=None if name == "benchmark" else "primary")]
     if name != "benchmark":
         said.append(Said("acceptance.compute_only", False, [span_of(token)]))
@@ -138,22 +144,27 @@ def _report_kept(token: Keyword, context: Context) -> list[Said]:
 
 
 _DENIED_AFTER = regex(alternation("denied_after"))
+_LESS_THAN_A_MACHINE = regex(alternation("less_than_a_machine"), re.I)
 
 
 def _trial(token: Keyword, context: Context) -> list[Said]:
     """A trial period; one turned down ("We don't offer trials", "试用给不了", "整机试用不太方便") offers none,
-    and one on a single machine ("7 天试用（单台服务器）", "先开一台试用") is not a trial of the cluster. A trial
-    said again in its passage ("试用期结束后…") is the one said first there."""
+    and one on a single machine or less ("7 天试用（单台服务器）", "先开一台试用", "two hours on a single H100")
+    is not a trial of the cluster. A trial said again in its passage ("试用期结束后…") is the one said first
+    there."""
     first = next(t for t in context.keywords if t.type == "TRIAL")
-    sentence = context.in_sentence(first.start if _sizes_nothing(token, context) else token.start)
-    single = any(names_one_machine(t) for t in sentence) or any(as_count(t) == 1 for t in node_counts(sentence))
+    at = first.start if _sizes_nothing(token, context) else token.start
+    sentence = context.in_sentence(at)
+    single = any(names_one_machine(t) for t in sentence) or any(as_count(t) == 1 for t in node_counts(sentence)) \
+        or _LESS_THAN_A_MACHINE.search(context.sentence_at(at)) is not None
     return [Said("acceptance.trial", not (_turned_down(token, context) or single), [span_of(token)])]
 
 
 def _sizes_nothing(token: Keyword, context: Context) -> bool:
     """Whether a trial's sentence says nothing of the machines it runs on."""
     sentence = context.in_sentence(token.start)
-    return not node_counts(sentence) and not any(names_one_machine(t) for t in sentence)
+    return not node_counts(sentence) and not any(names_one_machine(t) for t in sentence) \
+        and not _LESS_THAN_A_MACHINE.search(context.sentence_at(token.start))
 
 
 def _turned_down(token: Keyword, context: Context) -> bool:

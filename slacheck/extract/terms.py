@@ -31,9 +31,11 @@ _BUTTON_MARKS = " \t[]()<>→›»>*#|"
 
 
 def _hedge(token: Keyword, context: Context) -> list[Said]:
-    """A hedged price; a hedge word that is its whole passage is a link or a button ("Contact sales")."""
+    """A hedged price; a hedge word that is its whole passage is a link or a button ("Contact sales"). In a
+    table, a hedge word under a price column hedges that price ("| 三年预留 | 联系销售 |")."""
     sentence = context.sentence_types(token.start)
-    price_like = _HEDGED_PRICE.search(token.value)
+    price_like = _HEDGED_PRICE.search(token.value) is not None \
+        or bool(context.header_types(token.start) & {"PRICE_WORD", "MONEY"})
     if not price_like and sentence <= {"HEDGE"}:  # "… USD 21,608/month. 这个是预估": the price just before it
         sentence = sentence | {t.type for t in context.in_sentence(token.start, before=1)}
     if not (price_like or sentence & {"PRICE_WORD", "MONEY"}) or context.text.strip(_BUTTON_MARKS) == token.value:

@@ -71,12 +71,15 @@ def nic_count_missing(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def per_gpu(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
-    """Inter-node Gb/s per GPU: the lower of the best offered fabric and the one in the base offer."""
+    """Inter-node Gb/s per GPU: the lower of the best offered fabric and the one in the base offer. A fabric
+    whose NICs per node are not stated gives each GPU at most its port rate (one NIC per GPU, the most a
+    compute fabric has): "万兆内网" stays under 10 Gb/s per GPU however many ports there are."""
     found = _fleet(v)
     per_node = found.gpus_per_node
     offered = (found.nics_per_node, v["fabric.rate_gbps"])
     included = (v["fabric.included_nics_per_node"], v["fabric.included_rate_gbps"])
-    rates = {link: link[0] * link[1] / per_node for link in (offered, included) if link[0] and link[1] and per_node}
+    rates = {link: (link[0] or per_node) * link[1] / per_node
+             for link in (offered, included) if link[1] and per_node}
     lowest = min(rates, key=rates.__getitem__, default=(None, None))
     return {"per_gpu_gbps": rates.get(lowest), "per_gpu_nics": lowest[0], "per_gpu_link_gbps": lowest[1]}
 
@@ -126,7 +129,8 @@ CONTRACT: tuple[Group, ...] = (
                                        "node are not stated"}, nic_count_missing),
     Group({
         "per_gpu_gbps": "inter-node Gb/s per GPU, NICs per node x port rate / GPUs per node: the lower of the best "
-                        "offered fabric and the fabric included in the base offer",
+                        "offered fabric and the fabric included in the base offer (with no NIC count stated, the "
+                        "port rate: the most one NIC per GPU gives)",
         "per_gpu_nics": "NICs per node of the fabric that gives per_gpu_gbps",
         "per_gpu_link_gbps": "port rate of the fabric that gives per_gpu_gbps",
     }, per_gpu),
