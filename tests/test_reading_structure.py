@@ -2060,3 +2060,29 @@ def test_slow_links_with_no_nic_count_are_too_slow_per_gpu(tmp_path: Path) -> No
     path.write_text("3 台 A100 SXM 服务器，每台 8 卡。\n机器之间 400G RoCE v2 互联。\n", encoding="utf-8")
     report = check_file(path, Options(select=("NET014",)))
     assert report.findings == [] and "NET014" in {r for gap in report.unjudged for r in gap.rules}
+
+
+@pytest.mark.parametrize("text", [
+    "5 台 8 卡 H20，RoCE v2 组网。\n隔壁机柜给您预留着，以后想扩随时扩。\n",
+    "Five 8-GPU H20 nodes on RoCE v2.\nRoom to grow: spare capacity is kept reserved next to your racks, so expanding is easy.\n",
+])
+def test_room_to_grow_said_as_a_verb_is_vague_expansion(text: str) -> None:
+    assert value(text, "fabric.expansion") == "vague"
+
+
+def test_a_test_of_the_gpus_on_every_node_runs_on_each_by_itself() -> None:
+    text = ("Five 8-GPU H20 nodes on RoCE v2.\nAcceptance:\n- all_reduce_perf on each node separately, busbw >= 300 GB/s;\n"
+            "- DCGM diagnostic level 3 on every node.\n"
+            "Cross-node all_reduce_perf is not part of this acceptance.\n")
+    assert value(text, "acceptance.multi_node") is False
+    assert value("Five 8-GPU H20 nodes.\nAcceptance: HPL across all five nodes.\n", "acceptance.multi_node") is True
+
+
+def test_a_requirement_line_gives_way_to_the_answer_below_it() -> None:
+    text = ("条款 2.1 计算网络\n招标要求：InfiniBand NDR，每节点 8 张 400Gb/s 网卡。\n"
+            "投标应答：部分偏离。我方采用 RoCE v2，每台 8 张 200Gb/s 网卡。\n\n"
+            "条款 2.2 交换机\n招标要求：交换机为本项目独享。\n投标应答：满足。\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.rate_gbps").value == 200.0
+    assert offering.fact("fabric.dedicated").value is True  # a requirement met and not restated still stands

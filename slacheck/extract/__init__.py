@@ -18,7 +18,7 @@ from slacheck.extract.context import Said
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.parser import Scan, scan
 from slacheck.extract.reading import read
-from slacheck.extract.structure import chosen_option, frames, provider_names, recitals
+from slacheck.extract.structure import chosen_option, frames, provider_names, recitals, requirement_lines
 from slacheck.model import constructed
 from slacheck.normalize import Normalized, normalize
 from slacheck.offering import MAX_EVIDENCE, Evidence, Statement
@@ -73,7 +73,8 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     placed = frames(document, first_windows)
     chosen = chosen_option(first_windows, placed)
     set_aside_versions(first_windows, placed)
-    background = recitals([text for text, _ in first_windows])
+    texts = [text for text, _ in first_windows]
+    background = recitals(texts) | requirement_lines(texts)
     del first_windows  # each passage's tokens go once it is read (pending[index] = None below)
     kept = _Kept()
     for index, (passage, frame) in enumerate(zip(document.passages, placed)):

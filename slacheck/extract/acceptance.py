@@ -27,6 +27,7 @@ from slacheck.regexes import regex
 
 _ADVICE = regex(alternation("recommend_word"), re.I)
 _SUITED_TO = regex(alternation("suited_to"), re.I)
+_ONE_BY_ONE = regex(alternation("one_by_one"), re.I)
 _TESTED = {"ACCEPTANCE", "BUSBW", "ALGBW", "BW_BYTES"}
 """What a sentence names when a benchmark in it is a test: acceptance, or a bandwidth it must reach."""
 
@@ -57,10 +58,13 @@ def _bench(token: Keyword, context: Context) -> list[Said]:
 
 
 def _compute_test(token: Keyword, context: Context) -> list[Said]:
-    """A test of the GPUs alone (gpu-burn, HPL, ResNet throughput): a test, but no communication one."""
+    """A test of the GPUs alone (gpu-burn, HPL, ResNet throughput): a test, but no communication one. Run "on
+    every node", it runs on each by itself, not across them ("HPL across all four nodes")."""
     name = meaning("COMPUTE_TEST", token.value, token.value)
+    where = [said for said in _where_it_runs(token, context)
+             if not (said.value and _ONE_BY_ONE.fullmatch(context.text, *said.spans[0]))]
     return [Said("acceptance.test", name, [span_of(token)]), Said("acceptance.compute_only", True, [span_of(token)]),
-            *_where_it_runs(token, context)]
+            *where]
 
 
 def _where_it_runs(token: Keyword, context: Context) -> list[Said]:

@@ -272,6 +272,17 @@ def recitals(texts: Sequence[str]) -> set[int]:
     return under
 
 
+def requirement_lines(texts: Sequence[str]) -> set[int]:
+    """The indices of the passages (given as texts) labelled as the buyer's requirement ("招标要求：…",
+    "Requirement: …") in a point-by-point answer: what the bidder's answer below says overrides them."""
+    found = set()
+    for index, text in enumerate(texts):
+        label = _LABEL.match(text) if ":" in text or "：" in text else None
+        if label and _REQUIREMENT_COLUMN.fullmatch(label.group(1).strip()):
+            found.add(index)
+    return found
+
+
 def _quoting(document: Document, start: int) -> str | None:
     """How the earlier message from line ``start`` quotes its body: "whole" in one block of ">" lines (some mail
     programs forward so), "inline" line by line with answers between ("> 1. ...?" then "[MA] ..."), or None."""
