@@ -2086,3 +2086,38 @@ def test_a_requirement_line_gives_way_to_the_answer_below_it() -> None:
     assert offering.fact("fabric.protocol").value == "roce-v2"
     assert offering.fact("fabric.rate_gbps").value == 200.0
     assert offering.fact("fabric.dedicated").value is True  # a requirement met and not restated still stands
+
+
+def test_a_switch_used_together_with_other_customers_is_shared() -> None:
+    text = "5 台 8 卡 H20，RoCE v2 组网。\n交换机是机房公用的，和其他几家客户一起用，平时不忙。\n"
+    assert value(text, "fabric.dedicated") is False
+
+
+@pytest.mark.parametrize("text", [
+    "2025-03-02 14:01  赵工（甲方）：\nRoCE 的 PFC 和 ECN 谁来调？\n\n2025-03-02 14:05  孙经理（销售）：\n"
+    "这部分要客户自己在网卡和交换机上配，我们只管链路。\n",
+    "2025-03-02 14:01  赵工（甲方） RoCE 的 PFC 和 ECN 谁来调？\n2025-03-02 14:05  孙经理（销售） "
+    "这部分要客户自己在网卡和交换机上配，我们只管链路。\n",
+])
+def test_a_chat_answer_that_refers_back_takes_up_the_asked_duty(text: str) -> None:
+    assert value("5 台 8 卡 H20，RoCE v2 组网。\n\n" + text, "tuning.owner") == "customer"
+
+
+def test_a_chat_answer_that_refers_to_nothing_asked_owns_nothing() -> None:
+    text = ("5 台 8 卡 H20，RoCE v2 组网。\n\n2025-03-02 14:01  赵工（甲方）：\n机柜在哪个机房？\n\n"
+            "2025-03-02 14:05  孙经理（销售）：\n这个是客户自己选的，我们都可以。\n")
+    assert value(text, "tuning.owner") is None
+
+
+def test_each_server_as_the_subject_of_a_test_is_one_machine() -> None:
+    text = "Five 8-GPU H20 nodes.\nAcceptance: each server must pass a 24-hour gpu-burn run without errors.\n"
+    assert value(text, "acceptance.multi_node") is False
+
+
+def test_mig_slices_to_validate_communication_are_flagged() -> None:
+    assert value("1 台 8 卡 H200。\n建议先用 7 个 MIG 实例验证多卡通信，再切回整卡。\n", "acceptance.on_mig") is True
+
+
+def test_the_table_that_prevails_hedges_no_price() -> None:
+    text = "5 台 8 卡 H20，每台 5.8 万/月。\n之前的报价已作废，以本表为准。\n"
+    assert value(text, "commercial.price_hedged") is None

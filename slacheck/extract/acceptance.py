@@ -94,9 +94,18 @@ def _where_it_runs(token: Keyword, context: Context) -> list[Said]:
 
 
 def _single(token: Keyword, context: Context) -> bool:
-    """One machine on its own: 单机, "on a single node", or "each node" after "on"."""
-    return names_one_machine(token) or (token.type == "PER_NODE" and meaning("PER_NODE", token.value) == "each"
-                                        and context.text[:token.start].rstrip().lower().endswith(" on"))
+    """One machine on its own: 单机, "on a single node", or "each node" after "on" or as the subject that opens
+    its clause or follows its label ("Acceptance: each server must complete a 12-hour gpu-burn run")."""
+    if names_one_machine(token):
+        return True
+    if token.type != "PER_NODE" or meaning("PER_NODE", token.value) != "each":
+        return False
+    before = context.text[context.clause_starts[context.clause(token.start)]:token.start]
+    return before.rstrip().lower().endswith(" on") or not before.rsplit(":", 1)[-1].strip(_LIST_MARKS)
+
+
+_LIST_MARKS = " \t-*•·"
+"""What may stand before a clause's first word: spaces and list marks."""
 
 
 def _acceptance(token: Keyword, context: Context) -> list[Said]:

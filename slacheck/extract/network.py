@@ -32,6 +32,7 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning
 from slacheck.extract.parser import Phrase
+from slacheck.extract.structure import SUBJECT_TYPES
 from slacheck.regexes import regex
 from slacheck.trees import Tree
 
@@ -324,7 +325,11 @@ def _dedicated(token: Keyword, context: Context) -> list[Said]:
 
 
 def _shared(token: Keyword, context: Context) -> list[Said]:
+    """Ports or switches shared, in a clause about the network; a clause that names no subject at all speaks of
+    its sentence's ("交换机是机房公共的，跟另外几家客户一起用")."""
     clause = context.clause_types(token.start)
+    if not clause & SUBJECT_TYPES:
+        clause = clause | context.sentence_types(token.start)
     if not clause & (NETWORK_WORDS | {"TENANT"}):
         return []
     denied = negated(token, context)

@@ -9,13 +9,12 @@ import re
 
 from slacheck.extract.context import Context, Said
 from slacheck.extract.lexicon import alternation
-from slacheck.extract.structure import cell_spans, first_worded_cell
+from slacheck.extract.structure import DUTIES, cell_spans, first_worded_cell
 from slacheck.regexes import regex
 
 _MARK = regex(rf"\s*(?:{alternation('responsible_mark')})\s*", re.I)
 _PROVIDER = regex(alternation("PROVIDER"), re.I)
 _CUSTOMER = regex(alternation("CUSTOMER"), re.I)
-_TASKS = {"TUNING": "tuning.owner", "TROUBLESHOOT": "tuning.troubleshooting"}
 MIN_COLUMNS = 3
 """A task column and at least two party columns."""
 
@@ -28,7 +27,7 @@ def row_owners(context: Context, columns: tuple[str, ...], providers: tuple[str,
     item = first_worded_cell(context.text)
     if item is None or not any(parties):
         return []
-    paths = {_TASKS[t.type] for t in context.keywords_in(*item) if t.type in _TASKS}
+    paths = {DUTIES[t.type] for t in context.keywords_in(*item) if t.type in DUTIES}
     owners = {parties[i] for i, (start, end) in enumerate(cell_spans(context.text))
               if i < len(parties) and parties[i] and _MARK.fullmatch(context.text, start, end)}
     if not paths or not owners:

@@ -54,6 +54,12 @@ _EARLIER_MESSAGE = regex(rf"^[>\s]*(?:{alternation('earlier_message')})")
 _WISH_LIST = regex(alternation("wish_list"), re.I)
 _CHAT_MESSAGE = regex(rf"\s*{CHAT_TIME}\s")
 _FORWARD = regex(alternation("forward_mark"))
+_REFERS_BACK = regex(alternation("refers_back"), re.I)
+_QUESTION = regex(alternation("asks"), re.I)
+_SPEAKER_WIDTH = 32
+"""How far after a chat message's time its text starts at most (the speaker's name and a colon)."""
+DUTIES = {"TUNING": "tuning.owner", "TROUBLESHOOT": "tuning.troubleshooting"}
+"""The fabric duties a responsibility row or a chat question names, and the fact that says who does each."""
 _REQUIREMENT_COLUMN = regex(alternation("requirement_column"), re.I)
 _ANSWER_COLUMN = regex(alternation("answer_column"), re.I)
 _REJECTED_COLUMN = regex(rf"(?<![A-Za-z])(?:{alternation('rejected_column')})(?![A-Za-z])", re.I)
@@ -92,7 +98,8 @@ class Frame:
     lead_in: tuple[Keyword, ...] = ()
     """A list item's or a table row's lead-in: the keywords of the sentence ending in a colon above the list or
     table (their positions are in that sentence's passage); in a chat message, the correction words its first
-    line says ("更正一下", for the lines after it)."""
+    line says ("更正一下", for the lines after it), or the duties the question before it asked about when it
+    refers back to them ("这个一般是客户自己调")."""
     optional: bool = False
     """Under a heading or table header that names optional add-ons ("2. Optional add-ons", "可选增项")."""
 
@@ -325,6 +332,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     lead_in: tuple[Keyword, ...] = ()
     wished, wished_style = False, ""  # the lead-in asks a vendor for what its list holds; its items' marker
     correcting: tuple[Keyword, ...] = ()  # the correction words of the chat message the passage is in
+    asked: tuple[Keyword, ...] = ()  # the duties the last chat message asked who does ("PFC / ECN 这些谁来调？")
+    after_bare_header = False  # the passage before is a chat message's time and speaker alone
     in_chat = False
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
         first_line = document.lines[passage.segments[0].line].text if email and passage.segments else ""
@@ -402,8 +411,16 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             option = None
         elif named and _label_names_option(text, tokens):
             option = named[0]
-        if _CHAT_MESSAGE.match(text):  # a chat message that corrects an earlier one does so with all its lines
+        message = _CHAT_MESSAGE.match(text)
+        if message:  # a chat message that corrects an earlier one does so with all its lines
             in_chat, correcting = True, ()
+        bare = message is not None and _bare_header(text, message.end())
+        opens = message.end() if message and not bare else 0 if after_bare_header else None
+        after_bare_header = bare
+        if opens is not None:  # where a chat message's own words start
+            if _REFERS_BACK.search(text, opens, opens + _SPEAKER_WIDTH):
+                correcting = asked  # "这个一般是客户自己调": the duties the question before asked about
+            asked = tuple(t for t in tokens if t.type in DUTIES) if _QUESTION.search(text, opens) else ()
         if in_chat and not correcting:  # (its correction words may stand on the line after its time and name)
             correcting = tuple(t for t in tokens if t.type == "CORRECTION")
         result.append(Frame(subject=subject, option=option, lead_in=lead_in if item else correcting,
@@ -413,6 +430,15 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
     shared: dict[Frame, Frame] = {}
     return [shared.setdefault(frame, frame) for frame in result]  # one object per distinct frame
+
+
+def _bare_header(text: str, end: int) -> bool:
+    """Whether a chat message's time (ending at ``end``) stands with only its speaker: its words are below."""
+    rest = text[end:].strip()
+    return len(rest) <= _SPEAKER_WIDTH and not _SENTENCE_MARK.search(rest)
+
+
+_SENTENCE_MARK = regex(r"[，。？！,.?!；;]")
 
 
 def _inherited(stack: list[_Open]) -> tuple[str | None, str | None, bool]:

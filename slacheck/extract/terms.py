@@ -23,6 +23,7 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning, values, words
 from slacheck.extract.parser import Phrase
+from slacheck.extract.structure import DUTIES
 from slacheck.regexes import regex
 
 _HEDGED_PRICE = regex(alternation("hedge_price"), re.I)
@@ -109,6 +110,17 @@ def _owning(tokens: list[Keyword], context: Context) -> list[Keyword]:
     kept = [t for t in tokens if t.type not in ("PROVIDER", "CUSTOMER") or not _ASSISTING.search(
         context.clause_at(t.start))]
     return kept if any(t.type in ("PROVIDER", "CUSTOMER") for t in kept) else tokens
+
+
+def answered_duties(context: Context) -> list[Said]:
+    """The fabric duties a question asked who does ("PFC / ECN 这些谁来调？"), taken up by an answer that refers
+    back to them and names no such duty itself ("这个一般是客户自己调"): the party its first party clause names."""
+    asked = {t.type for t in context.lead_in} & DUTIES.keys()
+    if not asked or _party(context.lead_in) or any(t.type in DUTIES for t in context.keywords):
+        return []
+    first = next((t for t in context.keywords if t.type in ("PROVIDER", "CUSTOMER")), None)
+    party = _party(_owning(context.in_clause(first.start), context)) if first else None
+    return [Said(DUTIES[kind], party, [span_of(first)]) for kind in sorted(asked)] if first and party else []
 
 
 def _subject(tokens: Iterable[Keyword]) -> str | None:
