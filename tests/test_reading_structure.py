@@ -2121,3 +2121,34 @@ def test_mig_slices_to_validate_communication_are_flagged() -> None:
 def test_the_table_that_prevails_hedges_no_price() -> None:
     text = "5 台 8 卡 H20，每台 5.8 万/月。\n之前的报价已作废，以本表为准。\n"
     assert value(text, "commercial.price_hedged") is None
+
+
+@pytest.mark.parametrize("text", [
+    "3.1 乙方出租 GPU 服务器 5 台，具体配置以附件二为准。\n",
+    "本附件只约定服务等级；硬件与价格以订单为准。\n",
+    "未尽事宜以合同正本为准。\n",
+])
+def test_a_named_document_that_prevails_hedges_no_price(text: str) -> None:
+    assert value("5 台 8 卡 H20，每台 5.8 万/月。\n" + text, "commercial.price_hedged") is None
+
+
+def test_a_diagnosis_before_a_hardware_replacement_is_no_fabric_troubleshooting() -> None:
+    text = ("Five 8-GPU H20 nodes on RoCE v2.\n"
+            "Provider replaces a failed GPU or node within one business day after diagnosis.\n")
+    assert value(text, "tuning.troubleshooting") is None
+
+
+@pytest.mark.parametrize(("text", "ports"), [
+    ("| Item | Plan A |\n|---|---|\n| Switch | NVIDIA SN4600 |\n| Leaf ports allotted | 24 x 200G |\n"
+     "| Port speed | 200 Gb/s |\n", 24),
+    ("Switching: Quantum-2 QM9700. All one hundred and twenty-eight leaf downlink ports are reserved for the "
+     "Customer.\n", 128),
+    ("Switching: Quantum-2 QM9700. Forty-eight (48) node-facing NDR ports are allotted to the Customer alone.\n", 48),
+])
+def test_switch_ports_counted_with_their_kind(text: str, ports: int) -> None:
+    assert value(text, "fabric.switch_ports", "markdown") == ports
+
+
+@pytest.mark.parametrize(("line", "ports"), [("内网是 100G 以太网，每台一个口。", 1), ("内网每台两个 100G 口。", 2)])
+def test_ports_counted_per_server_are_its_network_cards(line: str, ports: int) -> None:
+    assert value("2 台 A100 SXM，每台 8 卡。\n" + line + "\n", "fabric.nics_per_node") == ports

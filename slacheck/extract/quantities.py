@@ -5,7 +5,8 @@ A bare number in a row is a count of the row's item when the next cell is its un
 column is headed 数量 / Qty, or the row's label is nothing but what is counted ("Nodes", "节点数",
 "GPUs per node", "Total GPUs"); so is a number that opens its cell before a per-node word ("8 per node, 80 GB
 each"). What it counts is the row's item: NICs, GPUs or servers; under a column headed "Nodes" / "台数",
-servers; under one headed with ports ("Fabric ports reserved"), the switch ports.
+servers; under one headed with ports ("Fabric ports reserved"), the switch ports. In a row about the fabric's
+ports ("Ports allotted | 4 (dedicated) | 16"), the number that opens each cell counts them.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ _NODE_WORDS = frozenset({"NODE_UNIT", "NODE_LABEL"})
 _NOT_SWITCH_PORTS = frozenset({"NIC", "NIC_MODEL", "CARD_UNIT", "PER_NODE", "PUBLIC_NET", "STORAGE_NET", "MGMT_NET",
                                "FRONTEND_NET"})
 """A port column headed with these counts a node's ports or another network's, not the fabric's switch ports."""
+_RATES = frozenset({"RATE_BITS", "G_QTY", "BW_BYTES"})
 _COUNT_LABEL_TYPES = frozenset({"CARD_UNIT", "NODE_UNIT", "NODE_LABEL", "PER_NODE", "TOTAL", "QUANTITY", "NIC"})
 
 
@@ -37,9 +39,16 @@ def row_counts(context: Context) -> list[Said]:
         return []
     item_tokens = context.keywords_in(*item)
     labelled = _only_words(context, item, _COUNT_LABEL_TYPES)
+    item_types = {t.type for t in item_tokens}
+    port_row = "PORT" in item_types and not item_types & _NOT_SWITCH_PORTS  # "Ports allotted", "Leaf ports"
     said: list[Said] = []
-    for index, (start, _) in enumerate(cells):
+    for index, (start, end) in enumerate(cells):
         if start < item[1]:
+            continue
+        if port_row:  # "| Leaf ports allotted | 16 x 200G | 32 x 200G |": the number that opens each cell
+            opening = _BARE_COUNT.match(text, start, end)
+            if opening and int(opening.group(1)) and not _opens_rate(context, opening.start(1)):
+                said.append(Said("fabric.switch_ports", int(opening.group(1)), [opening.span(1)]))
             continue
         found = _cell_count(context, cells, index)
         if found is None:
@@ -59,6 +68,12 @@ def row_counts(context: Context) -> list[Said]:
         if count and path:
             said.append(Said(path, count, span))
     return said
+
+
+def _opens_rate(context: Context, position: int) -> bool:
+    """Whether a rate starts at a position ("Port speed | 400 Gb/s": no count of ports)."""
+    token = context.following(position)
+    return token is not None and token.start == position and token.type in _RATES
 
 
 def _cell_count(context: Context, cells: list[tuple[int, int]], index: int) -> tuple[

@@ -9,6 +9,7 @@ from typing import Callable, Iterable
 from slacheck.extract.acceptance import pass_threshold
 from slacheck.extract.context import (
     FABRIC_WORDS,
+    NETWORK_WORDS,
     Context,
     Handler,
     PhraseHandler,
@@ -139,6 +140,9 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
             return []  # what a baseline holds: "提交《配置基线》，内容包括 PFC/ECN 配置"
         if path == "tuning.owner" and _COUNTED.match(context.text, token.end):
             return []  # "the NOC monitors PFC pause frames, ECN marks": watching counters configures nothing
+        sentence = context.sentence_types(token.start)
+        if path == "tuning.troubleshooting" and "REPLACE" in sentence and not sentence & NETWORK_WORDS:
+            return []  # "replace a failed node by the next business day after diagnosis": a hardware fault
         party = _doer(token, context)
         text = sentence_text(token, context)
         if party is None and path == "tuning.owner" and any(word in text for word in words("customer_self")):
