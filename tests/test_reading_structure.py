@@ -2152,3 +2152,33 @@ def test_switch_ports_counted_with_their_kind(text: str, ports: int) -> None:
 @pytest.mark.parametrize(("line", "ports"), [("内网是 100G 以太网，每台一个口。", 1), ("内网每台两个 100G 口。", 2)])
 def test_ports_counted_per_server_are_its_network_cards(line: str, ports: int) -> None:
     assert value("2 台 A100 SXM，每台 8 卡。\n" + line + "\n", "fabric.nics_per_node") == ports
+
+
+def test_a_line_over_a_space_aligned_table_names_its_columns() -> None:
+    text = ("Two offers for the job:\n\n"
+            "                    OFFER A                  OFFER B\n"
+            "Servers             4 x HGX H100             4 servers\n"
+            "Training network    InfiniBand NDR 400G      RoCE, 100GbE\n"
+            "NICs per server     8 x ConnectX-7           2 x 100GbE\n")
+    offering, options = assemble_options(extract(document_from_text(text)).statements)
+    assert [option.name for option in options] == ["OFFER A", "OFFER B"]
+    assert options[1].offering.fact("fabric.nics_per_node").value == 2
+
+
+def test_a_code_fence_split_by_comment_lines_is_still_code() -> None:
+    text = ("## 3. 测试\n\n```bash\n# 服务端\nib_write_bw -d mlx5_0 --report_gbits\n# 客户端\n"
+            "ib_write_bw -d mlx5_0 --report_gbits n02\n```\n\n## 4. 服务等级\n\n- 技术支持：7×24，一级故障 15 分钟内响应。\n")
+    assert value(text, "sla.support_response_minutes", "markdown") == 15.0
+
+
+def test_chat_shorthand_for_boxes_terms_and_swaps() -> None:
+    text = ("[03/02/2025, 10:01] Sam (GPU shop): 2x HGX H100 boxes, 8x H100 SXM each, $2.2/gpu/hr, 3mo min\n"
+            "[03/02/2025, 10:03] Sam (GPU shop): we run nccl-tests all_reduce on each box by itself before handover\n"
+            "[03/02/2025, 10:05] Sam (GPU shop): a dead box gets swapped next business day\n"
+            "[03/02/2025, 10:06] Sam (GPU shop): cant share serials sorry\n")
+    offering = offering_of(text)
+    assert offering.fact("nodes").value == 2
+    assert offering.fact("commercial.term_months").value == 3.0
+    assert offering.fact("acceptance.multi_node").value is False
+    assert offering.fact("sla.replacement").value is True
+    assert offering.fact("verification.hardware").value is False

@@ -132,10 +132,21 @@ def aligned_tables(texts: list[str], reserved: set[int]) -> tuple[list[list[list
         table_lines = [k for k in block if not _DASHES.match(texts[k])]
         starts_row = [k for k in table_lines if not _continuation(texts[k], texts[block[0]])]
         if len(starts_row) >= 2 or "\t" in texts[i].strip():
+            if i and i - 1 not in reserved and i - 1 not in used and _heads_columns(texts[i - 1], texts[i]):
+                rows.append([[], *([(i - 1, a, b)] for a, b in _cells(texts[i - 1]))])
+                used.add(i - 1)
             rows.extend(_block_rows(texts, table_lines, ruled=ruled))
             used.update(block)
         i = j
     return rows, used
+
+
+def _heads_columns(text: str, first: str) -> bool:
+    """Whether a line over a table names its columns but the first ("   OFFER A      OFFER B" over "Provider  ...
+    ..."): one cell fewer than the table's first line, the first starting under its second column."""
+    cells, first_cells = _cells(text), _cells(first)
+    return len(cells) >= 2 and len(cells) == len(first_cells) - 1 \
+        and _column(text, cells[0][0]) >= _column(first, first_cells[1][0]) - 2
 
 
 def _ruled_header(texts: list[str], i: int) -> bool:

@@ -348,8 +348,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                 in_header = True
                 result.append(Frame(kind="header"))
                 continue
-        fence = text.lstrip().startswith("```")
-        if fence and text.count("```") % 2 == 1:
+        fence = in_fence or text.lstrip().startswith("```")  # a fence's "# comment" lines split its passages:
+        if text.count("```") % 2 == 1:  # the one that closes it may start with a command
             in_fence = not in_fence
         if earlier_message and not (marked and not first_line.lstrip().startswith(">")) \
                 or (email and _quoted(first_line, in_forwarded)):
