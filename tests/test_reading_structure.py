@@ -2182,3 +2182,19 @@ def test_chat_shorthand_for_boxes_terms_and_swaps() -> None:
     assert offering.fact("acceptance.multi_node").value is False
     assert offering.fact("sla.replacement").value is True
     assert offering.fact("verification.hardware").value is False
+
+
+def test_each_message_of_a_chat_with_dated_times_stands_alone() -> None:
+    text = ("[03/02/2025, 10:01] Sam (GPU shop): 2x HGX H100 boxes, IB NDR 400G, 8 HCAs each\n"
+            "[03/02/2025, 10:02] Ana: proof they are SXM?\n"
+            "[03/02/2025, 10:04] Sam (GPU shop): serial numbers and nvidia-smi output at handover\n"
+            "[03/02/2025, 10:05] Ana: and support?\n")
+    assert value(text, "verification.hardware") is True
+
+
+def test_a_row_that_says_its_item_is_not_offered_offers_nothing() -> None:
+    text = ("| 项目 | 规格 |\n|---|---|\n| 计算网络协议 | RoCE v2 |\n| 计算网卡 | 每台 8 张 400GbE 网卡 |\n"
+            "| InfiniBand 网络 | 不适用 |\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.nics_per_node").value == 8

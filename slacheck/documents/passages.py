@@ -320,8 +320,10 @@ _PAGE_NUMBER = regex(
     r"|\d{1,4}\s*/\s*\d{1,4})\s*$"
 )
 _PAGE_NUMBER_LENGTH = 40
-CHAT_TIME = r"(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?\[?(?:[A-Z][a-z]{2,8}\.?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?\]?"
-"""The time a chat message starts with ("10:16", "2025-07-08 10:15", "[09:41:07]", "[Tue 09:51]")."""
+CHAT_TIME = (r"(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?\[?(?:\d{1,2}/\d{1,2}/\d{2,4},?\s+)?(?:[A-Z][a-z]{2,8}\.?,?\s+)?"
+             r"\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?\]?")
+"""The time a chat message starts with ("10:16", "2025-07-08 10:15", "[09:41:07]", "[Tue 09:51]", "[03/09/2025,
+09:14]", "[3/9/25, 9:14 PM]")."""
 LEADER = r"[^\W\d][^.\n]{0,30}?\s?\.{3,}\s"
 """A label and the dotted leader after it ("Nodes ...... 4", "Severity 1 ....... 15 minutes")."""
 _ITEM = regex(

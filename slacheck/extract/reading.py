@@ -122,6 +122,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     if not said:
         return said
     spans = cell_spans(context.text) if frame.columns or frame.column_options else []
+    if _not_offered(context, spans):
+        return []
     cells = [start for start, _ in spans]
     complied = ASKED in frame.column_subjects and _complies(context.text)
     item = first_worded_cell(context.text, among=2) if cells else None
@@ -177,6 +179,13 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
 
 _SAME = regex(rf"\s*(?:{alternation('same_as_left')})\s*", re.I)
 _NOT_APPLICABLE = regex(rf"[\s*]*(?:{alternation('not_applicable_cell')})?[\s*]*", re.I)
+
+
+def _not_offered(context: Context, cells: list[tuple[int, int]]) -> bool:
+    """Whether every cell after a table row's label says its item is not offered ("| InfiniBand | 不适用 |")."""
+    values = cells[1:]
+    return bool(values) and all(_NOT_APPLICABLE.fullmatch(context.text, *cell) for cell in values) \
+        and any(context.text[slice(*cell)].strip(" *") for cell in values)
 
 
 def _only_plan(context: Context, frame: Frame, cells: list[tuple[int, int]]) -> str | None:
