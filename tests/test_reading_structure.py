@@ -2198,3 +2198,19 @@ def test_a_row_that_says_its_item_is_not_offered_offers_nothing() -> None:
     offering = offering_of(text, "markdown")
     assert offering.fact("fabric.protocol").value == "roce-v2"
     assert offering.fact("fabric.nics_per_node").value == 8
+
+
+@pytest.mark.parametrize("line", [
+    "Our RoCE v2 fabric delivers near-InfiniBand performance at Ethernet prices.",
+    "RoCE v2 组网，性能媲美 IB。",
+    "RoCE v2 with InfiniBand-class latency.",
+])
+def test_a_fabric_the_offer_is_likened_to_is_not_offered(line: str) -> None:
+    assert value("Four 8-GPU H100 nodes.\n" + line + "\n", "fabric.protocol") == "roce-v2"
+
+
+def test_an_uptime_record_is_no_availability_commitment() -> None:
+    text = ("Four 8-GPU H100 nodes.\nWe are proud of a 99.99% uptime record across our fleet.\n\n"
+            "| Ref | Requirement | Compliance | Response |\n|---|---|---|---|\n"
+            "| R-7 | Availability with service credits | Compliant | 99.9% monthly; credits 10% (< 99.9%) |\n")
+    assert value(text, "sla.availability_pct", "markdown") == 99.9

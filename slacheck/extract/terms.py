@@ -75,15 +75,20 @@ def _party(tokens: Iterable[Keyword]) -> str | None:
     return "provider" if "PROVIDER" in types else "customer" if "CUSTOMER" in types else None
 
 
+_TRACK_RECORD = regex(alternation("track_record"), re.I)
+
+
 def _percent(token: Keyword, context: Context) -> list[Said]:
     """Availability (in a clause that names it) or an acceptance threshold as a share of line rate."""
     value = as_number(token)
     if value is None:
         return []
     clause = context.clause_types(token.start)
-    sentence = context.sentence_types(token.start)
+    sentence = context.line_types(token.start)  # a table row's cells say it together ("| Availability | 99.9% |")
     if "AVAILABILITY" in clause or ("AVAILABILITY" in sentence and "CREDIT" not in clause):
         multiplied = context.text[max(0, token.start - 3):token.start].strip().endswith(("×", "x"))
+        if _TRACK_RECORD.search(sentence_text(token, context)):
+            return []  # "an industry-leading 99.99% uptime record across our fleet": the past, not a promise
         if 50 <= value < 100 and not multiplied:
             return [Said("sla.availability_pct", value, [span_of(token)])]
         return []
