@@ -2214,3 +2214,18 @@ def test_an_uptime_record_is_no_availability_commitment() -> None:
             "| Ref | Requirement | Compliance | Response |\n|---|---|---|---|\n"
             "| R-7 | Availability with service credits | Compliant | 99.9% monthly; credits 10% (< 99.9%) |\n")
     assert value(text, "sla.availability_pct", "markdown") == 99.9
+
+
+def test_a_duty_row_of_a_two_column_table_names_its_owner() -> None:
+    text = "| 项目 | 说明 |\n|---|---|\n| 计算网络 | RoCE v2，每台 8 × 400G |\n| 拥塞/丢包诊断 | 乙方网络工程师负责 |\n"
+    assert value(text, "tuning.troubleshooting", "markdown") == "provider"
+
+
+def test_which_result_row_prevails_hedges_no_price() -> None:
+    text = "4 台 8 卡 H20，每台 5.2 万/月。\n判定说明：以大消息行为准，不以平均带宽为准。\n"
+    assert value(text, "commercial.price_hedged") is None
+
+
+def test_mig_switched_off_by_a_command_is_no_mig_test() -> None:
+    text = "4 台 8 卡 H20，RoCE v2。\n\n```bash\nnvidia-smi -mig 0    # 验收期间关闭 MIG\n```\n"
+    assert value(text, "acceptance.on_mig", "markdown") is None

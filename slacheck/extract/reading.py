@@ -161,7 +161,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         subject = subject or column_subject or frame.subject
         if outside is not None and position >= outside.end() and subject in (None, "fabric"):
             subject = NOT_FABRIC
-        if frame.kind == "command" and not statement.path.startswith("acceptance."):
+        if frame.kind == "command" and (not statement.path.startswith("acceptance.")
+                                        or statement.path == "acceptance.on_mig"):  # "nvidia-smi -mig 0"
             continue
         sentence = context.sentence(position)
         if sentence not in questions:

@@ -24,7 +24,7 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning, values, words
 from slacheck.extract.parser import Phrase
-from slacheck.extract.structure import DUTIES
+from slacheck.extract.structure import CELL, DUTIES
 from slacheck.regexes import regex
 
 _HEDGED_PRICE = regex(alternation("hedge_price"), re.I)
@@ -149,6 +149,8 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
         if path == "tuning.troubleshooting" and "REPLACE" in sentence and not sentence & NETWORK_WORDS:
             return []  # "replace a failed node by the next business day after diagnosis": a hardware fault
         party = _doer(token, context)
+        if party is None and context.table_row and context.text.count(CELL) == 1:  # a duty and who does it:
+            party = _party(_owning(context.keywords, context))  # "| 拥塞/丢包诊断 | 乙方网络工程师负责 |"
         text = sentence_text(token, context)
         if party is None and path == "tuning.owner" and any(word in text for word in words("customer_self")):
             party = "customer"
