@@ -2229,3 +2229,10 @@ def test_which_result_row_prevails_hedges_no_price() -> None:
 def test_mig_switched_off_by_a_command_is_no_mig_test() -> None:
     text = "4 台 8 卡 H20，RoCE v2。\n\n```bash\nnvidia-smi -mig 0    # 验收期间关闭 MIG\n```\n"
     assert value(text, "acceptance.on_mig", "markdown") is None
+
+
+def test_a_later_version_in_a_chat_with_bracketed_dates_replaces_the_earlier() -> None:
+    text = ("[2025-06-02 10:00] 销售：\n2 台 A800 8 卡\n计算网络 RoCE 100G，每台 1 张网卡\n\n"
+            "[2025-06-03 09:00] 销售：\n更新一下（第二版，前一版作废）：\n"
+            "① 计算网络：InfiniBand HDR 200G，每台 8 张 HCA\n② 价格：7.2 万/台/月\n")
+    assert value(text, "fabric.nics_per_node") == 8

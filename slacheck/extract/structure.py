@@ -393,7 +393,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                 result.append(Frame(kind=ASKED))
                 continue
             wished = False  # another list ("3. 机房") follows the wishes
-        level = heading_level(text)
+        level = None if _CHAT_MESSAGE.match(text) else heading_level(text)  # a chat message's time and speaker
         if level is not None:
             while stack and stack[-1].level >= level:
                 stack.pop()
@@ -406,6 +406,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             if not item:
                 lead_in = _lead_in(text, tokens)  # "Lessee shall, at its own cost:" heads a list as well
                 wished, wished_style = bool(_WISH_LIST.search(text)), ""  # "## What we still need from X"
+            if in_chat and not correcting:  # "更新一下（以这版为准，上一版作废）：" over the new version's lines
+                correcting = tuple(t for t in tokens if t.type == "CORRECTION")
             continue
         if _speaks_of_all(tokens) or len(named) > 1:
             option = None
