@@ -2236,3 +2236,23 @@ def test_a_later_version_in_a_chat_with_bracketed_dates_replaces_the_earlier() -
             "[2025-06-03 09:00] 销售：\n更新一下（第二版，前一版作废）：\n"
             "① 计算网络：InfiniBand HDR 200G，每台 8 张 HCA\n② 价格：7.2 万/台/月\n")
     assert value(text, "fabric.nics_per_node") == 8
+
+
+def test_a_long_quoted_clause_deleted_after_it_is_struck() -> None:
+    text = ('1.1 Section 2 of the Original Order, which read "Two (2) Nodes. Network: RoCE v2, one 100 GbE port per '
+            'Node.", is deleted in its entirety.\n\nS1. Nodes. Six (6) Nodes, each with eight (8) H200 GPUs.\n')
+    assert value(text, "nodes") == 6
+
+
+@pytest.mark.parametrize("line", [
+    "本报告为 V2。V1 第三节误将 GPU 型号记为“H100 PCIe”，实际为 H100 SXM5，已更正。",
+    "v2 替代 v1（v1 曾写“H100 PCIe”，已作废）。实际为 H100 SXM5。",
+])
+def test_a_value_an_erratum_or_a_voided_version_quotes_is_struck(line: str) -> None:
+    assert value(line + "\n交付：4 台 HGX H100 SXM5 服务器，每台 8 卡。\n", "gpu.variant") == "SXM"
+
+
+def test_a_requirement_quoted_under_its_lead_in_gives_way_to_the_offer() -> None:
+    text = ("2025-06-03 10:09  客户：\n我们的需求先贴一下：\n“每卡独立 400G IB，胖树组网。”\n\n"
+            "2025-06-03 10:20  销售：\nIB 目前没有现货。我们给 RoCE v2，每台 2 张 200G 网卡，4 台。\n")
+    assert value(text, "fabric.protocol") == "roce-v2"

@@ -56,8 +56,8 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
         quoted = _QUOTED.search(context.text, match.end(), match.end() + NEW_VALUE_REACH)
         if quoted is not None:
             new.append(quoted.span(1))
-    old += [match.span(1) for match in _QUOTED.finditer(context.text)
-            if _STRIKE.search(context.sentence_at(match.start()))]
+    old += [match.span(1) for match in _QUOTED.finditer(context.text)  # the strike may follow a long quote
+            if _STRIKE.search(context.sentence_at(match.start())) or _STRIKE.search(context.sentence_at(match.end()))]
     if context.first_of("CORRECTION") is not None or any(t.type == "CORRECTION" for t in context.lead_in):
         # a message that corrects an earlier one speaks with its whole text, and so does each item it lists
         new.append((0, len(context.text)))

@@ -281,13 +281,21 @@ def recitals(texts: Sequence[str]) -> set[int]:
 
 def requirement_lines(texts: Sequence[str]) -> set[int]:
     """The indices of the passages (given as texts) labelled as the buyer's requirement ("招标要求：…",
-    "Requirement: …") in a point-by-point answer: what the bidder's answer below says overrides them."""
+    "Requirement: …") in a point-by-point answer, or quoted whole under a line that introduces requirements
+    ("我们的需求先贴一下：" over "“每卡独立 400G IB …”"): what the bidder says elsewhere overrides them."""
     found = set()
     for index, text in enumerate(texts):
         label = _LABEL.match(text) if ":" in text or "：" in text else None
         if label and _REQUIREMENT_COLUMN.fullmatch(label.group(1).strip()):
             found.add(index)
+        elif index and _QUOTED_WHOLE.fullmatch(text) and texts[index - 1].rstrip().endswith((":", "：")) \
+                and _REQUIREMENT_COLUMN.search(texts[index - 1]):
+            found.add(index)
     return found
+
+
+_QUOTED_WHOLE = regex(r"\s*[\"“「『][^\"”」』]+[\"”」』]\s*")
+"""A passage that is one quotation and nothing else."""
 
 
 def _quoting(document: Document, start: int) -> str | None:
