@@ -2256,3 +2256,28 @@ def test_a_requirement_quoted_under_its_lead_in_gives_way_to_the_offer() -> None
     text = ("2025-06-03 10:09  客户：\n我们的需求先贴一下：\n“每卡独立 400G IB，胖树组网。”\n\n"
             "2025-06-03 10:20  销售：\nIB 目前没有现货。我们给 RoCE v2，每台 2 张 200G 网卡，4 台。\n")
     assert value(text, "fabric.protocol") == "roce-v2"
+
+
+@pytest.mark.parametrize("later", [
+    "第二阶段再测 3 台 24 卡跨节点 all_reduce_perf，需另行排期，不作为本次验收条件。",
+    "A cross-node all_reduce_perf run over all three servers is not a condition of acceptance.",
+    "Multi-node nccl-tests across the three servers are deferred to the second phase.",
+])
+def test_a_test_put_outside_acceptance_or_off_to_later_is_no_acceptance_test(later: str) -> None:
+    text = f"交付 3 台 8 卡 H200。\n验收：每台服务器单独运行 nccl-tests，busbw 不低于 380 GB/s。\n{later}\n"
+    assert value(text, "acceptance.multi_node") is False
+
+
+@pytest.mark.parametrize("message", [
+    "[14:02] Lin (buyer): Ran our first job across all three nodes this morning. Here's the tail of the all_reduce_perf run:",
+    "[14:02] 买方小林：我们这边跑了 3 台 24 卡的 all_reduce_perf，结果贴在下面。",
+])
+def test_a_run_the_buyer_reports_in_a_chat_is_no_acceptance_test(message: str) -> None:
+    text = ("[13:40] Sales: 3 nodes of 8x H200, acceptance: nccl-tests on each node individually, busbw >= 380 GB/s.\n"
+            f"{message}\n")
+    assert value(text, "acceptance.multi_node") is False
+
+
+def test_an_acceptance_run_across_nodes_reported_in_the_report_still_counts() -> None:
+    text = "Acceptance: we ran all_reduce_perf across all three nodes; busbw 381 GB/s against 380 GB/s required.\n"
+    assert value(text, "acceptance.multi_node") is True
