@@ -2281,3 +2281,77 @@ def test_a_run_the_buyer_reports_in_a_chat_is_no_acceptance_test(message: str) -
 def test_an_acceptance_run_across_nodes_reported_in_the_report_still_counts() -> None:
     text = "Acceptance: we ran all_reduce_perf across all three nodes; busbw 381 GB/s against 380 GB/s required.\n"
     assert value(text, "acceptance.multi_node") is True
+
+
+def test_lines_marked_with_a_bracketed_word_are_items_of_their_own() -> None:
+    text = ("Included with every cluster\n  [yes] Non-blocking fat-tree on two QM9700 switches\n"
+            "  [yes] Shared 25 GbE storage network to the file service (oversubscribed 3:1)\n")
+    assert value(text, "fabric.oversubscription") == 1.0
+
+
+def test_a_services_network_row_is_not_the_fabric() -> None:
+    text = ("| Part | Detail |\n|---|---|\n| Training Fabric | 8 x ConnectX-7 400 Gb/s, RoCE v2 |\n"
+            "| Services Network | 2 x 25 GbE, shared uplinks, 4:1 |\n")
+    assert value(text, "fabric.dedicated", "markdown") is None
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("The Lessor leases six Nodes to the Lessee.\n", "nodes", 6),
+    ("Each Server holds eight GPUs.\n", "gpu.per_node", 8),
+])
+def test_a_count_in_words_before_a_capitalised_defined_unit(text: str, path: str, expected: int) -> None:
+    assert value(text, path) == expected
+
+
+def test_a_defined_baseline_that_records_every_switch_setting_is_a_baseline() -> None:
+    text = ('"Settings Record" means the written record of every switch and NIC setting of the fabric, '
+            "delivered before the acceptance tests.\n")
+    assert value(text, "tuning.baseline") is True
+
+
+def test_the_block_under_a_lead_in_that_voids_it_offers_nothing() -> None:
+    text = ("Current offer: 3 nodes of 8 x H200, RoCE v2, 8 x 400G NICs per node, dedicated leaf ports.\n\n"
+            "Superseded, do not sign:\n  March offer: 3 nodes, 2 x 100GbE TCP per node, shared uplinks.\n")
+    assert value(text, "fabric.dedicated") is True
+    assert value(text, "fabric.nics_per_node") == 8
+
+
+def test_a_rate_inside_a_part_number_is_no_rate() -> None:
+    assert value("Chassis: 3 x Supermicro SYS-421GE-TNRT, RoCE v2.\n", "fabric.rate_gbps") is None
+
+
+def test_a_benchmark_on_every_node_with_each_after_it_runs_on_each_alone() -> None:
+    text = "3 nodes of 8 x H200. At handover we run all_reduce_perf on every node (8 GPUs each).\n"
+    assert value(text, "acceptance.multi_node") is False
+
+
+def test_label_value_lines_aligned_by_spaces_are_rows_of_a_table() -> None:
+    text = ("Nodes            3 x Dell PowerEdge XE9680\n"
+            "GPU              8 x NVIDIA H200 SXM 141GB per node\n"
+            "Compute          RoCE v2, 4 x ConnectX-7 400G per node, shared\n"
+            "network          with two other tenants on one leaf\n"
+            "Storage          1 x 100GbE per node to a dedicated NAS\n")
+    offering = offering_of(text)
+    assert offering.fact("nodes").value == 3
+    assert offering.fact("fabric.nics_per_node").value == 4
+    assert offering.fact("fabric.dedicated").value is False
+
+
+def test_clause_numbers_set_apart_by_spaces_are_no_labels() -> None:
+    text = ("B.1  The Lessor provides three (3) dedicated servers\n     in one hall.\n"
+            "B.2  Each server has eight (8) H200 GPUs\n     on an HGX board.\n"
+            "B.3  The fabric is RoCE v2 with four (4) 400G NICs\n     per server.\n")
+    assert value(text, "nodes") == 3
+    assert value(text, "fabric.nics_per_node") == 4
+
+
+def test_a_pilot_row_on_one_server_is_no_trial_of_the_cluster() -> None:
+    text = ("Nodes      3 x HGX H200\nTerm       12 months\n"
+            "Pilot      one server for 24 hours before signature\n")
+    assert value(text, "acceptance.trial") is False
+
+
+def test_figures_said_of_another_system_are_not_the_offer() -> None:
+    text = ("[10:01] Sales: 3 nodes of 8 x H200, RoCE v2, 2 x 200G NICs per node.\n"
+            "[10:05] Sales: That one is 8x 400G IB per node, a different class of fabric.\n")
+    assert value(text, "fabric.nics_per_node") == 2

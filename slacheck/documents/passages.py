@@ -329,6 +329,7 @@ LEADER = r"[^\W\d][^.\n]{0,30}?\s?\.{3,}\s"
 _ITEM = regex(
     r"""\#{1,6}(?:\s|$)                                 # Markdown heading
     | [-*+](?:\s|$)                                   # Markdown list item
+    | \[[^\]\n]{0,10}\]\s | (?:->|=>|»)\s             # [check] [x] [ ]  -> =>
     | \|                                              # table row
     | \d{1,3}(?:\.\d{1,3}){2,}                        # 1.2.3
     | \d{1,3}(?:\.\d{1,3})+\s                         # 1.1 Title

@@ -118,7 +118,13 @@ def aligned_tables(texts: list[str], reserved: set[int]) -> tuple[list[list[list
     while i < len(texts):
         ruled = _ruled_header(texts, i)
         if i in reserved or not (ruled or _is_aligned_row(texts[i])):
-            i += 1
+            labelled = _label_block(texts, i, reserved)
+            if labelled:
+                rows.extend(_label_rows(texts, labelled))
+                used.update(labelled)
+                i = labelled[-1] + 1
+            else:
+                i += 1
             continue
         block = [i]
         j = i + 1
@@ -139,6 +145,67 @@ def aligned_tables(texts: list[str], reserved: set[int]) -> tuple[list[list[list
             used.update(block)
         i = j
     return rows, used
+
+
+MIN_LABEL_LINES = 3
+"""A block of "label   value" lines (two cells, the values starting in one column) is a table of two columns
+when it has at least this many labels."""
+LABEL_WIDTH = 28
+"""Longest label of such a block ("Compute network", 节点数量)."""
+_NOT_A_LABEL_END = ".。:：,，;；!?！？"
+_NUMBERED = regex(r"[A-Za-z]{0,2}[\d.]*\d[.)]?$|[A-Za-z][.)]$")
+"""A clause's number before its text ("A.1  Provider shall ...", "B2", "a)"), not a label."""
+
+
+def _label_line(text: str) -> bool:
+    """A line of a label and its value set apart by spaces ("Nodes            4 x HGX H100"): two cells, the
+    first a short label that starts with a letter (not a chat's time, not an e-mail's "From:", not a clause's
+    number), the second no colon after the label's spaces ("Optics 光模块    : 不含" is a line of its own)."""
+    if "\t" in text or " | " in text:
+        return False
+    cells = _cells(text)
+    if len(cells) != 2:
+        return False
+    label, value = text[cells[0][0]:cells[0][1]], text[cells[1][0]:cells[1][1]]
+    return value[0] not in ":：=" and len(label) <= LABEL_WIDTH and label[0].isalpha() \
+        and label[-1] not in _NOT_A_LABEL_END and _NUMBERED.match(label) is None \
+        and sum(ch.isalpha() for ch in label) >= 2
+
+
+def _label_block(texts: list[str], i: int, reserved: set[int]) -> list[int]:
+    """The lines of a block of "label   value" lines from line ``i``, their values starting in one column, with
+    the indented lines that go on with a value; [] when there is no such block."""
+    if not _label_line(texts[i]):
+        return []
+    column = _column(texts[i], _cells(texts[i])[1][0])
+    block, labels = [i], 1
+    for j in range(i + 1, len(texts)):
+        text = texts[j]
+        if j in reserved or not text.strip():
+            break
+        if _label_line(text) and _column(text, _cells(text)[1][0]) == column:
+            labels += not text.lstrip()[0].islower()
+        elif not (_indent(text) >= column - 2 and len(_cells(text)) == 1):
+            break
+        block.append(j)
+    return block if labels >= MIN_LABEL_LINES else []
+
+
+def _label_rows(texts: list[str], block: list[int]) -> list[list[list[Run]]]:
+    """The rows of a block of "label   value" lines: a line whose label starts in lower case ("fabric" under
+    "Compute") or that has no label goes on with the row above, each of its cells joining the label or the
+    value by where it starts."""
+    column = _column(texts[block[0]], _cells(texts[block[0]])[1][0])
+    rows: list[list[list[Run]]] = []
+    for k in block:
+        cells = _cells(texts[k])
+        label = texts[k][cells[0][0]]
+        if _label_line(texts[k]) and not (label.islower() and label.isascii()):
+            rows.append([[(k, start, end)] for start, end in cells])
+            continue
+        for start, end in cells:
+            rows[-1][0 if _column(texts[k], start) < column - 2 else 1].append((k, start, end))
+    return rows
 
 
 def _heads_columns(text: str, first: str) -> bool:

@@ -28,6 +28,7 @@ from slacheck.regexes import regex
 _ADVICE = regex(alternation("recommend_word"), re.I)
 _SUITED_TO = regex(alternation("suited_to"), re.I)
 _ONE_BY_ONE = regex(alternation("one_by_one"), re.I)
+_EACH_AFTER = regex(r"\s*\(?[^()\n]{0,16}?\beach\b", re.I)
 _OWN_RUN = regex(alternation("own_run"), re.I)
 _OUTSIDE_ACCEPTANCE = regex(alternation("outside_acceptance"))
 _TESTED = {"ACCEPTANCE", "BUSBW", "ALGBW", "BW_BYTES"}
@@ -112,6 +113,9 @@ def _single(token: Keyword, context: Context) -> bool:
     its clause or follows its label ("Acceptance: each server must complete a 12-hour gpu-burn run")."""
     if names_one_machine(token):
         return True
+    if token.type == "ALL_NODES" and _ONE_BY_ONE.fullmatch(token.value) \
+            and _EACH_AFTER.match(context.text, token.end):  # "on every node (8 GPUs each)"
+        return True
     if token.type != "PER_NODE" or meaning("PER_NODE", token.value) != "each":
         return False
     before = context.text[context.clause_starts[context.clause(token.start)]:token.start]
@@ -181,9 +185,10 @@ def _trial(token: Keyword, context: Context) -> list[Said]:
     there."""
     first = next(t for t in context.keywords if t.type == "TRIAL")
     at = first.start if _sizes_nothing(token, context) else token.start
-    sentence = context.in_sentence(at)
+    sentence = context.in_line(at)  # a table row's cells say it together ("| Pilot | one server for 48 hours |")
+    text = context.text if context.table_row else context.sentence_at(at)
     single = any(names_one_machine(t) for t in sentence) or any(as_count(t) == 1 for t in node_counts(sentence)) \
-        or _LESS_THAN_A_MACHINE.search(context.sentence_at(at)) is not None
+        or _LESS_THAN_A_MACHINE.search(text) is not None
     return [Said("acceptance.trial", not (_turned_down(token, context) or single), [span_of(token)])]
 
 

@@ -15,10 +15,14 @@ import re
 
 from slacheck.extract.context import PER_NODE_MAX, Context, Said, counts_per_node
 from slacheck.extract.lexer import Keyword
+from slacheck.extract.lexicon import words
 from slacheck.extract.structure import cell_spans, first_worded_cell
 from slacheck.regexes import regex
 
 _BARE_COUNT = regex(r"\s*(\d{1,4})\s*")
+_SERVERS = frozenset(words("plural_node_word"))
+_COUNT_TIMES = regex(r"\s*(\d{1,4}) ?[x×*] ")
+"""A count that opens a cell before what it counts ("3 x Dell PowerEdge XE9680")."""
 _UNIT_TYPES = frozenset({"CARD_UNIT", "NODE_UNIT", "PRICE_UNIT", "PER_NODE"})
 _FILLER = regex(r"[\s/()（）]")
 """What a cell may hold besides its keywords."""
@@ -52,6 +56,9 @@ def row_counts(context: Context) -> list[Said]:
             continue
         found = _cell_count(context, cells, index)
         if found is None:
+            if _counts_servers(item_tokens) and (times := _COUNT_TIMES.match(text, start, end)) \
+                    and int(times.group(1)) and not any(t.type == "MODEL" for t in context.keywords_in(start, end)):
+                said.append(Said("nodes", int(times.group(1)), [times.span(1)]))  # "| Nodes | 3 x Dell XE9680 |"
             continue
         match, unit = found
         header = context.header_types(start)
@@ -68,6 +75,13 @@ def row_counts(context: Context) -> list[Said]:
         if count and path:
             said.append(Said(path, count, span))
     return said
+
+
+def _counts_servers(label: list[Keyword]) -> bool:
+    """Whether a row's label names servers in the plural (Nodes, Servers, 节点数量): a count times a make in its
+    value cell counts them; a singular one ("Server | 8 × H100") names what holds the GPUs."""
+    return any(t.type == "NODE_LABEL" or t.type == "NODE_UNIT" and t.value.lower() in _SERVERS for t in label) \
+        and not any(t.type in ("CARD_UNIT", "PER_NODE", "NIC") for t in label)
 
 
 def _opens_rate(context: Context, position: int) -> bool:

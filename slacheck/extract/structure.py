@@ -52,6 +52,7 @@ _EMAIL_HEADER = regex(rf"^\s*[*_]*(?:{alternation('email_header')})\s*[:：]", r
 """A header line of an e-mail, also set in bold ("**From:** ...")."""
 _EARLIER_MESSAGE = regex(rf"^[>\s]*(?:{alternation('earlier_message')})")
 _WISH_LIST = regex(alternation("wish_list"), re.I)
+_VOID_LEAD_IN = regex(alternation("void_lead_in"), re.I)
 _CHAT_MESSAGE = regex(rf"\s*{CHAT_TIME}\s")
 _FORWARD = regex(alternation("forward_mark"))
 _REFERS_BACK = regex(alternation("refers_back"), re.I)
@@ -343,7 +344,17 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     asked: tuple[Keyword, ...] = ()  # the duties the last chat message asked who does ("PFC / ECN 这些谁来调？")
     after_bare_header = False  # the passage before is a chat message's time and speaker alone
     in_chat = False
+    voided_below = -1  # the last line of a lead-in that voids the block right under it ("superseded, do not sign:")
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
+        if voided_below >= 0 and passage.segments and passage.segments[0].line == voided_below + 1 \
+                and heading_level(text) is None:
+            voided_below = passage.segments[-1].line
+            result.append(Frame(kind="superseded"))
+            continue
+        voided_below = -1
+        if text.rstrip().endswith((":", "：")) and _VOID_LEAD_IN.search(text) and passage.segments \
+                and not any(t.type == "CORRECTION" for t in tokens):  # not "更新一下（前一版作废）：" over the new one
+            voided_below = passage.segments[-1].line  # "For reference only, superseded:" over an old offer
         first_line = document.lines[passage.segments[0].line].text if email and passage.segments else ""
         if email and _EARLIER_MESSAGE.match(first_line):
             earlier_message = not forwarded
