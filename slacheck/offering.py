@@ -187,10 +187,11 @@ def _standing(said: list[Statement]) -> list[Statement]:
 
 
 def _split_upgrade(by_path: dict[str, list[Statement]], protocols: dict[str, str]) -> None:
-    """When the base offer includes InfiniBand or RoCE and an add-on offers another protocol, the included
-    fabric is the offering's fabric and the add-on is its upgrade (``fabric.upgrade_*``), checked on its own."""
+    """When the base offer includes InfiniBand or RoCE (or RDMA over Ethernet, its protocol not named) and an
+    add-on offers another protocol, the included fabric is the offering's fabric and the add-on is its upgrade
+    (``fabric.upgrade_*``), checked on its own."""
     best, included = protocols.get("fabric.protocol"), protocols.get("fabric.included_protocol")
-    if best is None or included not in NAMED_RDMA or best == included or {best, included} <= set(ROCE):
+    if best is None or included not in (*NAMED_RDMA, "rdma") or best == included or {best, included} <= set(ROCE):
         return
     said = by_path["fabric.protocol"]
     by_path["fabric.upgrade_protocol"] = [s for s in said if s.value == best]

@@ -2355,3 +2355,34 @@ def test_figures_said_of_another_system_are_not_the_offer() -> None:
     text = ("[10:01] Sales: 3 nodes of 8 x H200, RoCE v2, 2 x 200G NICs per node.\n"
             "[10:05] Sales: That one is 8x 400G IB per node, a different class of fabric.\n")
     assert value(text, "fabric.nics_per_node") == 2
+
+
+def test_an_upgrade_the_buyer_may_want_later_is_an_add_on() -> None:
+    text = "机间网络：RoCE v2 200G 网卡，每台 2 张。\n如果以后想升级 IB，价格另议。\n"
+    assert value(text, "fabric.protocol") == "roce-v2"
+
+
+def test_a_trial_turned_down_with_no_way_offers_none() -> None:
+    text = "3 台 8 卡 H200，签一年。\n试用这个实在没办法，资源太紧。\n"
+    assert value(text, "acceptance.trial") is False
+
+
+def test_a_benchmark_each_machine_runs_once_runs_on_one_machine() -> None:
+    text = "3 台 8 卡 H200，RoCE v2。\n交付时每台机器跑一遍 nccl-tests，结果发您。\n"
+    assert value(text, "acceptance.multi_node") is False
+
+
+def test_an_infiniband_option_over_rdma_ethernet_is_its_upgrade() -> None:
+    offering = offering_of("Three servers, each with one 200G port on our RDMA-capable Ethernet fabric.\n"
+                           "Pricing for the InfiniBand option is on request.\n")
+    assert offering.fact("fabric.protocol").value == "rdma"
+    assert offering.fact("fabric.upgrade_protocol").value == "infiniband"
+
+
+def test_a_run_pasted_from_another_provider_sets_no_acceptance_test() -> None:
+    text = ("[10:11] Buyer: our engineer ran this on a different provider last week:\n"
+            "```\n$ ib_write_bw -d mlx5_0 --report_gbits 10.0.0.2\n 65536  5000  390.2  389.9\n```\n"
+            "[10:14] Sales: that output's from a 400G IB setup. Ours is 3 nodes with RoCE v2, 2 x 200G per node.\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("acceptance.test") is None
+    assert offering.fact("fabric.rate_gbps").value == 200.0

@@ -345,6 +345,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     after_bare_header = False  # the passage before is a chat message's time and speaker alone
     in_chat = False
     voided_below = -1  # the last line of a lead-in that voids the block right under it ("superseded, do not sign:")
+    foreign_fence = False  # the code fence open was pasted from a run the writer did or another system's
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
         if voided_below >= 0 and passage.segments and passage.segments[0].line == voided_below + 1 \
                 and heading_level(text) is None:
@@ -368,6 +369,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                 result.append(Frame(kind="header"))
                 continue
         fence = in_fence or text.lstrip().startswith("```")  # a fence's "# comment" lines split its passages:
+        if fence and not in_fence:  # a run pasted under "he ran it on a different provider:" sets no test
+            foreign_fence = index > 0 and _pastes_other_run(passages[index - 1][0])
         if text.count("```") % 2 == 1:  # the one that closes it may start with a command
             in_fence = not in_fence
         if earlier_message and not (marked and not first_line.lstrip().startswith(">")) \
@@ -379,7 +382,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             result.append(Frame(kind="header"))
             continue
         if fence or in_fence or _COMMAND_START.match(text):
-            result.append(Frame(kind="command"))
+            result.append(Frame(kind="quoted" if fence and foreign_fence else "command"))
             continue
         subject, option, optional = inherited
         named = options_named(tokens)
@@ -451,6 +454,16 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
     shared: dict[Frame, Frame] = {}
     return [shared.setdefault(frame, frame) for frame in result]  # one object per distinct frame
+
+
+_OWN_RUN = regex(alternation("own_run"), re.I)
+_OTHER_SYSTEM = regex(alternation("other_system"), re.I)
+
+
+def _pastes_other_run(lead_in: str) -> bool:
+    """Whether a lead-in ending in a colon pastes a run the writer did ("Here's the tail of our run:") or one of
+    another system ("he ran it on a different provider last week:"): the output under it sets no test."""
+    return lead_in.rstrip().endswith((":", "：")) and bool(_OWN_RUN.search(lead_in) or _OTHER_SYSTEM.search(lead_in))
 
 
 def _bare_header(text: str, end: int) -> bool:
