@@ -2386,3 +2386,37 @@ def test_a_run_pasted_from_another_provider_sets_no_acceptance_test() -> None:
     offering = offering_of(text, "markdown")
     assert offering.fact("acceptance.test") is None
     assert offering.fact("fabric.rate_gbps").value == 200.0
+
+
+def test_a_test_said_to_lie_outside_the_acceptance_scope_later_in_its_sentence_is_none() -> None:
+    text = ("3 台 8 卡 H200。验收：每台服务器单独运行 nccl-tests。\n"
+            "买方曾提出 3 台 24 卡跨机 all_reduce 测试，卖方回复跨机测试不在本合同验收范围内。\n")
+    assert value(text, "acceptance.multi_node") is False
+
+
+@pytest.mark.parametrize(("text", "multi"), [
+    ("3 nodes. At handover we run gpu-burn on each node and all_reduce_perf across all of the nodes.\n", True),
+    ("3 nodes. At handover we run nccl-tests all_reduce_perf on each node.\n", False),
+])
+def test_each_of_two_tests_in_one_clause_runs_where_its_own_words_say(text: str, multi: bool) -> None:
+    assert value(text, "acceptance.multi_node") is multi
+
+
+def test_a_header_line_over_a_rule_names_the_columns_of_the_table_under_it() -> None:
+    text = ("                    SMALL              LARGE\n"
+            "-----------------------------------------------\n"
+            "Nodes               4                  32\n"
+            "Fabric              NDR InfiniBand     RoCE v2\n"
+            "NICs per node       8 x 400G           8 x 400G\n")
+    offering, options = assemble_options(extract(document_from_text(text)).statements)
+    assert sorted(option.name for option in options) == ["LARGE", "SMALL"]
+    assert offering.fact("nodes") is None
+
+
+def test_a_duty_the_sentence_before_names_takes_its_party() -> None:
+    text = "The Provider configures and operates the fabric. This includes PFC, ECN and DCQCN on every switch.\n"
+    assert value(text, "tuning.owner") == "provider"
+
+
+def test_a_scale_out_fabric_is_the_backend_not_room_to_grow() -> None:
+    assert value("4 nodes on a dedicated scale-out fabric, RoCE v2.\n", "fabric.expansion") is None

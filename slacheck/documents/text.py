@@ -138,9 +138,10 @@ def aligned_tables(texts: list[str], reserved: set[int]) -> tuple[list[list[list
         table_lines = [k for k in block if not _DASHES.match(texts[k])]
         starts_row = [k for k in table_lines if not _continuation(texts[k], texts[block[0]])]
         if len(starts_row) >= 2 or "\t" in texts[i].strip():
-            if i and i - 1 not in reserved and i - 1 not in used and _heads_columns(texts[i - 1], texts[i]):
-                rows.append([[], *([(i - 1, a, b)] for a, b in _cells(texts[i - 1]))])
-                used.add(i - 1)
+            head = i - 2 if i >= 2 and _DASHES.match(texts[i - 1]) else i - 1  # the header may stand over a rule
+            if head >= 0 and head not in reserved and head not in used and _heads_columns(texts[head], texts[i]):
+                rows.append([[], *([(head, a, b)] for a, b in _cells(texts[head]))])
+                used.update(range(head, i))
             rows.extend(_block_rows(texts, table_lines, ruled=ruled))
             used.update(block)
         i = j

@@ -85,17 +85,21 @@ def _compute_test(token: Keyword, context: Context) -> list[Said]:
 def _where_it_runs(token: Keyword, context: Context) -> list[Said]:
     """Whether a test runs across nodes or on one machine at a time.
 
-    One machine named in the test's own clause wins ("每台单独运行 all_reduce_perf（单机 8 卡）");
-    else several nodes named in its sentence (or the one before: a wrapped line; in a table, its row) make it
-    multi-node:
+    One machine named in the test's own clause wins ("每台单独运行 all_reduce_perf（单机 8 卡）"), or, where
+    the clause names several tests, in the test's own part of it ("gpu-burn on each node and all_reduce_perf
+    across all of the nodes"); else several nodes named in its sentence (or the one before: a wrapped line; in a
+    table, its row) make it multi-node:
     全部/跨机/双机, or a count of two or more nodes ("4 机 32 卡", "across the eight (8) servers");
     else the lead-in above a list of tests says where they run.
     """
-    clause = context.in_clause(token.start)
+    clause = _own_part(token, context.in_clause(token.start), context)
     near = context.keywords if context.table_row else \
         context.in_sentence(token.start, before=1) + context.in_sentence(token.start)  # a row's cells say it together
     single = [t for t in near if _single(t, context)]
     spread = [t for t in near if t.type == "ALL_NODES"] + [t for t in node_counts(near) if (as_count(t) or 0) >= 2]
+    own_spread = [t for t in clause if t.type == "ALL_NODES" and not _single(t, context)]
+    if own_spread and len(clause) < len(context.in_clause(token.start)):
+        return [Said("acceptance.multi_node", True, [span_of(own_spread[0])])]
     if any(_single(t, context) for t in clause) or (single and not spread):
         return [Said("acceptance.multi_node", False, [span_of(single[0])])]
     if spread:
@@ -106,6 +110,34 @@ def _where_it_runs(token: Keyword, context: Context) -> list[Said]:
     if any(t.type == "ALL_NODES" for t in lead_in):
         return [Said("acceptance.multi_node", True, [span_of(token)])]
     return []
+
+
+_TESTS = frozenset({"BENCH", "COMPUTE_TEST"})
+_SIDE_BY_SIDE = " `'\"()（）/"
+"""What may stand between two names of one test ("nccl-tests `all_reduce_perf`")."""
+
+
+def _own_part(token: Keyword, clause: list[Keyword], context: Context) -> list[Keyword]:
+    """The keywords of a clause that speak of one test where the clause names several: those after it up to
+    the next test when they say where it runs, else those since the test before it when they do; the whole
+    clause else. Tests named side by side ("nccl-tests all_reduce_perf") are one."""
+    tests: list[list[Keyword]] = []
+    for t in clause:
+        if t.type in _TESTS:
+            if tests and not context.text[tests[-1][-1].end:t.start].strip(_SIDE_BY_SIDE):
+                tests[-1].append(t)
+            else:
+                tests.append([t])
+    at = next((i for i, group in enumerate(tests) if token in group), -1)
+    if len(tests) < 2 or at < 0:
+        return clause
+    start = tests[at - 1][-1].end if at else -1
+    end = tests[at + 1][0].start if at + 1 < len(tests) else len(context.text)
+    for part in ([t for t in clause if tests[at][-1].end <= t.start < end],
+                 [t for t in clause if start <= t.start < tests[at][0].start]):
+        if any(t.type == "ALL_NODES" or _single(t, context) for t in part):
+            return part
+    return clause
 
 
 def _single(token: Keyword, context: Context) -> bool:

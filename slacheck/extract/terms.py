@@ -158,10 +158,16 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
             party = "provider"
         if party is None and _goes_on(text):
             party = _subject(_next_sentence(token, context))  # "…DCQCN enabled; our network team owns these settings"
+        if party is None and _INCLUDED_IN_BEFORE.search(text) and context.sentence(token.start):
+            # "X runs the fabric. This includes PFC …": the party of the sentence before
+            before = context.sentence_starts[context.sentence(token.start) - 1]
+            party = _subject(context.in_sentence(before)) or (
+                "provider" if context.names_provider(context.sentence_at(before)) else None)
         return [Said(path, party, [span_of(token)])] if party else []
     return handler
 
 
+_INCLUDED_IN_BEFORE = regex(alternation("included_in_before"), re.I)
 _COUNTED = regex(rf"\s?(?:{alternation('counted_after')})(?![A-Za-z])", re.I)
 """What comes after a tuning word that names what is counted, not set ("PFC pause frames", "ECN marks")."""
 
