@@ -2420,3 +2420,32 @@ def test_a_duty_the_sentence_before_names_takes_its_party() -> None:
 
 def test_a_scale_out_fabric_is_the_backend_not_room_to_grow() -> None:
     assert value("4 nodes on a dedicated scale-out fabric, RoCE v2.\n", "fabric.expansion") is None
+
+
+@pytest.mark.parametrize("wish", [
+    "[09:34] Buyer: we'd really want InfiniBand, 8x NDR per node like our current cluster.",
+    "[09:34] 买方：我们更想要 IB，每台 8 张 NDR。",
+])
+def test_a_wish_the_buyer_states_offers_nothing(wish: str) -> None:
+    text = f"{wish}\n[09:41] Sales: 3 nodes on 100GbE, one port per node, plain TCP/IP.\n"
+    assert value(text, "fabric.protocol") == "ethernet-tcp"
+
+
+def test_a_request_to_add_a_test_is_no_test() -> None:
+    text = "3 nodes of 8x H100 SXM.\n[09:05] Buyer: please add an acceptance test to the order form, there is none.\n"
+    assert value(text, "acceptance.test") is None
+
+
+@pytest.mark.parametrize("said", ["InfiniBand NDR，包含在本报价内（非选配）", "InfiniBand NDR, included, not optional"])
+def test_a_fabric_said_not_to_be_optional_is_included(said: str) -> None:
+    assert value(f"3 台 8 卡 H200。计算网络：{said}，每台 8 张网卡。\n", "fabric.optional") is False
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("计算网络 RoCE v2，每台 4 张网卡，2 张 GPU 共用 1 张网卡，端口独享。\n", "fabric.dedicated", True),
+    ("计算网络 RoCE v2，每台 4 张网卡，2 张 GPU 共用 1 张网卡。\n", "fabric.nics_per_node", 4),
+    ("Fabric: RoCE v2 with four NICs per node; two GPUs share one NIC.\n", "fabric.nics_per_node", 4),
+    ("Fabric: RoCE v2 with four NICs per node; two GPUs share one NIC.\n", "gpu.per_node", None),
+])
+def test_gpus_sharing_a_nic_is_a_ratio_not_a_shared_fabric(text: str, path: str, expected: object) -> None:
+    assert value(text, path) == expected

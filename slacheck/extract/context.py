@@ -431,13 +431,19 @@ def public_only(types: set[str]) -> bool:
 
 def negated(token: Keyword, context: Context) -> bool:
     """A negation in the token's clause (不含, excluded) or just before it ("not shared", 不共享, 非独享)."""
-    before = context.text[max(0, token.start - 12):token.start]
-    return "NEGATION" in context.clause_types(token.start) or bool(_NOT_BEFORE.search(before))
+    return "NEGATION" in context.clause_types(token.start) or denied_just_before(token, context)
+
+
+def denied_just_before(token: Keyword, context: Context) -> bool:
+    """A negation just before the token ("not optional", 非选配)."""
+    return bool(_NOT_BEFORE.search(context.text[max(0, token.start - 12):token.start]))
 
 
 _DEFINES_TERM = regex(alternation("defines_term"))
 _RATIO_AFTER = regex(r"\s*[:=]\s*\d")
 _RATIO_BEFORE = regex(r"(?<![\w.])\d+\s*[A-Za-z]{1,8}\s*[:=]\s*$")
+_SHARED_BY_AFTER = regex(rf"\s*(?:{alternation('shares_a_count')})")
+_SHARED_BY_BEFORE = regex(rf"(?:{alternation('shared_by')})\s*$", re.I)
 
 
 _ABSENT_BEFORE = regex(rf"(?:{alternation('absent_before')})[^,;.。，；]{{0,3}}$")
@@ -452,9 +458,10 @@ def absent(token: Keyword, context: Context) -> bool:
 
 def in_ratio(start: int, end: int, context: Context) -> bool:
     """Whether a count of things at ``text[start:end]`` is one side of a ratio ("1 NIC : 1 GPU", "GPU:NIC =
-    1:1"), not a count of what is offered."""
-    return bool(_RATIO_AFTER.match(context.text, end)) \
-        or _RATIO_BEFORE.search(context.text, max(0, start - 16), start) is not None
+    1:1", "2 张 GPU 共用 1 张网卡", "two GPUs share one NIC"), not a count of what is offered."""
+    return bool(_RATIO_AFTER.match(context.text, end)) or bool(_SHARED_BY_AFTER.match(context.text, end)) \
+        or _RATIO_BEFORE.search(context.text, max(0, start - 16), start) is not None \
+        or _SHARED_BY_BEFORE.search(context.text, max(0, start - 16), start) is not None
 
 
 _RANGE_BEFORE = regex(alternation("range_mark"))

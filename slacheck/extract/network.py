@@ -341,13 +341,21 @@ def _shared(token: Keyword, context: Context) -> list[Said]:
     clause = context.clause_types(token.start)
     if not clause & SUBJECT_TYPES:
         clause = clause | context.sentence_types(token.start)
-    if not clause & (NETWORK_WORDS | {"TENANT"}):
+    if not clause & (NETWORK_WORDS | {"TENANT"}) or _gpus_share_a_nic(token, context):
         return []
     denied = negated(token, context)
     said = [Said("fabric.dedicated", denied, [span_of(token)])]
     if "TENANT" in context.sentence_types(token.start):
         said.append(Said("fabric.isolation", denied, [span_of(token)]))
     return said
+
+
+def _gpus_share_a_nic(token: Keyword, context: Context) -> bool:
+    """Whether GPUs share a network card ("2 张 GPU 共用 1 张网卡", "two GPUs share one NIC"): a NIC per GPU
+    pair, not a fabric shared with other tenants."""
+    before = context.previous(token.start)
+    return before is not None and before.type in ("CARD_UNIT", "MODEL") and any(
+        t.type in ("NIC", "NIC_MODEL") and t.start >= token.end for t in context.in_clause(token.start))
 
 
 def _no_other_tenants(token: Keyword, context: Context) -> list[Said]:

@@ -23,6 +23,7 @@ from slacheck.extract.context import (
     Handler,
     PhraseHandler,
     Said,
+    denied_just_before,
     span_of,
 )
 from slacheck.extract.lexer import with_first_test
@@ -286,7 +287,8 @@ def _qualifiers(said: list[Said], context: Context) -> list[Said]:
             return _ROW
         return context.sentence(position)
 
-    optional = {scope(t.start) for t in context.keywords if t.type in _OPTIONAL_WORDS} if worded else set()
+    words = [t for t in context.keywords if t.type in _OPTIONAL_WORDS and not denied_just_before(t, context)]
+    optional = {scope(t.start) for t in words} if worded else set()  # not "（非选配）"
     extra = [Said(_INCLUDED[s.path], s.value, s.spans, tag=s.tag, amends=s.amends) for s in said
              if s.path in _INCLUDED and not (optional and {scope(s.spans[0][0]), _ROW} & optional)
              and not context.optional]
@@ -294,7 +296,7 @@ def _qualifiers(said: list[Said], context: Context) -> list[Said]:
         about_fabric = {scope(s.spans[0][0]) for s in said if s.path in _THE_FABRIC_ITSELF}
         if context.table_row and about_fabric:
             about_fabric.add(_ROW)  # an add-on's own cell ("| InfiniBand NDR | 可选 |") speaks for its row
-        extra.extend(Said("fabric.optional", True, [span_of(t)]) for t in context.keywords
+        extra.extend(Said("fabric.optional", True, [span_of(t)]) for t in words
                      if t.type == "OPTIONAL" and scope(t.start) in about_fabric)
     if context.optional:  # under an "Optional add-ons" heading: the fabric it states is one
         extra.extend(Said("fabric.optional", True, s.spans[:1]) for s in said if s.path == "fabric.protocol")
