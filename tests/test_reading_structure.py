@@ -2449,3 +2449,36 @@ def test_a_fabric_said_not_to_be_optional_is_included(said: str) -> None:
 ])
 def test_gpus_sharing_a_nic_is_a_ratio_not_a_shared_fabric(text: str, path: str, expected: object) -> None:
     assert value(text, path) == expected
+
+
+def test_a_threshold_in_the_answer_cell_of_an_acceptance_row_is_its_threshold() -> None:
+    text = ("| # | Requirement | Resp. | Comment |\n|---|---|---|---|\n"
+            "| 4.1 | Acceptance: all_reduce_perf across all 6 nodes, busbw threshold | C | "
+            "Ring, sizes to 8 GiB; pass at >= 330 GB/s. |\n")
+    assert value(text, "acceptance.threshold_gbytes", "markdown") == 330.0
+
+
+def test_terms_that_do_not_include_credits_give_none() -> None:
+    text = "Availability 99.9% per month. Our standard terms do not include service credits.\n"
+    assert value(text, "sla.credits") is False
+
+
+def test_what_is_actually_delivered_prevailing_hedges_no_price() -> None:
+    text = "3 台 H200 服务器，每台 9.8 万/月，GPU 型号以乙方实际交付为准。\n"
+    assert value(text, "commercial.price_hedged") is None
+
+
+def test_the_customers_data_disk_backed_up_by_the_provider_is_covered() -> None:
+    text = "甲方数据盘由乙方每日增量备份，保留 7 天。\n"
+    assert value(text, "backup.scope") == "data"
+    assert value("数据盘由甲方自行备份，系统盘每日快照。\n", "backup.scope") == "system-only"
+
+
+def test_chinese_labels_aligned_as_shown_make_a_table() -> None:
+    text = ("服务器数量        3 台\n"
+            "GPU               每台 8 张 H200 SXM 141GB\n"
+            "计算网络          RoCE v2 200G，每台 4 张网卡\n"
+            "存储网络          每台 2×25GbE，接入共享 NAS\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.nics_per_node").value == 4
+    assert offering.fact("fabric.dedicated") is None

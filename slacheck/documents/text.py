@@ -7,6 +7,7 @@ tables are read by :mod:`slacheck.documents.markdown`."""
 from __future__ import annotations
 
 import codecs
+import unicodedata
 
 from slacheck import collector
 from slacheck.documents.markdown import markdown_table
@@ -174,19 +175,20 @@ def _label_line(text: str) -> bool:
 
 
 def _label_block(texts: list[str], i: int, reserved: set[int]) -> list[int]:
-    """The lines of a block of "label   value" lines from line ``i``, their values starting in one column, with
-    the indented lines that go on with a value; [] when there is no such block."""
+    """The lines of a block of "label   value" lines from line ``i``, their values starting in one column (as
+    shown: a Chinese character takes two), with the indented lines that go on with a value; [] when there is no
+    such block."""
     if not _label_line(texts[i]):
         return []
-    column = _column(texts[i], _cells(texts[i])[1][0])
+    column = _shown(texts[i], _cells(texts[i])[1][0])
     block, labels = [i], 1
     for j in range(i + 1, len(texts)):
         text = texts[j]
         if j in reserved or not text.strip():
             break
-        if _label_line(text) and _column(text, _cells(text)[1][0]) == column:
+        if _label_line(text) and _shown(text, _cells(text)[1][0]) == column:
             labels += not text.lstrip()[0].islower()
-        elif not (_indent(text) >= column - 2 and len(_cells(text)) == 1):
+        elif not (_shown(text, _cells(text)[0][0]) >= column - 2 and len(_cells(text)) == 1):
             break
         block.append(j)
     return block if labels >= MIN_LABEL_LINES else []
@@ -196,7 +198,7 @@ def _label_rows(texts: list[str], block: list[int]) -> list[list[list[Run]]]:
     """The rows of a block of "label   value" lines: a line whose label starts in lower case ("fabric" under
     "Compute") or that has no label goes on with the row above, each of its cells joining the label or the
     value by where it starts."""
-    column = _column(texts[block[0]], _cells(texts[block[0]])[1][0])
+    column = _shown(texts[block[0]], _cells(texts[block[0]])[1][0])
     rows: list[list[list[Run]]] = []
     for k in block:
         cells = _cells(texts[k])
@@ -205,8 +207,14 @@ def _label_rows(texts: list[str], block: list[int]) -> list[list[list[Run]]]:
             rows.append([[(k, start, end)] for start, end in cells])
             continue
         for start, end in cells:
-            rows[-1][0 if _column(texts[k], start) < column - 2 else 1].append((k, start, end))
+            rows[-1][0 if _shown(texts[k], start) < column - 2 else 1].append((k, start, end))
     return rows
+
+
+def _shown(text: str, offset: int) -> int:
+    """Where ``text[offset]`` shows on screen, a wide (Chinese) character taking two columns."""
+    shown = text[:offset].expandtabs()
+    return len(shown) + sum(unicodedata.east_asian_width(ch) in "WF" for ch in shown)
 
 
 def _heads_columns(text: str, first: str) -> bool:

@@ -175,7 +175,7 @@ def pass_threshold(token: Keyword, context: Context) -> list[Said]:
     claimed = collective_claim(token, context)
     if claimed is not None:
         return claimed
-    sentence = context.sentence_types(token.start)
+    sentence = context.line_types(token.start)  # a row's cells say it together ("| Acceptance | … | ≥ 340 GB/s |")
     clause = context.clause_types(token.start)
     if not sentence & {"BENCH", "BUSBW", "ACCEPTANCE"} or clause & {
             "NVLINK", "NVSWITCH", "AVAILABILITY", "CREDIT"} or ("ALGBW" in clause and "BUSBW" not in clause):

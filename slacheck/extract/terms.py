@@ -192,12 +192,21 @@ def _snapshot(token: Keyword, context: Context) -> list[Said]:
                   or (t.type == "SYSTEM_DISK" and meaning("SYSTEM_DISK", t.value) == "all")]
     # a data disk the customer backs up itself ("数据盘由甲方自行备份"), or not backed up ("数据盘不备份"),
     # is not covered
-    data = any(not context.clause_types(t.start) & {"NEGATION", "CUSTOMER"} and not any(
+    data = any("NEGATION" not in context.clause_types(t.start) and _backed_up_by(t, context) != "customer" and not any(
         s.type == "SNAPSHOT" and negated(s, context) for s in context.in_clause(t.start)) for t in data_words)
     if data and "NEGATION" in context.sentence_types(token.start) and not system:
         return []
     scope = "all" if system and data else "data" if data else "system-only" if system else None
     return [Said("backup.scope", scope, [span_of(token)])] if scope else []
+
+
+def _backed_up_by(disk: Keyword, context: Context) -> str | None:
+    """Who backs up a disk its clause names: the last party before the clause's backup word ("甲方数据盘由乙方
+    每日备份": the provider; "数据盘由甲方自行备份": the customer), else any party the clause names."""
+    clause = context.in_clause(disk.start)
+    backup = next((t for t in clause if t.type == "SNAPSHOT"), None)
+    before = [t for t in clause if t.type in ("PROVIDER", "CUSTOMER") and (backup is None or t.end <= backup.start)]
+    return _party(before[-1:]) if before else None
 
 
 def _duration(token: Keyword, context: Context) -> list[Said]:
