@@ -2482,3 +2482,29 @@ def test_chinese_labels_aligned_as_shown_make_a_table() -> None:
     offering = offering_of(text)
     assert offering.fact("fabric.nics_per_node").value == 4
     assert offering.fact("fabric.dedicated") is None
+
+
+def test_answers_marked_with_initials_between_unquoted_questions_are_read() -> None:
+    text = ("From: Sam Vendor <sam@vendor.example>\nSent: Monday, 4 August 2025 10:00\nTo: Ana Buyer <ana@buyer.example>\n"
+            "Subject: RE: questions (answers inline)\n\nHi Ana, answers below marked [SV].\n\n"
+            "-----Original Message-----\nFrom: Ana Buyer <ana@buyer.example>\nSent: Friday, 1 August 2025 18:00\n"
+            "To: Sam Vendor <sam@vendor.example>\nSubject: questions\n\n"
+            "1. Could it be InfiniBand with 8 HCAs per node?\n[SV] No, RoCE v2 only: 3 nodes, 4 x 400G NICs per node.\n\n"
+            "2. Who tunes PFC and ECN?\n[SV] PFC and ECN are the customer's responsibility.\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.nics_per_node").value == 4
+    assert offering.fact("tuning.owner").value == "customer"
+
+
+@pytest.mark.parametrize(("text", "path"), [
+    ("3 nodes, RoCE v2. We don't produce a formal baseline document for RoCE pods.\n", "tuning.baseline"),
+    ("3 nodes on a 12-month term. We don't do trials on cluster orders.\n", "acceptance.trial"),
+])
+def test_what_the_vendor_says_it_does_not_do_is_not_offered(text: str, path: str) -> None:
+    assert value(text, path) is False
+
+
+def test_your_team_is_the_customer() -> None:
+    text = "3 nodes, RoCE v2. Your team owns the PFC/ECN settings and the congestion troubleshooting.\n"
+    assert value(text, "tuning.owner") == "customer"

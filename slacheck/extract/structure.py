@@ -12,6 +12,7 @@ then attaches facts only within the frame's subject and option.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Sequence
@@ -316,6 +317,24 @@ def _quoting(document: Document, start: int) -> str | None:
     return "whole" if seen_quote else None
 
 
+_ANSWER_TAG = regex(r"\s*(\[[A-Za-z]{1,4}\])\s")
+ANSWER_TAGS = 2
+"""How many lines of an earlier message must open with one bracketed mark ("[DO]") for them to be answers."""
+
+
+def _answer_tag(document: Document, start: int) -> str:
+    """The bracketed initials that open the answers someone put between the unquoted lines of the earlier
+    message from line ``start`` ("3. Is InfiniBand an option?" then "[DO] Not for this pod."); "" if none."""
+    tags: Counter[str] = Counter()
+    for line in document.lines[start + 1:]:
+        if _EARLIER_MESSAGE.match(line.text.strip()):
+            break
+        if mark := _ANSWER_TAG.match(line.text):
+            tags[mark.group(1)] += 1
+    tag, count = tags.most_common(1)[0] if tags else ("", 0)
+    return tag if count >= ANSWER_TAGS else ""
+
+
 def _quoted(line: str, in_forwarded: bool) -> bool:
     """Whether an e-mail line quotes an earlier message: a ">" line, but in a forwarded message quoted whole
     only a line quoted twice ("> >", ">>") quotes something older."""
@@ -336,6 +355,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     inherited = _inherited(stack)
     header = Frame()
     earlier_message = in_forwarded = in_fence = marked = False
+    answer_tag = ""  # the mark of the answers put between the lines of the earlier message ("[DO]")
     in_header = email  # the header lines at the top of an e-mail: its subject names what was asked about
     previous_row = False
     lead_in: tuple[Keyword, ...] = ()
@@ -360,6 +380,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         if email and _EARLIER_MESSAGE.match(first_line):
             earlier_message = not forwarded
             quoting = _quoting(document, passage.segments[0].line)
+            answer_tag = _answer_tag(document, passage.segments[0].line)  # answers put in unquoted: "[DO] Yes."
             # a quoted message with unquoted lines between its quoted ones: those are answers put inline
             marked = first_line.lstrip().startswith(">") or not forwarded and quoting == "inline"
             in_forwarded = forwarded and quoting == "whole"
@@ -374,6 +395,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         if text.count("```") % 2 == 1:  # the one that closes it may start with a command
             in_fence = not in_fence
         if earlier_message and not (marked and not first_line.lstrip().startswith(">")) \
+                and not (answer_tag and first_line.lstrip().startswith(answer_tag)) \
                 or (email and _quoted(first_line, in_forwarded)):
             result.append(Frame(kind="quoted"))
             continue
