@@ -2508,3 +2508,23 @@ def test_what_the_vendor_says_it_does_not_do_is_not_offered(text: str, path: str
 def test_your_team_is_the_customer() -> None:
     text = "3 nodes, RoCE v2. Your team owns the PFC/ECN settings and the congestion troubleshooting.\n"
     assert value(text, "tuning.owner") == "customer"
+
+
+def test_what_another_vendor_once_quoted_is_not_the_offer() -> None:
+    text = ("买方：你们的 H800 是 SXM 还是 PCIe？之前有一家报给我们“H800 PCIe + NVSwitch 全互联”。\n"
+            "销售：我们是 HGX H800 SXM5 80GB，每台 8 卡，2 台。\n")
+    assert value(text, "gpu.variant") == "SXM"
+
+
+def test_a_duty_done_by_us_in_chinese_is_the_providers() -> None:
+    assert value("RoCE v2，2 台。交换机和网卡侧的 PFC、ECN 都由我们完成。\n", "tuning.owner") == "provider"
+
+
+def test_gpus_named_before_their_count_stay_gpus_beside_a_nic_count() -> None:
+    offering = offering_of("集群共计 GPU 一百二十八张，计算网卡六十四张。\n")
+    assert offering.fact("gpu.total").value == 128
+    assert offering.fact("fabric.nics_total").value == 64
+
+
+def test_the_rate_of_the_nics_a_sentence_names_is_no_threshold() -> None:
+    assert value("8 x 400 Gb/s NICs, busbw >= 350 GB/s at acceptance.\n", "acceptance.threshold_gbytes") == 350.0

@@ -193,8 +193,17 @@ def pass_threshold(token: Keyword, context: Context) -> list[Said]:
 
 
 def _rate_bits(token: Keyword, context: Context) -> list[Said]:
+    """A Gb/s figure as a threshold in a sentence about a benchmark, not the rate of the NICs it names ("8 x 400
+    Gb/s NICs, busbw >= 350 GB/s")."""
+    phrase = context.phrase_of(token)
+    if phrase is not None and phrase.kind in _LINK_PHRASES:
+        return []
     return pass_threshold(token, context) if context.sentence_types(token.start) & {
         "BENCH", "BUSBW", "ALGBW"} else []
+
+
+_LINK_PHRASES = frozenset({"nics", "fabric_rate"})
+"""Phrases whose rate is a link's, not a test's."""
 
 
 def _report_kept(token: Keyword, context: Context) -> list[Said]:

@@ -248,6 +248,10 @@ def _nic_or_gpu(handler: PhraseHandler) -> PhraseHandler:
             return said  # "64 pcs GPU card": the phrase names its own item
         if any(unit in _GPU_CARD for unit in units) and not context.clause_types(phrase.start) & _NIC_WORDS:
             return said  # "8 台，共 64 卡，参数面网卡共 32 张": 64 GPUs, in a clause of their own
+        named = [t for t in context.in_clause(phrase.start) if t.end <= phrase.start]
+        if named and named[-1].type == "CARD_UNIT" and named[-1].value.lower().startswith("gpu") \
+                and not PER_GPU_BEFORE.search(context.text, max(0, phrase.start - 16), phrase.start):
+            return said  # "共计 GPU 一百二十八张，计算网卡六十四张": the GPUs, named right before their count
         item = context.in_line(phrase.start)
         card_words = _FABRIC_ROW_WORDS if context.table_row else _NIC_WORDS
         if not any(t.type in card_words for t in item) or any(t.type == "MODEL" for t in item):
