@@ -28,7 +28,7 @@ from slacheck.regexes import regex
 _ADVICE = regex(alternation("recommend_word"), re.I)
 _SUITED_TO = regex(alternation("suited_to"), re.I)
 _ONE_BY_ONE = regex(alternation("one_by_one"), re.I)
-_EACH_AFTER = regex(r"\s*\(?[^()\n]{0,16}?\beach\b", re.I)
+_EACH_AFTER = regex(rf"\s*\(?[^()\n]{{0,16}}?(?:{alternation('each_after')})", re.I)
 _OWN_RUN = regex(alternation("own_run"), re.I)
 _OUTSIDE_ACCEPTANCE = regex(alternation("outside_acceptance"))
 _TESTED = {"ACCEPTANCE", "BUSBW", "ALGBW", "BW_BYTES"}
