@@ -163,8 +163,8 @@ def _label_line(text: str) -> bool:
     """A line of a label and its value set apart by spaces ("Nodes            4 x HGX H100"): two cells, the
     first a short label that starts with a letter (not a chat's time, not an e-mail's "From:", not a clause's
     number), the second no colon after the label's spaces ("Optics 光模块    : 不含" is a line of its own)."""
-    if "\t" in text or " | " in text:
-        return False
+    if "\t" in text or " | " in text or "  " not in text.strip():
+        return False  # no gap of spaces: most lines of prose
     cells = _cells(text)
     if len(cells) != 2:
         return False

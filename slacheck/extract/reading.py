@@ -103,7 +103,7 @@ _OTHER_NETWORK_KEEPS = ("commercial.price_hedged", "commercial.billing", "commer
 
 
 _NOT_THE_FABRIC = regex(with_first_test(alternation("not_the_fabric")))
-_OTHER_SYSTEM = regex(alternation("other_system"), re.I)
+_OTHER_SYSTEM = regex(with_first_test(alternation("other_system")), re.I)
 _COMPLIES = regex(rf"(?i:{alternation('complies_mark')})")
 
 
