@@ -2528,3 +2528,9 @@ def test_gpus_named_before_their_count_stay_gpus_beside_a_nic_count() -> None:
 
 def test_the_rate_of_the_nics_a_sentence_names_is_no_threshold() -> None:
     assert value("8 x 400 Gb/s NICs, busbw >= 350 GB/s at acceptance.\n", "acceptance.threshold_gbytes") == 350.0
+
+
+def test_a_label_block_whose_first_label_is_in_lower_case_is_read() -> None:
+    text = ("nodes        3 x HGX H200\nGPU          8 x H200 SXM per node\n"
+            "Fabric       RoCE v2, 4 x 400G NICs per node\nStorage      shared NAS\n")
+    assert value(text, "fabric.nics_per_node") == 4

@@ -203,8 +203,8 @@ def _label_rows(texts: list[str], block: list[int]) -> list[list[list[Run]]]:
     for k in block:
         cells = _cells(texts[k])
         label = texts[k][cells[0][0]]
-        if _label_line(texts[k]) and not (label.islower() and label.isascii()):
-            rows.append([[(k, start, end)] for start, end in cells])
+        if not rows or _label_line(texts[k]) and not (label.islower() and label.isascii()):
+            rows.append([[(k, start, end)] for start, end in cells])  # the block's first line opens a row
             continue
         for start, end in cells:
             rows[-1][0 if _shown(texts[k], start) < column - 2 else 1].append((k, start, end))
