@@ -2534,3 +2534,21 @@ def test_a_label_block_whose_first_label_is_in_lower_case_is_read() -> None:
     text = ("nodes        3 x HGX H200\nGPU          8 x H200 SXM per node\n"
             "Fabric       RoCE v2, 4 x 400G NICs per node\nStorage      shared NAS\n")
     assert value(text, "fabric.nics_per_node") == 4
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("Acceptance: nccl-tests across all three Servers, busbw not less than three hundred and forty (340) GB/s.\n",
+     "acceptance.threshold_gbytes", 340.0),
+    ("Each Server has eight (8) NICs at four hundred (400) Gb/s.\n", "fabric.rate_gbps", 400.0),
+    ("Each Server has eight (8) NICs at four hundred (400) Gb/s.\n", "fabric.nics_per_node", 8),
+])
+def test_a_rate_in_words_with_its_figure_in_brackets(text: str, path: str, expected: float) -> None:
+    assert value(text, path) == expected
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("验收：3 台跨节点 nccl-tests，busbw 不低于八十五 GB/s 为合格。\n", "acceptance.threshold_gbytes", 85.0),
+    ("计算网络：RoCE v2，每台网卡速率二百G。\n", "fabric.rate_gbps", 200.0),
+])
+def test_a_rate_in_chinese_numerals(text: str, path: str, expected: float) -> None:
+    assert value(text, path) == expected

@@ -792,3 +792,23 @@ def test_line_texts_and_places_without_a_line_object_each() -> None:
     as_tuple = (model.Line(1, 1, "x", "Sheet1!B2"), model.Line(1, 2, "y"))
     assert model.line_texts(as_tuple) == ["x", "y"]
     assert model.line_places(as_tuple) == {(1, 1): "Sheet1!B2"}
+
+
+LABELS = ["Nodes", "nodes", "GPU", "fabric", "计算网络", "服务器数量", "A.1", "B2", "a)", "[x]", "From:", "10:16", "", "-"]
+VALUES = ["4 x HGX H100", ": 不含", "RoCE v2, 8 x 400G", "shared", "每台 8 张", "", "x"]
+
+
+@settings(max_examples=150, deadline=None)
+@example(column=13, lines=[(0, "nodes", "4 x HGX H100"), (0, "GPU", "x"), (0, "Nodes", "shared"), (0, "GPU", "x")])
+@given(column=st.integers(8, 20), lines=st.lists(st.tuples(st.integers(0, 3), st.sampled_from(LABELS),
+                                                           st.sampled_from(VALUES)), max_size=12))
+def test_label_and_value_lines_in_any_layout_map_back_to_their_lines(column: int,
+                                                                     lines: list[tuple[int, str, str]]) -> None:
+    """Label lines whose values mostly start in one column, with indents, wide labels and labels that are none."""
+    text = "\n".join(" " * indent + label + " " * max(1, column - indent - len(label)) + value
+                     for indent, label, value in lines)
+    doc = document_from_text(text)
+    for passage in doc.passages:
+        for line, start, end in passage.sources(0, len(passage.text)):
+            assert 0 <= start <= end <= len(doc.lines[line].text)
+            assert doc.lines[line].text[start:end].strip() in passage.text
