@@ -70,6 +70,13 @@ def nic_count_missing(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
     return {"fabric_without_nic_count": missing}
 
 
+def named_rdma(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
+    """The InfiniBand or RoCE fabric offered, else the one offered as an upgrade of an unnamed RDMA fabric."""
+    found = v["fabric.protocol"] if v["fabric.protocol"] in NAMED_RDMA else \
+        v["fabric.upgrade_protocol"] if v["fabric.upgrade_protocol"] in NAMED_RDMA else None
+    return {"named_rdma_fabric": found}
+
+
 def per_gpu(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
     """Inter-node Gb/s per GPU: the lower of the best offered fabric and the one in the base offer. A fabric
     whose NICs per node are not stated gives each GPU at most its port rate (one NIC per GPU, the most a
@@ -127,6 +134,7 @@ CONTRACT: tuple[Group, ...] = (
     }, counts),
     Group({"fabric_without_nic_count": "the InfiniBand or RoCE fabric, included, add-on or upgrade, whose NICs per "
                                        "node are not stated"}, nic_count_missing),
+    Group({"named_rdma_fabric": "the InfiniBand or RoCE fabric offered, or else offered as an upgrade"}, named_rdma),
     Group({
         "per_gpu_gbps": "inter-node Gb/s per GPU, NICs per node x port rate / GPUs per node: the lower of the best "
                         "offered fabric and the fabric included in the base offer (with no NIC count stated, the "
