@@ -2552,3 +2552,16 @@ def test_a_rate_in_words_with_its_figure_in_brackets(text: str, path: str, expec
 ])
 def test_a_rate_in_chinese_numerals(text: str, path: str, expected: float) -> None:
     assert value(text, path) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "The Provider runs nccl-tests all_reduce_perf across all 3 nodes. The pass mark is 350 GB/s.\n",
+    "乙方在全部 3 台上运行 nccl-tests。合格线为 350 GB/s。\n",
+])
+def test_a_threshold_required_in_the_sentence_after_the_test(text: str) -> None:
+    assert value(text, "acceptance.threshold_gbytes") == 350.0
+
+
+def test_a_figure_of_its_own_subject_after_a_test_is_no_threshold() -> None:
+    text = "The Provider runs nccl-tests across all 3 nodes. NVLink must reach at least 900 GB/s per GPU.\n"
+    assert value(text, "acceptance.threshold_gbytes") is None

@@ -176,6 +176,8 @@ def pass_threshold(token: Keyword, context: Context) -> list[Said]:
     if claimed is not None:
         return claimed
     sentence = context.line_types(token.start)  # a row's cells say it together ("| Acceptance | … | ≥ 340 GB/s |")
+    if _follows_a_test(token, context):  # "We run all_reduce_perf across all nodes. The pass mark is 350 GB/s."
+        sentence = sentence | {"BENCH"}
     clause = context.clause_types(token.start)
     if not sentence & {"BENCH", "BUSBW", "ACCEPTANCE"} or clause & {
             "NVLINK", "NVSWITCH", "AVAILABILITY", "CREDIT"} or ("ALGBW" in clause and "BUSBW" not in clause):
@@ -192,6 +194,22 @@ def pass_threshold(token: Keyword, context: Context) -> list[Said]:
     return [Said("acceptance.threshold_gbytes", value, [span_of(token)]), *judged_sizes(token, context)]
 
 
+def _follows_a_test(token: Keyword, context: Context) -> bool:
+    """Whether a figure's sentence requires it ("The pass mark is", 合格线为, "not less than") right after a
+    sentence that names a benchmark, and names no subject of its own."""
+    index = context.sentence(token.start)
+    if not index or context.sentence_types(token.start) & _OWN_SUBJECTS:
+        return False
+    before = context.in_sentence(context.sentence_starts[index - 1])
+    return any(t.type == "BENCH" for t in before) and _REQUIRED.search(context.sentence_at(token.start)) is not None
+
+
+_OWN_SUBJECTS = frozenset({"BENCH", "BUSBW", "ALGBW", "ACCEPTANCE", "NVLINK", "NVSWITCH", "NIC", "NIC_MODEL",
+                           "PROTO_IB", "ROCE", "STORAGE_NET", "MGMT_NET", "FRONTEND_NET", "PUBLIC_NET"})
+"""What a sentence may name that makes a figure in it its own, not the test's of the sentence before."""
+_REQUIRED = regex(alternation("claim_required"), re.I)
+
+
 def _rate_bits(token: Keyword, context: Context) -> list[Said]:
     """A Gb/s figure as a threshold in a sentence about a benchmark, not the rate of the NICs it names ("8 x 400
     Gb/s NICs, busbw >= 350 GB/s")."""
@@ -199,7 +217,7 @@ def _rate_bits(token: Keyword, context: Context) -> list[Said]:
     if phrase is not None and phrase.kind in _LINK_PHRASES:
         return []
     return pass_threshold(token, context) if context.sentence_types(token.start) & {
-        "BENCH", "BUSBW", "ALGBW"} else []
+        "BENCH", "BUSBW", "ALGBW"} or _follows_a_test(token, context) else []
 
 
 _LINK_PHRASES = frozenset({"nics", "fabric_rate"})
