@@ -78,6 +78,8 @@ ROCE = ("roce-v2", "roce-v1", "roce")
 """RoCE of any version."""
 NAMED_RDMA = ("infiniband", *ROCE)
 """InfiniBand or RoCE, named as such."""
+RDMA = (*NAMED_RDMA, "rdma")
+"""Every RDMA fabric: InfiniBand, RoCE, or RDMA whose protocol is not named."""
 
 GPU_VARIANTS = ("SXM", "PCIe", "NVL")
 """GPU form factors: SXM (HGX/DGX baseboards), PCIe cards, and the H100/H200 NVL product."""
@@ -191,7 +193,7 @@ def _split_upgrade(by_path: dict[str, list[Statement]], protocols: dict[str, str
     add-on offers another protocol, the included fabric is the offering's fabric and the add-on is its upgrade
     (``fabric.upgrade_*``), checked on its own."""
     best, included = protocols.get("fabric.protocol"), protocols.get("fabric.included_protocol")
-    if best is None or included not in (*NAMED_RDMA, "rdma") or best == included or {best, included} <= set(ROCE):
+    if best is None or included not in RDMA or best == included or {best, included} <= set(ROCE):
         return
     said = by_path["fabric.protocol"]
     by_path["fabric.upgrade_protocol"] = [s for s in said if s.value == best]

@@ -174,37 +174,48 @@ def _label_line(text: str) -> bool:
         and sum(ch.isalpha() for ch in label) >= 2
 
 
+def _value_column(text: str) -> int:
+    """Where the value of a label line starts, as shown."""
+    return _shown(text, _cells(text)[1][0])
+
+
+def _opens_row(text: str) -> bool:
+    """Whether a label line opens a row: its label does not start in lower case ("fabric" under "Compute" goes
+    on with the label above)."""
+    first = text.lstrip()[0]
+    return not (first.islower() and first.isascii())
+
+
 def _label_block(texts: list[str], i: int, reserved: set[int]) -> list[int]:
     """The lines of a block of "label   value" lines from line ``i``, their values starting in one column (as
     shown: a Chinese character takes two), with the indented lines that go on with a value; [] when there is no
     such block."""
     if not _label_line(texts[i]):
         return []
-    column = _shown(texts[i], _cells(texts[i])[1][0])
+    column = _value_column(texts[i])
     block, labels = [i], 1
     for j in range(i + 1, len(texts)):
         text = texts[j]
         if j in reserved or not text.strip():
             break
-        if _label_line(text) and _shown(text, _cells(text)[1][0]) == column:
-            labels += not text.lstrip()[0].islower()
-        elif not (_shown(text, _cells(text)[0][0]) >= column - 2 and len(_cells(text)) == 1):
+        if _label_line(text) and _value_column(text) == column:
+            labels += _opens_row(text)
+        elif not (_shown(text, len(text) - len(text.lstrip())) >= column - 2 and len(_cells(text)) == 1):
             break
         block.append(j)
     return block if labels >= MIN_LABEL_LINES else []
 
 
 def _label_rows(texts: list[str], block: list[int]) -> list[list[list[Run]]]:
-    """The rows of a block of "label   value" lines: a line whose label starts in lower case ("fabric" under
-    "Compute") or that has no label goes on with the row above, each of its cells joining the label or the
-    value by where it starts."""
-    column = _shown(texts[block[0]], _cells(texts[block[0]])[1][0])
+    """The rows of a block of "label   value" lines: the first line and each label line that opens a row start
+    one; any other line goes on with the row above, each of its cells joining the label or the value by where
+    it starts."""
+    column = _value_column(texts[block[0]])
     rows: list[list[list[Run]]] = []
     for k in block:
         cells = _cells(texts[k])
-        label = texts[k][cells[0][0]]
-        if not rows or _label_line(texts[k]) and not (label.islower() and label.isascii()):
-            rows.append([[(k, start, end)] for start, end in cells])  # the block's first line opens a row
+        if not rows or _label_line(texts[k]) and _opens_row(texts[k]):
+            rows.append([[(k, start, end)] for start, end in cells])
             continue
         for start, end in cells:
             rows[-1][0 if _shown(texts[k], start) < column - 2 else 1].append((k, start, end))

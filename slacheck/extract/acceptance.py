@@ -23,13 +23,13 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning, words
 from slacheck.extract.sizes import judged_sizes
+from slacheck.extract.structure import OWN_RUN
 from slacheck.regexes import regex
 
 _ADVICE = regex(alternation("recommend_word"), re.I)
 _SUITED_TO = regex(alternation("suited_to"), re.I)
 _ONE_BY_ONE = regex(alternation("one_by_one"), re.I)
 _EACH_AFTER = regex(rf"\s*\(?[^()\n]{{0,16}}?(?:{alternation('each_after')})", re.I)
-_OWN_RUN = regex(alternation("own_run"), re.I)
 _OUTSIDE_ACCEPTANCE = regex(alternation("outside_acceptance"))
 _TESTED = {"ACCEPTANCE", "BUSBW", "ALGBW", "BW_BYTES"}
 """What a sentence names when a benchmark in it is a test: acceptance, or a bandwidth it must reach."""
@@ -69,7 +69,7 @@ def _own_run(token: Keyword, context: Context) -> bool:
     offer sets."""
     index = context.sentence(token.start)
     end = context.sentence_starts[index] + len(context.sentence_at(token.start))
-    return _OWN_RUN.search(context.text, context.sentence_starts[max(0, index - 1)], end) is not None
+    return OWN_RUN.search(context.text, context.sentence_starts[max(0, index - 1)], end) is not None
 
 
 def _compute_test(token: Keyword, context: Context) -> list[Said]:
@@ -92,13 +92,14 @@ def _where_it_runs(token: Keyword, context: Context) -> list[Said]:
     全部/跨机/双机, or a count of two or more nodes ("4 机 32 卡", "across the eight (8) servers");
     else the lead-in above a list of tests says where they run.
     """
-    clause = _own_part(token, context.in_clause(token.start), context)
+    whole = context.in_clause(token.start)
+    clause = _own_part(token, whole, context)
     near = context.keywords if context.table_row else \
         context.in_sentence(token.start, before=1) + context.in_sentence(token.start)  # a row's cells say it together
     single = [t for t in near if _single(t, context)]
     spread = [t for t in near if t.type == "ALL_NODES"] + [t for t in node_counts(near) if (as_count(t) or 0) >= 2]
     own_spread = [t for t in clause if t.type == "ALL_NODES" and not _single(t, context)]
-    if own_spread and len(clause) < len(context.in_clause(token.start)):
+    if own_spread and clause is not whole:
         return [Said("acceptance.multi_node", True, [span_of(own_spread[0])])]
     if any(_single(t, context) for t in clause) or (single and not spread):
         return [Said("acceptance.multi_node", False, [span_of(single[0])])]
@@ -176,10 +177,8 @@ def pass_threshold(token: Keyword, context: Context) -> list[Said]:
     if claimed is not None:
         return claimed
     sentence = context.line_types(token.start)  # a row's cells say it together ("| Acceptance | … | ≥ 340 GB/s |")
-    if _follows_a_test(token, context):  # "We run all_reduce_perf across all nodes. The pass mark is 350 GB/s."
-        sentence = sentence | {"BENCH"}
     clause = context.clause_types(token.start)
-    if not sentence & {"BENCH", "BUSBW", "ACCEPTANCE"} or clause & {
+    if not sentence & {"BENCH", "BUSBW", "ACCEPTANCE"} and not _follows_a_test(token, context) or clause & {
             "NVLINK", "NVSWITCH", "AVAILABILITY", "CREDIT"} or ("ALGBW" in clause and "BUSBW" not in clause):
         return []
     value = as_number(token)

@@ -38,6 +38,7 @@ from slacheck.extract.structure import (
     NO_OFFER,
     NOT_FABRIC,
     OTHER_NETWORKS,
+    OTHER_SYSTEM,
     REJECTED,
     SUBJECT_TYPES,
     Frame,
@@ -103,7 +104,6 @@ _OTHER_NETWORK_KEEPS = ("commercial.price_hedged", "commercial.billing", "commer
 
 
 _NOT_THE_FABRIC = regex(with_first_test(alternation("not_the_fabric")))
-_OTHER_SYSTEM = regex(with_first_test(alternation("other_system")), re.I)
 _COMPLIES = regex(rf"(?i:{alternation('complies_mark')})")
 
 
@@ -133,7 +133,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     end = label_end(context.text) if not cells else None
     label = subject_of(context.keywords_in(0, end)) if end else None
     outside = _NOT_THE_FABRIC.search(context.text)  # "The following are not part of the backend fabric: ..."
-    elsewhere = _OTHER_SYSTEM.search(context.text) is not None
+    elsewhere = OTHER_SYSTEM.search(context.text) is not None
     only_plan = _only_plan(context, frame, spans) if frame.column_options else None
     enumerates = ENUMERATION_COMMA in context.text
     kept = []
@@ -172,7 +172,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             questions[sentence] = context.in_question(position) or _defines_technology(position, context)
         if questions[sentence]:
             continue
-        if elsewhere and _OTHER_SYSTEM.search(context.sentence_at(position)):
+        if elsewhere and OTHER_SYSTEM.search(context.sentence_at(position)):
             continue  # "That's 8x 400G IB per node, a different class of fabric": another system's figures
         if subject in NO_OFFER or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
             continue

@@ -478,14 +478,16 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     return [shared.setdefault(frame, frame) for frame in result]  # one object per distinct frame
 
 
-_OWN_RUN = regex(alternation("own_run"), re.I)
-_OTHER_SYSTEM = regex(alternation("other_system"), re.I)
+OWN_RUN = regex(alternation("own_run"), re.I)
+"""A run the writer reports having done ("we ran", "Here's the tail of the run", 我们这边跑了)."""
+OTHER_SYSTEM = regex(with_first_test(alternation("other_system")), re.I)
+"""Words that put a sentence's figures on another system ("a different class of fabric", 之前有一家)."""
 
 
 def _pastes_other_run(lead_in: str) -> bool:
     """Whether a lead-in ending in a colon pastes a run the writer did ("Here's the tail of our run:") or one of
     another system ("he ran it on a different provider last week:"): the output under it sets no test."""
-    return lead_in.rstrip().endswith((":", "：")) and bool(_OWN_RUN.search(lead_in) or _OTHER_SYSTEM.search(lead_in))
+    return lead_in.rstrip().endswith((":", "：")) and bool(OWN_RUN.search(lead_in) or OTHER_SYSTEM.search(lead_in))
 
 
 def _bare_header(text: str, end: int) -> bool:

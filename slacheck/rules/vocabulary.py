@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from slacheck.offering import NAMED_RDMA, ROCE, VOCABULARY
+from slacheck.offering import NAMED_RDMA, RDMA, ROCE, VOCABULARY
 from slacheck.perf.plateau import LARGE_MESSAGE_BYTES
 from slacheck.rules.derived import MEASURED_VOCABULARY
 
 NAMED_SETS: dict[str, tuple[tuple[str, ...], str]] = {
-    "fabrics.rdma": (("infiniband", *ROCE, "rdma"), "every RDMA fabric: InfiniBand, RoCE, RDMA of unnamed protocol"),
+    "fabrics.rdma": (RDMA, "every RDMA fabric: InfiniBand, RoCE, RDMA of unnamed protocol"),
     "fabrics.named_rdma": (NAMED_RDMA, "InfiniBand or RoCE, named as such"),
     "fabrics.rdma_over_ethernet": ((*ROCE, "rdma"), "RoCE, or RDMA over Ethernet whose protocol is not named"),
     "fabrics.roce": (ROCE, "RoCE of any version"),
