@@ -2565,3 +2565,43 @@ def test_a_threshold_required_in_the_sentence_after_the_test(text: str) -> None:
 def test_a_figure_of_its_own_subject_after_a_test_is_no_threshold() -> None:
     text = "The Provider runs nccl-tests across all 3 nodes. NVLink must reach at least 900 GB/s per GPU.\n"
     assert value(text, "acceptance.threshold_gbytes") is None
+
+
+def test_nics_counted_before_a_rate_in_chinese_numerals() -> None:
+    text = "计算网络：RoCE v2，每台 8 x 二百G 网卡。\n"
+    assert value(text, "fabric.nics_per_node") == 8
+    assert value(text, "fabric.rate_gbps") == 200.0
+
+
+@pytest.mark.parametrize("text", [
+    "训练集群共 8 台，分布在 A 机房和 B 机房，IB 互联。\n",
+    "The 8 nodes are split between Site A and Site B, joined by InfiniBand.\n",
+    "8 nodes in total, racked in DC1 and DC2.\n",
+])
+def test_two_named_sites_split_the_cluster(text: str) -> None:
+    assert value(text, "fabric.multi_site") is True
+
+
+@pytest.mark.parametrize("text", [
+    "8 nodes, InfiniBand NDR. The DC 1 power feed is 2N.\n",
+    "8 台服务器，A 机房，IB 互联。\n",
+])
+def test_one_named_site_is_not_several(text: str) -> None:
+    assert value(text, "fabric.multi_site") is None
+
+
+def test_a_two_column_table_set_apart_by_pipes_keeps_its_rows_apart() -> None:
+    text = ("Item | Qty\n"
+            "HGX H100 SXM5 server | 4\n"
+            "ConnectX-7 400G NIC | 32 (8 per server)\n")
+    assert value(text, "nodes") == 4
+    assert value(text, "fabric.nics_per_node") == 8
+    assert value(text, "fabric.rate_gbps") == 400.0
+
+
+@pytest.mark.parametrize("text", [
+    "网卡：ConnectX-7 400G 网卡 32（8 per node），RoCE v2。\n",
+    "NICs: ConnectX-7 400G NIC 32 (8 per server), RoCE v2.\n",
+])
+def test_a_nic_total_before_its_count_per_node_in_brackets(text: str) -> None:
+    assert value(text, "fabric.nics_per_node") == 8

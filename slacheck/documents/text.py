@@ -97,11 +97,11 @@ def _cells(text: str) -> list[tuple[int, int]]:
 
 
 def _is_aligned_row(text: str) -> bool:
-    """A tab-separated line with two cells, or a line with three cells set apart by spaces or pipes."""
+    """A line with two cells set apart by a tab or a pipe ("Item | Qty"), or three set apart by spaces."""
     stripped = text.strip()
     if "\t" not in stripped and "  " not in stripped and " | " not in stripped:
         return False  # no gap between cells: most lines of prose
-    return len(_cells(text)) >= (2 if "\t" in stripped else MIN_ALIGNED_CELLS)
+    return len(_cells(text)) >= (2 if "\t" in stripped or " | " in stripped else MIN_ALIGNED_CELLS)
 
 
 def aligned_tables(texts: list[str], reserved: set[int]) -> tuple[list[list[list[Run]]], set[int]]:

@@ -68,7 +68,10 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
         return []  # "2*960G SSD": disks
     following = context.following(phrase.end)
     servers = following is not None and following.type == "NODE_UNIT" and following.start - phrase.end <= 1
-    count = None if servers else next((as_count(t) for t in tokens if t.type in COUNTS), None)  # "x 4 台": servers
+    counts = [t for t in tokens if t.type in COUNTS]
+    if len(counts) > 1 and "PER_NODE" in types:
+        counts = counts[-1:]  # "NIC  32 (8 per server)": the count per node, not the total before it
+    count = None if servers or not counts else as_count(counts[0])  # "x 4 台": servers
     protocol = _link_protocol(tokens, phrase.start, context)
     said: list[Said] = []
     if count:

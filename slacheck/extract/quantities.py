@@ -21,6 +21,7 @@ from slacheck.regexes import regex
 
 _BARE_COUNT = regex(r"\s*(\d{1,4})\s*")
 _SERVERS = frozenset(words("plural_node_word"))
+_BRACKETED_COUNT = regex(r"[(（]\s*(\d{1,4})\s*")
 _COUNT_TIMES = regex(r"\s*(\d{1,4}) ?[x×*] ")
 """A count that opens a cell before what it counts ("3 x Dell PowerEdge XE9680")."""
 _UNIT_TYPES = frozenset({"CARD_UNIT", "NODE_UNIT", "PRICE_UNIT", "PER_NODE"})
@@ -93,15 +94,22 @@ def _opens_rate(context: Context, position: int) -> bool:
 def _cell_count(context: Context, cells: list[tuple[int, int]], index: int) -> tuple[
         re.Match[str], tuple[int, int] | None] | None:
     """The count a cell holds and its unit's span: a bare number (its unit in the next cell, if any), or a number
-    that opens the cell before a per-node word ("8 per node, 80 GB each")."""
+    that opens the cell before a per-node word ("8 per node, 80 GB each"), or follows a total in brackets before
+    one ("32 (8 per server)")."""
     start, end = cells[index]
     match = _BARE_COUNT.fullmatch(context.text, start, end)
     if match is not None:
         return match, _unit_cell(context, cells, index)
     match = _BARE_COUNT.match(context.text, start, end)
     after = context.following(match.end()) if match else None
-    if match is None or after is None or after.type != "PER_NODE" or after.start != match.end():
+    if match is None or after is None or after.start >= end:
         return None
+    if after.type != "PER_NODE" or after.start != match.end():  # "32 (8 per server)": the total, then per node
+        bracketed = _BRACKETED_COUNT.match(context.text, match.end(), end)
+        after = context.following(bracketed.end()) if bracketed else None
+        if bracketed is None or after is None or after.type != "PER_NODE" or after.start != bracketed.end():
+            return None
+        match = bracketed
     return match, (after.start, after.end)
 
 
