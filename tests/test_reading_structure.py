@@ -2605,3 +2605,26 @@ def test_a_two_column_table_set_apart_by_pipes_keeps_its_rows_apart() -> None:
 ])
 def test_a_nic_total_before_its_count_per_node_in_brackets(text: str) -> None:
     assert value(text, "fabric.nics_per_node") == 8
+
+
+def test_counts_in_words_as_a_labels_value() -> None:
+    text = "Node count: sixteen. GPUs per node: eight (H200 SXM, 141 GB).\n"
+    assert value(text, "nodes") == 16
+    assert value(text, "gpu.per_node") == 8
+
+
+@pytest.mark.parametrize(("text", "nodes", "per_node"), [
+    ("H100 8 卡整机 x 2，IB 组网。\n", 2, 8),
+    ("HGX H100 8-GPU server x 4, InfiniBand NDR.\n", 4, 8),
+    ("DGX H100 x 4, InfiniBand NDR.\n", 4, None),
+    ("H100 SXM x 8 in one server, InfiniBand NDR.\n", 1, 8),
+])
+def test_servers_counted_after_the_server(text: str, nodes: int | None, per_node: int | None) -> None:
+    assert value(text, "nodes") == nodes
+    assert value(text, "gpu.per_node") == per_node
+
+
+def test_a_rate_the_writer_saw_in_its_own_run_is_no_threshold() -> None:
+    text = ("We ran ib_write_bw between the two nodes and saw 392 Gb/s.\n"
+            "Offer: 2 nodes of 8x H800 SXM, 8x 400G InfiniBand per node.\n")
+    assert value(text, "acceptance.threshold_gbytes") is None

@@ -62,7 +62,7 @@ def _variant(text: str) -> str | None:
     return None
 
 
-_COUNTED_PARTS = ("node_prefix", "cards", "card_suffix")
+_COUNTED_PARTS = ("node_prefix", "cards", "card_suffix", "node_suffix")
 """The parts of a GPU phrase that hold a count."""
 
 
@@ -96,10 +96,16 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     servers_counted = node_word_after \
         or platforms_counted and not any(t.type == "CARD_UNIT" for t in leaves(phrase.tree)) \
         or _labelled_as_servers(phrase, context)
+    suffix = counted_parts.get("card_suffix")
+    systems_counted = suffix is not None and not any(t.type == "CARD_UNIT" for t in suffix) and any(
+        t.type == "VARIANT" and t.value.upper().startswith("DGX") for t in leaves(phrase.tree))  # "DGX H100 x 4"
     if servers_counted and bare_count and "node_prefix" not in counts:
         node_count, per_node = counts["cards"], counts.get("card_suffix")  # "32 x DGX H100 nodes"
+    elif systems_counted and "node_prefix" not in counts:
+        node_count, per_node = counts["card_suffix"], counts.get("cards")
     else:
-        node_count, per_node = counts.get("node_prefix"), counts.get("cards", counts.get("card_suffix"))
+        node_count, per_node = counts.get("node_prefix", counts.get("node_suffix")), \
+            counts.get("cards", counts.get("card_suffix"))
     lead = context.previous(phrase.start)
     if node_word_after and node_count is None and cards is not None and not bare_count and lead is not None \
             and lead.type in COUNTS and not context.text[lead.end:phrase.start].strip():
