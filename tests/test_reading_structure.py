@@ -2628,3 +2628,20 @@ def test_a_rate_the_writer_saw_in_its_own_run_is_no_threshold() -> None:
     text = ("We ran ib_write_bw between the two nodes and saw 392 Gb/s.\n"
             "Offer: 2 nodes of 8x H800 SXM, 8x 400G InfiniBand per node.\n")
     assert value(text, "acceptance.threshold_gbytes") is None
+
+
+@pytest.mark.parametrize(("text", "rate"), [
+    ("计算网络 RoCE，速率 200G，4 台 H800。\n", 200.0),
+    ("4 台 H800，RoCE v2 组网，端口速率 200G。\n", 200.0),
+    ("4 nodes of H100. Fabric: RoCEv2 at 400G, 8 ports per node.\n", 400.0),
+    ("4 nodes of H100, 80G each. Fabric: RoCE v2.\n", None),
+])
+def test_a_rate_named_by_its_word(text: str, rate: float | None) -> None:
+    assert value(text, "fabric.rate_gbps") == rate
+
+
+def test_dedicated_at_the_end_of_a_list_speaks_of_the_lists_fabric() -> None:
+    text = "4 nodes of H100. GPU network: 8 x 400Gb/s NDR InfiniBand, rail-optimised, dedicated.\n"
+    assert value(text, "fabric.dedicated") is True
+    text = "4 nodes of H100, InfiniBand NDR. Support: 24x7, with a dedicated engineer.\n"
+    assert value(text, "fabric.dedicated") is None

@@ -179,11 +179,12 @@ def _oversubscription(phrase: Phrase, context: Context) -> list[Said]:
 
 
 def _bare_rate(phrase: Phrase, context: Context) -> list[Said]:
-    token = leaves(phrase.tree)[0]
+    """A rate in a sentence about a network: its fabric's, or the public bandwidth when only public."""
+    token = leaves(phrase.tree)[-1]
     types = context.sentence_types(phrase.start)
     rate = as_rate_gbps(token)
     span = [(phrase.start, phrase.end)]
-    if rate is None:
+    if rate is None or token.type == "G_QTY" and rate not in LINE_RATES_GBPS:
         return []
     if public_only(types):
         return [Said("fabric.public_bandwidth", rate, span)]
@@ -328,6 +329,8 @@ def _dedicated(token: Keyword, context: Context) -> list[Said]:
         clause |= {t.type for t in context.keywords}
     elif index > 0 and len(context.text[context.clause_starts[index]:token.start].strip(" ,，、")) <= CLAUSE_LEAD:
         clause |= context.clause_types(context.clause_starts[index - 1])  # "switches, dedicated to Customer"
+    if not clause & NETWORK_WORDS and not context.text[token.end:context.clause_end(token.end)].strip(" .。;；"):
+        clause |= context.sentence_types(token.start)  # a list's last word: "NDR InfiniBand, rail-optimised, dedicated"
     if not clause & NETWORK_WORDS:
         return []
     said = [Said("fabric.dedicated", not negated(token, context), [span_of(token)])]
