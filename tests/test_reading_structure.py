@@ -2645,3 +2645,21 @@ def test_dedicated_at_the_end_of_a_list_speaks_of_the_lists_fabric() -> None:
     assert value(text, "fabric.dedicated") is True
     text = "4 nodes of H100, InfiniBand NDR. Support: 24x7, with a dedicated engineer.\n"
     assert value(text, "fabric.dedicated") is None
+
+
+@pytest.mark.parametrize("text", [
+    "方案A：2 台 H20，万兆网络；方案B：4 台 H20，RoCE 200G x 4/台。\n",
+    "Option 1: 2 nodes of 8x L40S with 100GbE. Option 2: 4 nodes of 8x H20 with 4x 200G RoCE per node.\n",
+    "Plan A — 2 nodes, 8x L40S each, 100GbE\nPlan B — 4 nodes, 8x H20 each, 4x 200G RoCE per node\n",
+])
+def test_options_named_where_their_sentences_or_lines_open(text: str) -> None:
+    _, options = assemble_options(extract(document_from_text(text, format="text")).statements)
+    first, second = (option.offering for option in options)
+    assert first.fact("nodes").value == 2 and first.fact("fabric.rate_gbps").value in (10.0, 100.0)
+    assert second.fact("nodes").value == 4 and second.fact("fabric.rate_gbps").value == 200.0
+
+
+def test_an_option_named_inside_a_sentence_opens_nothing() -> None:
+    text = "4 台 H20，RoCE 200G x 4/台，与方案A 相比多了 2 台；方案B 价格另议。\n"
+    _, options = assemble_options(extract(document_from_text(text, format="text")).statements)
+    assert len(options) <= 1

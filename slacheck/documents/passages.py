@@ -214,13 +214,24 @@ def _continues(prev: _Body, cur: _Body, skippable: set[int], first: _Body, liste
     if any(i not in skippable for i in range(prev.index + 1, cur.index)):
         return False
     if _is_title(prev.text) or _ends_sentence(prev.text) or _starts_item(cur.text) and not _figure_repeated(
-            prev, cur, listed):
+            prev, cur, listed) or _parallel(first.text, cur.text):
         return False
     if prev.geo is not None and cur.geo is not None:
         # prev is wrapped only if cur's first word would not have fitted at its end
         wrapped = prev.right - prev.geo.x1 <= cur.geo.first_word + prev.geo.size
         return wrapped or _hangs(first, prev, cur) or _runs_on(prev, cur) or _goes_on_in_lowercase(prev, cur)
     return True
+
+
+_NAMED_ITEM = regex(r"([A-Za-z]{2,12}|[\u4e00-\u9fff]{1,4}) ?([A-Z0-9一二三四五六七八九十]{1,2}) ?[—–:：\-)）]")
+"""A line that opens with a word and a letter or number that name it ("Plan A —", "方案B：", "Option 2:")."""
+
+
+def _parallel(first: str, cur: str) -> bool:
+    """Whether a line opens like its paragraph's first line with another name ("Plan A — ..." then "Plan B —
+    ..."): items side by side, not one wrapped sentence."""
+    a, b = _NAMED_ITEM.match(first), _NAMED_ITEM.match(cur)
+    return a is not None and b is not None and a.group(1) == b.group(1) and a.group(2) != b.group(2)
 
 
 def _figure_repeated(prev: _Body, cur: _Body, listed: set[int]) -> bool:

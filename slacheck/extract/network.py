@@ -188,7 +188,7 @@ def _bare_rate(phrase: Phrase, context: Context) -> list[Said]:
         return []
     if public_only(types):
         return [Said("fabric.public_bandwidth", rate, span)]
-    if types & (NETWORK_WORDS - {"RATE_BITS"}):
+    if types & (NETWORK_WORDS - {"RATE_BITS"}) or token.value.endswith(_ETHERNET_RATE):  # "100GbE" names its network
         return [Said("fabric.rate_gbps", rate, span, tag=_offered_protocol(context.in_sentence(phrase.start), context))]
     return []
 

@@ -136,6 +136,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     elsewhere = OTHER_SYSTEM.search(context.text) is not None
     only_plan = _only_plan(context, frame, spans) if frame.column_options else None
     enumerates = ENUMERATION_COMMA in context.text
+    openers = _inline_options(context) if frame.option is None and context.first_of("OPTION_NAME") else []
     kept = []
     clause_subjects: dict[int, str | None] = {}
     questions: dict[int, bool] = {}
@@ -177,10 +178,25 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         if subject in NO_OFFER or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
             continue
         column_option = _at(frame.column_options, column)
-        statement.option = column_option or only_plan or frame.option
+        statement.option = column_option or only_plan or frame.option or _option_before(openers, position)
         statement.in_column = column_option is not None
         kept.append(statement)
     return kept + _same_as_left(kept, context, frame, spans) if frame.column_options and kept else kept
+
+
+def _inline_options(context: Context) -> list[tuple[int, str]]:
+    """Options named where their sentences open ("方案A：2 台 …；方案B：4 台 …", "Option 1: … Option 2: …"):
+    the position and name of each, when two or more options are named so; else none."""
+    openers = [t for t in context.keywords if t.type == "OPTION_NAME"
+               and not context.text[context.sentence_starts[context.sentence(t.start)]:t.start].strip(" -*•")]
+    if len(options_named(openers)) < 2:
+        return []
+    return [(t.start, options_named([t])[0]) for t in openers]
+
+
+def _option_before(openers: list[tuple[int, str]], position: int) -> str | None:
+    """The option whose sentence-opening name comes last before a position."""
+    return next((name for start, name in reversed(openers) if start <= position), None)
 
 
 _SAME = regex(rf"\s*(?:{alternation('same_as_left')})\s*", re.I)
