@@ -2663,3 +2663,9 @@ def test_an_option_named_inside_a_sentence_opens_nothing() -> None:
     text = "4 台 H20，RoCE 200G x 4/台，与方案A 相比多了 2 台；方案B 价格另议。\n"
     _, options = assemble_options(extract(document_from_text(text, format="text")).statements)
     assert len(options) <= 1
+
+
+def test_a_service_levels_percentage_is_its_availability() -> None:
+    text = "4 nodes of H100 SXM, InfiniBand NDR.\nSLA: 99.95% per calendar month. SLA credits: 10% of the monthly fee.\n"
+    assert value(text, "sla.availability_pct") == 99.95
+    assert value(text, "sla.credits") is True

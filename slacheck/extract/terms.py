@@ -330,7 +330,7 @@ def _credit(token: Keyword, context: Context) -> list[Said]:
     """Compensation for missed service levels: a credit word in a sentence about the service, or "service
     credits" anywhere (a heading "3.2 Service credits." over a table of tiers)."""
     sentence = context.sentence_types(token.start)
-    if not sentence & {"AVAILABILITY", "PERCENT", "MONEY", "SLA_WORD"} \
+    if not sentence & {"AVAILABILITY", "PERCENT", "MONEY"} \
             and not any(word in sentence_text(token, context) for word in words("service_word")) \
             and meaning("CREDIT", token.value) is None:
         return []
