@@ -2669,3 +2669,16 @@ def test_a_service_levels_percentage_is_its_availability() -> None:
     text = "4 nodes of H100 SXM, InfiniBand NDR.\nSLA: 99.95% per calendar month. SLA credits: 10% of the monthly fee.\n"
     assert value(text, "sla.availability_pct") == 99.95
     assert value(text, "sla.credits") is True
+
+
+@pytest.mark.parametrize("text", [
+    "4 nodes of H100, InfiniBand NDR.\n**What's the uptime SLA?** 99.9% monthly, with service credits.\n",
+    "4 台 H100，IB 组网。\n可用性承诺是多少？99.9%，未达标按比例赔付。\n",
+])
+def test_a_figure_that_answers_a_question_about_availability(text: str) -> None:
+    assert value(text, "sla.availability_pct") == 99.9
+
+
+def test_a_figure_after_a_question_about_something_else_is_no_availability() -> None:
+    text = "4 nodes of H100, InfiniBand NDR.\nWhat share of line rate must all_reduce reach? 90% of line rate.\n"
+    assert value(text, "sla.availability_pct") is None

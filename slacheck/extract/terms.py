@@ -85,7 +85,8 @@ def _percent(token: Keyword, context: Context) -> list[Said]:
         return []
     clause = context.clause_types(token.start)
     sentence = context.line_types(token.start)  # a table row's cells say it together ("| Availability | 99.9% |")
-    if "AVAILABILITY" in clause or ("AVAILABILITY" in sentence and "CREDIT" not in clause):
+    if "AVAILABILITY" in clause or ("AVAILABILITY" in sentence and "CREDIT" not in clause) \
+            or _answers_availability(token, context):
         multiplied = context.text[max(0, token.start - 3):token.start].strip().endswith(("×", "x"))
         if _TRACK_RECORD.search(sentence_text(token, context)):
             return []  # "an industry-leading 99.99% uptime record across our fleet": the past, not a promise
@@ -93,6 +94,16 @@ def _percent(token: Keyword, context: Context) -> list[Said]:
             return [Said("sla.availability_pct", value, [span_of(token)])]
         return []
     return pass_threshold(token, context)
+
+
+def _answers_availability(token: Keyword, context: Context) -> bool:
+    """Whether a figure opens the answer to a question about availability just before it ("What's the uptime
+    SLA? 99.9% monthly")."""
+    index = context.sentence(token.start)
+    if not index or context.clause(token.start) != context.clause(context.sentence_starts[index]):
+        return False
+    before = context.sentence_starts[index - 1]
+    return context.in_question(before) and "AVAILABILITY" in context.sentence_types(before)
 
 
 _PROVIDER_TEAM = regex(alternation("provider_team"))
