@@ -2682,3 +2682,12 @@ def test_a_figure_that_answers_a_question_about_availability(text: str) -> None:
 def test_a_figure_after_a_question_about_something_else_is_no_availability() -> None:
     text = "4 nodes of H100, InfiniBand NDR.\nWhat share of line rate must all_reduce reach? 90% of line rate.\n"
     assert value(text, "sla.availability_pct") is None
+
+
+@pytest.mark.parametrize(("text", "nodes"), [
+    ("H800 8 卡 x 4 台，IB 400G。\n更正：是 3 台，不是 4 台，有一台还在维修。\n", 3),
+    ("4 台 H800 8 卡，另配 1 台备机，IB 400G。\n", 4),
+    ("Four nodes of 8x H100 SXM, plus 1 node on standby, InfiniBand NDR.\n", 4),
+])
+def test_servers_set_apart_from_the_cluster_do_not_count_it(text: str, nodes: int) -> None:
+    assert value(text, "nodes") == nodes

@@ -158,6 +158,7 @@ _SWITCH_ROLE_AFTER = regex(rf"\s?(?:{alternation('switch_role')})(?![A-Za-z])", 
 _PER_RACK_BEFORE = regex(rf"(?:{alternation('per_rack')})[^,;.，；。]{{0,6}}$", re.I)
 _NAME_BEFORE = regex(rf"(?<![A-Za-z])(?:{alternation('number_in_name')}) $", re.I)
 _PER_RACK_AFTER = regex(rf"\s?(?:{alternation('per_rack')})", re.I)
+_ASIDE = regex(alternation("node_aside"), re.I)
 
 
 def _per_rack(phrase: Phrase, context: Context) -> bool:
@@ -175,16 +176,17 @@ def _not_the_order(count: int | None, position: int, context: Context) -> bool:
 
 def _nodes(phrase: Phrase, context: Context) -> list[Said]:
     """"4 台", "4 nodes": servers, unless the count is of a switch ("2 台 leaf") or another part named in its
-    clause, ends a range ("2 到 8 台"), sizes a rack ("每柜 2 台"), is part of a name ("Site 1 Nodes"), or sizes a
-    trial or a definition."""
+    clause, ends a range ("2 到 8 台"), sizes a rack ("每柜 2 台"), is part of a name ("Site 1 Nodes"), counts spares
+    or servers down, or sizes a trial or a definition."""
     tokens = leaves(phrase.tree)
     after = context.following(phrase.end)
     if after is not None and after.type == "VENDOR":  # "1 台 NVIDIA Quantum-2 QM9700": the switch counted
         after = context.following(after.end)
     if after is not None and after.type in _OTHER_ITEMS or _SWITCH_ROLE_AFTER.match(context.text, phrase.end) \
             or in_range(phrase.start, context) or _per_rack(phrase, context) \
-            or _NAME_BEFORE.search(context.text, max(0, phrase.start - 12), phrase.start):
-        return []
+            or _NAME_BEFORE.search(context.text, max(0, phrase.start - 12), phrase.start) \
+            or _ASIDE.search(context.text, phrase.end, context.clause_end(phrase.end)):
+        return []  # ... or counts servers set apart from the cluster ("有一台还在维修", "1 台备机")
     before = [t for t in context.in_clause(phrase.start) if t.end <= phrase.start]
     if any(t.type in _OTHER_ITEMS for t in before) and not any(t.type in ("MODEL", "CARD_UNIT") for t in before):
         return []
