@@ -2691,3 +2691,11 @@ def test_a_figure_after_a_question_about_something_else_is_no_availability() -> 
 ])
 def test_servers_set_apart_from_the_cluster_do_not_count_it(text: str, nodes: int) -> None:
     assert value(text, "nodes") == nodes
+
+
+@pytest.mark.parametrize("text", [
+    "Our clusters averaged 99.99% uptime in 2025. Your quote: 4 nodes of H100, 99.5% availability.\n",
+    "我们的平台平均可用性 99.99%。本次报价：4 台 H100，可用性 99.5%。\n",
+])
+def test_an_availability_of_the_past_or_of_the_fleet_is_no_commitment(text: str) -> None:
+    assert value(text, "sla.availability_pct") == 99.5
