@@ -2695,7 +2695,11 @@ def test_servers_set_apart_from_the_cluster_do_not_count_it(text: str, nodes: in
 
 @pytest.mark.parametrize("text", [
     "Our clusters averaged 99.99% uptime in 2025. Your quote: 4 nodes of H100, 99.5% availability.\n",
-    "我们的平台平均可用性 99.99%。本次报价：4 台 H100，可用性 99.5%。\n",
+    "我们的平台去年可用性 99.99%。本次报价：4 台 H100，可用性 99.5%。\n",
 ])
 def test_an_availability_of_the_past_or_of_the_fleet_is_no_commitment(text: str) -> None:
     assert value(text, "sla.availability_pct") == 99.5
+
+
+def test_a_monthly_average_availability_is_a_commitment() -> None:
+    assert value("4 台 H100，IB 组网，月平均可用性不低于 99.9%。\n", "sla.availability_pct") == 99.9
