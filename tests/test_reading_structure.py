@@ -2703,3 +2703,11 @@ def test_an_availability_of_the_past_or_of_the_fleet_is_no_commitment(text: str)
 
 def test_a_monthly_average_availability_is_a_commitment() -> None:
     assert value("4 台 H100，IB 组网，月平均可用性不低于 99.9%。\n", "sla.availability_pct") == 99.9
+
+
+@pytest.mark.parametrize("text", [
+    "4 台 H100，IB 400G x 8/台，专属 IB 网络，1:1 无收敛。\n",
+    "4 nodes of H100, 8x 400G IB per node, on a dedicated InfiniBand fabric.\n",
+])
+def test_a_network_dedicated_to_the_customer_isolates_it(text: str) -> None:
+    assert value(text, "fabric.isolation") is True

@@ -321,8 +321,12 @@ CLAUSE_LEAD = 4
 """Most characters before a dedication word that leave its clause about the clause before ("交换机…，由用户独占")."""
 
 
+_ISOLATING = frozenset({"SWITCH", "PORT", "CUSTOMER", "INTERNAL", "PROTO_IB", "ROCE", "NETWORK"})
+"""What a dedicated clause names when it isolates the customer: its switches, ports or whole network."""
+
+
 def _dedicated(token: Keyword, context: Context) -> list[Said]:
-    """Dedicated ports or fabric; a switch or ports dedicated to the customer also isolate it."""
+    """Dedicated ports or fabric; a switch, ports or a network dedicated to the customer also isolate it."""
     clause = set(context.clause_types(token.start))
     index = context.clause(token.start)
     if context.table_row:  # a cell ("本项目专用") speaks of its row's switch or ports
@@ -334,7 +338,7 @@ def _dedicated(token: Keyword, context: Context) -> list[Said]:
     if not clause & NETWORK_WORDS:
         return []
     said = [Said("fabric.dedicated", not negated(token, context), [span_of(token)])]
-    if clause & {"SWITCH", "PORT", "CUSTOMER"} and not negated(token, context):  # "dedicated to Customer"
+    if clause & _ISOLATING and not negated(token, context):  # "dedicated to Customer", "专属 IB 网络"
         said.append(Said("fabric.isolation", True, [span_of(token)]))
         if clause & {"SWITCH", "SWITCH_MODEL"}:  # the switch itself is the customer's: all its ports are
             said.append(Said("fabric.switch_dedicated", True, [span_of(token)]))
