@@ -2711,3 +2711,22 @@ def test_a_monthly_average_availability_is_a_commitment() -> None:
 ])
 def test_a_network_dedicated_to_the_customer_isolates_it(text: str) -> None:
     assert value(text, "fabric.isolation") is True
+
+
+@pytest.mark.parametrize("text", [
+    ("From: sales@example.com\nTo: buyer@example.com\nSubject: RE: quote\n\n"
+     "> Can you do 400G InfiniBand with 8 NICs per node?\nYes, that's our standard build for H100 SXM.\n"),
+    "[10:16] 李工: 每台 8 张 400G IB 网卡吗？\n[10:20] 王经理: 是的，4 台 H800。\n",
+])
+def test_a_question_answered_yes_states_what_it_asks(text: str) -> None:
+    assert value(text, "fabric.nics_per_node") == 8
+    assert value(text, "fabric.rate_gbps") == 400.0
+
+
+@pytest.mark.parametrize("text", [
+    ("From: sales@example.com\nTo: buyer@example.com\nSubject: RE: quote\n\n"
+     "> Can you do 400G InfiniBand with 8 NICs per node?\nNo, 2x 200G RoCE per node on H100 SXM.\n"),
+    "[10:16] 李工: 每台 8 张 400G IB 网卡吗？\n[10:20] 王经理: 对于这个配置我们再确认。\n",
+])
+def test_a_question_not_answered_yes_states_nothing(text: str) -> None:
+    assert value(text, "fabric.nics_per_node") != 8

@@ -171,7 +171,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         sentence = context.sentence(position)
         if sentence not in questions:
             questions[sentence] = context.in_question(position) or _defines_technology(position, context)
-        if questions[sentence]:
+        if questions[sentence] and not frame.confirmed:
             continue
         if elsewhere and OTHER_SYSTEM.search(context.sentence_at(position)):
             continue  # "That's 8x 400G IB per node, a different class of fabric": another system's figures

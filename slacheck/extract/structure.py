@@ -104,6 +104,8 @@ class Frame:
     refers back to them ("这个一般是客户自己调")."""
     optional: bool = False
     """Under a heading or table header that names optional add-ons ("2. Optional add-ons", "可选增项")."""
+    confirmed: bool = False
+    """A question the next passage answers yes to ("> Can you do 400G IB?" / "Yes, ..."): what it asks is offered."""
 
 
 @dataclass
@@ -474,8 +476,31 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         if not item:
             lead_in = _lead_in(text, tokens)
             wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
+    _confirm_questions(passages, result)
     shared: dict[Frame, Frame] = {}
     return [shared.setdefault(frame, frame) for frame in result]  # one object per distinct frame
+
+
+_AFFIRMATIVE = regex(rf"[\s>*\-]*(?:{alternation('affirmative')})", re.I)
+_ASKS_END = regex(r"[?？][\s*_)）\]」”\"']*$")
+
+
+def _confirm_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
+    """A question (quoted, or a chat message) that the passage right after it answers yes to ("> Can you do 400G
+    IB with 8 NICs per node?" / "Yes, that's our standard build.") states what the answer offers: its frame
+    becomes an offer's, confirmed. ``placed`` is updated so."""
+    for index in range(1, len(placed)):
+        text = passages[index][0]
+        message = _CHAT_MESSAGE.match(text)
+        start = message.end() if message else 0
+        if message:  # past the speaker: "[10:20] 王经理(算力云): 是的，独享"
+            colon = re.search(r"[:：]", text[start:start + _SPEAKER_WIDTH + 4])
+            start = start + colon.end() if colon else start
+        asked = placed[index - 1]
+        if placed[index].kind != "offer" or asked.kind not in ("quoted", "offer") or asked.confirmed \
+                or not _ASKS_END.search(passages[index - 1][0]) or not _AFFIRMATIVE.match(text, start):
+            continue
+        placed[index - 1] = replace(asked if asked.kind == "offer" else Frame(), confirmed=True)
 
 
 OWN_RUN = regex(alternation("own_run"), re.I)
