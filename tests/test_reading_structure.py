@@ -2730,3 +2730,12 @@ def test_a_question_answered_yes_states_what_it_asks(text: str) -> None:
 ])
 def test_a_question_not_answered_yes_states_nothing(text: str) -> None:
     assert value(text, "fabric.nics_per_node") != 8
+
+
+@pytest.mark.parametrize(("text", "factor"), [
+    ("16 nodes of H100, 4x 400Gb/s NDR per node; 2:1 at the spine.\n", 2.0),
+    ("16 台 H100，IB 400G x 8/台，上行 3:1。\n", 3.0),
+    ("16 nodes of H100, 4x 400Gb/s NDR per node; GPU to CPU memory ratio 2:1.\n", None),
+])
+def test_a_ratio_said_of_a_tier_of_the_fabric_is_its_oversubscription(text: str, factor: float | None) -> None:
+    assert value(text, "fabric.oversubscription") == factor

@@ -161,8 +161,10 @@ def _loose_ports(token: Keyword, context: Context) -> list[Said]:
 
 
 def _loose_ratio(token: Keyword, context: Context) -> list[Said]:
-    """A ratio in a passage (e.g. a table row) that names oversubscription elsewhere."""
-    if context.in_phrase(token) or context.first_of("OVERSUB") is None:
+    """A ratio in a passage (e.g. a table row) that names oversubscription elsewhere, or in a clause about a
+    tier of the fabric ("2:1 at the spine")."""
+    if context.in_phrase(token) or context.first_of("OVERSUB") is None \
+            and not _SWITCH_TIER.search(context.clause_at(token.start)):
         return []
     return _oversubscription(Phrase("oversubscription", token.start, token.end,
                                     tree=Tree("oversubscription", [token])), context)
@@ -215,6 +217,7 @@ _STORAGE_AFTER = regex(rf"\s?(?:{alternation('storage_medium')})", re.I)
 _DEFERRED = regex(alternation("deferred"), re.I)
 _LONG_LEAD_TIME = regex(alternation("long_lead_time"))
 _ONE_CLUSTER = regex(alternation("one_cluster"))
+_SWITCH_TIER = regex(rf"(?<![A-Za-z])(?:{alternation('switch_tier')})(?![A-Za-z])", re.I)
 _UNDECIDED = regex(alternation("undecided"), re.I)
 _UNDECIDED_AFTER = regex(rf" ?(?:{alternation('undecided')})", re.I)
 
