@@ -2739,3 +2739,19 @@ def test_a_question_not_answered_yes_states_nothing(text: str) -> None:
 ])
 def test_a_ratio_said_of_a_tier_of_the_fabric_is_its_oversubscription(text: str, factor: float | None) -> None:
     assert value(text, "fabric.oversubscription") == factor
+
+
+@pytest.mark.parametrize("text", [
+    "4 nodes of 8x H100 SXM. Networking: 3200 Gbps InfiniBand per node.\n",
+    "4 台 H100 SXM，每台 3.2T IB 网络带宽。\n",
+    "4 nodes of 8x H100 SXM with 3.2 Tb/s of InfiniBand per node.\n",
+])
+def test_a_nodes_ports_together_are_one_port_per_gpu(text: str) -> None:
+    assert value(text, "fabric.rate_gbps") == 400.0
+
+
+def test_a_nodes_total_after_its_nics_keeps_them_per_node() -> None:
+    text = "HGX H200 nodes x 2: 8x H200 141GB, 8x 400G NDR (3.2 Tbps total per node).\n"
+    assert value(text, "nodes") == 2
+    assert value(text, "fabric.nics_per_node") == 8
+    assert value(text, "fabric.rate_gbps") == 400.0

@@ -402,8 +402,9 @@ def as_count(token: Keyword) -> int | None:
 
 
 def as_rate_gbps(token: Keyword) -> float | None:
-    """A link rate in Gb/s from a RATE_BITS or G_QTY token."""
-    return as_number(token)
+    """A link rate in Gb/s from a RATE_BITS or G_QTY token ("3.2 Tb/s" is 3,200)."""
+    value = as_number(token)
+    return value * 1000 if value is not None and "T" in token.value else value
 
 
 def protocol_of(token: Keyword) -> str | None:

@@ -43,6 +43,19 @@ _RDMA_WORDS = {"ROCE", "RDMA", "PROTO_IB", "IB_GEN"}
 
 LINE_RATES_GBPS = frozenset({1.0, 2.5, 5.0, 10.0, 25.0, 40.0, 50.0, 56.0, 100.0, 200.0, 400.0, 800.0, 1600.0})
 """The rates Ethernet and InfiniBand ports run at: "2×960G" beside no NIC word is disks, not cards."""
+PORT_RATE_MAX = 800.0
+"""The fastest port a GPU server's NIC has; a faster rate is a node's ports together ("3.2 Tb/s per node")."""
+GPUS_PER_NODE = 8
+"""The GPUs of the servers this reads offers for: a node's ports together are taken as one per GPU."""
+
+
+def port_rate(rate: float) -> float | None:
+    """A rate as one port's: a node's ports together ("3,200 Gb/s per node") shared by its eight GPUs, one port
+    each (the NIC count the rules assume when none is said); None when that is no port's rate."""
+    if rate <= PORT_RATE_MAX:
+        return rate
+    each = rate / GPUS_PER_NODE
+    return each if each in LINE_RATES_GBPS else None
 
 
 def _nics(phrase: Phrase, context: Context) -> list[Said]:
@@ -81,7 +94,8 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
         said_before = [t.type for t in clause if t.end <= phrase.start]
         carried = "TOTAL" in said_before and "NODE_UNIT" not in said_before[said_before.index("TOTAL"):] \
             and not any(t.type == "PER_NODE" for t in clause)  # "total 64 GPUs and 16 NICs", not "16 nodes x 8"
-        total = any(t.type == "TOTAL" for t in tokens) or _beside(phrase, context, "TOTAL") or carried \
+        total_after = _beside(phrase, context, "TOTAL") and not _per_node_after_total(phrase, context)
+        total = any(t.type == "TOTAL" for t in tokens) or total_after or carried \
             or count > PER_NODE_MAX and not types & {"PER_NODE"}  # "ib_write_bw on each of the 128 HCAs"
         path = "fabric.nics_per_gpu" if per_gpu else "fabric.nics_total" if total else "fabric.nics_per_node"
         said.append(Said(path, count, span, tag=protocol))
@@ -95,6 +109,13 @@ def _beside(phrase: Phrase, context: Context, kind: str) -> bool:
     before, after = context.previous(phrase.start), context.following(phrase.end)
     return (before is not None and before.type == kind and phrase.start - before.end <= 2) or (
         after is not None and after.type == kind and not context.text[phrase.end:after.start].strip())
+
+
+def _per_node_after_total(phrase: Phrase, context: Context) -> bool:
+    """Whether "total" after a phrase is a node's total ("8x 400G NDR (3.2 Tbps total per node)")."""
+    after = context.following(phrase.end)
+    after = context.following(after.end) if after is not None else None
+    return after is not None and after.type == "PER_NODE"
 
 
 def _generation_rate(token: Keyword) -> float | None:
@@ -113,7 +134,8 @@ def _fabric_rate(phrase: Phrase, context: Context) -> list[Said]:
     if public_only(context.sentence_types(phrase.start)):
         return [Said("fabric.public_bandwidth", rate, span)]
     protocol = _link_protocol(tokens, phrase.start, context)
-    return [Said("fabric.rate_gbps", rate, span, tag=protocol)]
+    each = port_rate(rate)
+    return [Said("fabric.rate_gbps", each, span, tag=protocol)] if each else []
 
 
 NODE_PORTS_MAX = 8
@@ -190,8 +212,9 @@ def _bare_rate(phrase: Phrase, context: Context) -> list[Said]:
         return []
     if public_only(types):
         return [Said("fabric.public_bandwidth", rate, span)]
-    if types & (NETWORK_WORDS - {"RATE_BITS"}) or token.value.endswith(_ETHERNET_RATE):  # "100GbE" names its network
-        return [Said("fabric.rate_gbps", rate, span, tag=_offered_protocol(context.in_sentence(phrase.start), context))]
+    each = port_rate(rate)
+    if each and (types & (NETWORK_WORDS - {"RATE_BITS"}) or token.value.endswith(_ETHERNET_RATE)):  # "100GbE"
+        return [Said("fabric.rate_gbps", each, span, tag=_offered_protocol(context.in_sentence(phrase.start), context))]
     return []
 
 
