@@ -2755,3 +2755,12 @@ def test_a_nodes_total_after_its_nics_keeps_them_per_node() -> None:
     assert value(text, "nodes") == 2
     assert value(text, "fabric.nics_per_node") == 8
     assert value(text, "fabric.rate_gbps") == 400.0
+
+
+@pytest.mark.parametrize("text", [
+    "4 nodes of H800 SXM with 8x 400G RoCE NICs each.\nExcludes: switches, optics, cabling.\n",
+    "4 nodes of H800 SXM with 8x 400G RoCE NICs each.\n\nNot included: switches, optics and cables.\n",
+    "4 台 H800 SXM，每台 8 张 400G RoCE 网卡。\n不含：交换机、光模块、线缆。\n",
+])
+def test_optics_listed_under_a_label_that_denies_them_are_excluded(text: str) -> None:
+    assert value(text, "fabric.cabling") == "excluded"

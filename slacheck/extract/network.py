@@ -475,7 +475,7 @@ def _optics(token: Keyword, context: Context) -> list[Said]:
     clause = context.clause_types(token.start)
     if context.names_provider(context.clause_at(token.start)):  # "Halvard supplies all transceivers"
         clause = clause | {"PROVIDER"}
-    value = _supplier(clause, denied="excluded")
+    value = _supplier(clause, denied="excluded") or ("excluded" if _under_negating_label(token, context) else None)
     if value is None:
         wider = context.line_types(token.start)
         value = None if {"PROVIDER", "CUSTOMER"} <= wider else _supplier(wider, denied=None)
@@ -485,6 +485,14 @@ def _optics(token: Keyword, context: Context) -> list[Said]:
     if "MONEY" in sentence:
         said.append(Said("fabric.cabling_priced", True, [span_of(token)]))
     return said
+
+
+def _under_negating_label(token: Keyword, context: Context) -> bool:
+    """Whether the token's sentence opens with a label that denies what it lists ("Not included: switches, optics
+    and cables", "不含：交换机、光模块")."""
+    first = next(iter(context.in_sentence(token.start)), None)
+    return first is not None and first.type == "NEGATION" and first.end <= token.start \
+        and context.text[first.end:first.end + 2].lstrip().startswith((":", "："))
 
 
 def _supplier(types: set[str] | frozenset[str], denied: str | None) -> str | None:
