@@ -2764,3 +2764,10 @@ def test_a_nodes_total_after_its_nics_keeps_them_per_node() -> None:
 ])
 def test_optics_listed_under_a_label_that_denies_them_are_excluded(text: str) -> None:
     assert value(text, "fabric.cabling") == "excluded"
+
+
+def test_gpus_sharing_a_port_is_a_ratio_not_a_shared_fabric() -> None:
+    text = "6 台 H20 96G x 8。\n网络：200G RoCE v2，每台 4 口（2 卡共用 1 口）。\n"
+    assert value(text, "fabric.dedicated") is None
+    assert value(text, "fabric.switch_ports") is None
+    assert value(text, "fabric.nics_per_node") == 4

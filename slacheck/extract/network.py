@@ -143,7 +143,10 @@ NODE_PORTS_MAX = 8
 
 
 def _ports(phrase: Phrase, context: Context) -> list[Said]:
-    """"16 个端口": switch ports allotted; with 每台 / per node, the node's own ports."""
+    """"16 个端口": switch ports allotted; with 每台 / per node, the node's own ports (not one side of a ratio:
+    "2 卡共用 1 口")."""
+    if in_ratio(phrase.start, phrase.end, context):
+        return []
     tokens = leaves(phrase.tree)
     count = next((as_count(t) for t in tokens if t.type in COUNTS), None)
     has_rate = any(t.type in ("G_QTY", "RATE_BITS") for t in tokens)
@@ -387,11 +390,11 @@ def _shared(token: Keyword, context: Context) -> list[Said]:
 
 
 def _gpus_share_a_nic(token: Keyword, context: Context) -> bool:
-    """Whether GPUs share a network card ("2 张 GPU 共用 1 张网卡", "two GPUs share one NIC"): a NIC per GPU
-    pair, not a fabric shared with other tenants."""
+    """Whether GPUs share a network card or port ("2 张 GPU 共用 1 张网卡", "two GPUs share one NIC", "2 卡共用 1 口"):
+    a NIC per GPU pair, not a fabric shared with other tenants."""
     before = context.previous(token.start)
     return before is not None and before.type in ("CARD_UNIT", "MODEL") and any(
-        t.type in ("NIC", "NIC_MODEL") and t.start >= token.end for t in context.in_clause(token.start))
+        t.type in ("NIC", "NIC_MODEL", "PORT") and t.start >= token.end for t in context.in_clause(token.start))
 
 
 def _no_other_tenants(token: Keyword, context: Context) -> list[Said]:
