@@ -2779,3 +2779,15 @@ def test_gpus_sharing_a_port_is_a_ratio_not_a_shared_fabric() -> None:
 ])
 def test_servers_counted_with_their_maker_between(text: str) -> None:
     assert value(text, "nodes") == 2
+
+
+def test_a_chat_whose_speakers_and_times_stand_on_their_own_lines() -> None:
+    text = ("maria  9:02 AM\n@kai what is the final config?\n"
+            "kai (Stratus)  9:10 AM\n8 nodes, 8x H200 SXM each, 8x 400G RoCEv2 per node, leaf/spine, 2:1 at spine\n"
+            "kai (Stratus)  9:14 AM\ncorrection: 1:1 at spine, we added two spines\n"
+            "maria  9:20 AM\nwho does PFC/ECN?\n"
+            "kai (Stratus)  9:21 AM\nour network team, and we hand over the switch config as a baseline doc\n")
+    assert value(text, "fabric.oversubscription") == 1.0
+    assert value(text, "fabric.topology") == "leaf-spine"
+    assert value(text, "tuning.owner") == "provider"
+    assert value(text, "tuning.baseline") is True

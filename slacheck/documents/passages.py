@@ -214,7 +214,8 @@ def _continues(prev: _Body, cur: _Body, skippable: set[int], first: _Body, liste
     if any(i not in skippable for i in range(prev.index + 1, cur.index)):
         return False
     if _is_title(prev.text) or _ends_sentence(prev.text) or _starts_item(cur.text) and not _figure_repeated(
-            prev, cur, listed) or _parallel(first.text, cur.text):
+            prev, cur, listed) or _parallel(first.text, cur.text) or _CHAT_HEADER.match(prev.text) \
+            or _CHAT_HEADER.match(cur.text):
         return False
     if prev.geo is not None and cur.geo is not None:
         # prev is wrapped only if cur's first word would not have fitted at its end
@@ -335,6 +336,10 @@ CHAT_TIME = (r"(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?\[?(?:\d{4}[-/.]\d{1,2}[-/.]
              r"|\d{1,2}/\d{1,2}/\d{2,4},?\s+)?(?:[A-Z][a-z]{2,8}\.?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?\]?")
 """The time a chat message starts with ("10:16", "2025-07-08 10:15", "[09:41:07]", "[Tue 09:51]", "[2025-05-13
 09:30]", "[03/09/2025, 09:14]", "[3/9/25, 9:14 PM]")."""
+CHAT_HEADER = r"[^\s:()]{1,24}(?: [^\s:()]{1,24})?(?: ?\([^()\n]{1,24}\))?\s{1,4}" + CHAT_TIME + r"\s*$"
+"""A chat message's speaker and time alone on a line, the speaker first ("maria  9:02 AM", "kai (Stratus)  9:10 AM"):
+its words follow on the lines below."""
+_CHAT_HEADER = regex(CHAT_HEADER)
 LEADER = r"[^\W\d][^.\n]{0,30}?\s?\.{3,}\s"
 """A label and the dotted leader after it ("Nodes ...... 4", "Severity 1 ....... 15 minutes")."""
 _ITEM = regex(

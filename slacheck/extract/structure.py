@@ -18,7 +18,7 @@ from itertools import islice
 from typing import Sequence
 
 from slacheck.documents import Document, Passage, line_texts
-from slacheck.documents.passages import CHAT_TIME, LEADER
+from slacheck.documents.passages import CHAT_HEADER, CHAT_TIME, LEADER
 from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, values
 from slacheck.regexes import regex
@@ -54,7 +54,7 @@ _EMAIL_HEADER = regex(rf"^\s*[*_]*(?:{alternation('email_header')})\s*[:：]", r
 _EARLIER_MESSAGE = regex(rf"^[>\s]*(?:{alternation('earlier_message')})")
 _WISH_LIST = regex(alternation("wish_list"), re.I)
 _VOID_LEAD_IN = regex(alternation("void_lead_in"), re.I)
-_CHAT_MESSAGE = regex(rf"\s*{CHAT_TIME}\s")
+_CHAT_MESSAGE = regex(rf"\s*{CHAT_TIME}\s|\s*{CHAT_HEADER}")
 _FORWARD = regex(alternation("forward_mark"))
 _REFERS_BACK = regex(alternation("refers_back"), re.I)
 _QUESTION = regex(alternation("asks"), re.I)
@@ -466,8 +466,10 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         opens = message.end() if message and not bare else 0 if after_bare_header else None
         after_bare_header = bare
         if opens is not None:  # where a chat message's own words start
-            if _REFERS_BACK.search(text, opens, opens + _SPEAKER_WIDTH):
-                correcting = asked  # "这个一般是客户自己调": the duties the question before asked about
+            own = [t.type for t in tokens if t.start >= opens]
+            if _REFERS_BACK.search(text, opens, opens + _SPEAKER_WIDTH) or asked and not DUTIES.keys() & set(own) \
+                    and ("PROVIDER" in own or "CUSTOMER" in own):  # "这个一般是客户自己调", "our network team"
+                correcting = asked  # the duties the question before asked about
             asked = tuple(t for t in tokens if t.type in DUTIES) if _QUESTION.search(text, opens) else ()
         if in_chat and not correcting:  # (its correction words may stand on the line after its time and name)
             correcting = tuple(t for t in tokens if t.type == "CORRECTION")
