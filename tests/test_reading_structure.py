@@ -2791,3 +2791,9 @@ def test_a_chat_whose_speakers_and_times_stand_on_their_own_lines() -> None:
     assert value(text, "fabric.topology") == "leaf-spine"
     assert value(text, "tuning.owner") == "provider"
     assert value(text, "tuning.baseline") is True
+
+
+def test_nics_counted_after_their_rate_and_fabric() -> None:
+    text = "Node spec: 8x A800 SXM4 80GB, 4 nodes, 200G InfiniBand HDR x 4 per node.\n"
+    assert value(text, "fabric.nics_per_node") == 4
+    assert value(text, "fabric.rate_gbps") == 200.0
