@@ -178,7 +178,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         if subject in NO_OFFER or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
             continue
         column_option = _at(frame.column_options, column)
-        statement.option = column_option or only_plan or frame.option or _option_before(openers, position)
+        statement.option = column_option or only_plan or frame.option or (
+            _option_before(openers, position) if openers else None)
         statement.in_column = column_option is not None
         kept.append(statement)
     return kept + _same_as_left(kept, context, frame, spans) if frame.column_options and kept else kept

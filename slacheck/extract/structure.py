@@ -18,7 +18,7 @@ from itertools import islice
 from typing import Sequence
 
 from slacheck.documents import Document, Passage, line_texts
-from slacheck.documents.passages import CHAT_HEADER, CHAT_TIME, LEADER
+from slacheck.documents.passages import CHAT_HEADER, CHAT_HEADER_MAX, CHAT_TIME, LEADER
 from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, values
 from slacheck.regexes import regex
@@ -54,7 +54,16 @@ _EMAIL_HEADER = regex(rf"^\s*[*_]*(?:{alternation('email_header')})\s*[:：]", r
 _EARLIER_MESSAGE = regex(rf"^[>\s]*(?:{alternation('earlier_message')})")
 _WISH_LIST = regex(alternation("wish_list"), re.I)
 _VOID_LEAD_IN = regex(alternation("void_lead_in"), re.I)
-_CHAT_MESSAGE = regex(rf"\s*{CHAT_TIME}\s|\s*{CHAT_HEADER}")
+_CHAT_TIME_FIRST = regex(rf"\s*{CHAT_TIME}\s")
+_CHAT_HEADER = regex(rf"\s*{CHAT_HEADER}")
+
+def _chat_message(text: str) -> re.Match[str] | None:
+    """Where a chat message's time (and speaker, when the time comes first) ends, if the passage opens one."""
+    first = _CHAT_TIME_FIRST.match(text)
+    if first is not None or len(text) > CHAT_HEADER_MAX:
+        return first
+    tail = text.rstrip()[-1:]  # a speaker first: the time ends the passage ("9:10 AM", "09:14", "[09:14]")
+    return _CHAT_HEADER.match(text) if tail.isdigit() or tail in ("M", "m", "]") else None
 _FORWARD = regex(alternation("forward_mark"))
 _REFERS_BACK = regex(alternation("refers_back"), re.I)
 _QUESTION = regex(alternation("asks"), re.I)
@@ -439,7 +448,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                 result.append(Frame(kind=ASKED))
                 continue
             wished = False  # another list ("3. 机房") follows the wishes
-        level = None if _CHAT_MESSAGE.match(text) else heading_level(text)  # a chat message's time and speaker
+        level = None if _chat_message(text) else heading_level(text)  # a chat message's time and speaker
         if level is not None:
             while stack and stack[-1].level >= level:
                 stack.pop()
@@ -459,7 +468,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             option = None
         elif named and _label_names_option(text, tokens):
             option = named[0]
-        message = _CHAT_MESSAGE.match(text)
+        message = _chat_message(text)
         if message:  # a chat message that corrects an earlier one does so with all its lines
             in_chat, correcting = True, ()
         bare = message is not None and _bare_header(text, message.end())
@@ -484,7 +493,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
 
 
 _AFFIRMATIVE = regex(rf"[\s>*\-]*(?:{alternation('affirmative')})", re.I)
-_ASKS_END = regex(r"[?？][\s*_)）\]」”\"']*$")
+_AFTER_A_QUESTION = " \t\n*_)）]」”\"'"
+"""What may follow a question's mark at the end of its passage ("**Is the fabric shared?**")."""
 
 
 def _confirm_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
@@ -492,17 +502,18 @@ def _confirm_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: li
     IB with 8 NICs per node?" / "Yes, that's our standard build.") states what the answer offers: its frame
     becomes an offer's, confirmed. ``placed`` is updated so."""
     for index in range(1, len(placed)):
+        asked = placed[index - 1]
+        if placed[index].kind != "offer" or asked.kind not in ("quoted", "offer") or asked.confirmed \
+                or not passages[index - 1][0].rstrip(_AFTER_A_QUESTION).endswith(("?", "？")):
+            continue
         text = passages[index][0]
-        message = _CHAT_MESSAGE.match(text)
+        message = _chat_message(text)
         start = message.end() if message else 0
         if message:  # past the speaker: "[10:20] 王经理(算力云): 是的，独享"
             colon = re.search(r"[:：]", text[start:start + _SPEAKER_WIDTH + 4])
             start = start + colon.end() if colon else start
-        asked = placed[index - 1]
-        if placed[index].kind != "offer" or asked.kind not in ("quoted", "offer") or asked.confirmed \
-                or not _ASKS_END.search(passages[index - 1][0]) or not _AFFIRMATIVE.match(text, start):
-            continue
-        placed[index - 1] = replace(asked if asked.kind == "offer" else Frame(), confirmed=True)
+        if _AFFIRMATIVE.match(text, start):
+            placed[index - 1] = replace(asked if asked.kind == "offer" else Frame(), confirmed=True)
 
 
 OWN_RUN = regex(alternation("own_run"), re.I)
