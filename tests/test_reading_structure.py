@@ -2797,3 +2797,11 @@ def test_nics_counted_after_their_rate_and_fabric() -> None:
     text = "Node spec: 8x A800 SXM4 80GB, 4 nodes, 200G InfiniBand HDR x 4 per node.\n"
     assert value(text, "fabric.nics_per_node") == 4
     assert value(text, "fabric.rate_gbps") == 200.0
+
+
+@pytest.mark.parametrize(("text", "billing"), [
+    ("4 台 H100 SXM，月租 9.6 万/台，最短租期 6 个月，押一付三。\n", "quarterly"),
+    ("4 台 H100 SXM，月租 9.6 万/台，押一付一。\n", "monthly"),
+])
+def test_a_deposit_and_the_months_paid_at_a_time_name_the_billing(text: str, billing: str) -> None:
+    assert value(text, "commercial.billing") == billing
