@@ -2776,6 +2776,7 @@ def test_gpus_sharing_a_port_is_a_ratio_not_a_shared_fabric() -> None:
 @pytest.mark.parametrize("text", [
     "- 2x Supermicro boxes, each 8x H100 SXM 80GB, InfiniBand NDR\n",
     "2 台浪潮服务器，每台 8 卡 H100 SXM，IB 组网。\n",
+    "Hardware: 2 x Dell PowerEdge XE9680, each with 8x H100 SXM5, InfiniBand NDR.\n",
 ])
 def test_servers_counted_with_their_maker_between(text: str) -> None:
     assert value(text, "nodes") == 2
