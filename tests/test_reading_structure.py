@@ -2806,3 +2806,17 @@ def test_nics_counted_after_their_rate_and_fabric() -> None:
 ])
 def test_a_deposit_and_the_months_paid_at_a_time_name_the_billing(text: str, billing: str) -> None:
     assert value(text, "commercial.billing") == billing
+
+
+@pytest.mark.parametrize("text", [
+    "RoCE v2，8 台。交换机 PFC、ECN 参数由乙方根据甲方业务负载进行调优，并在交付时提供配置清单。\n",
+    "RoCE v2, 8 nodes. PFC and ECN are tuned by the Provider for the Customer's workload.\n",
+])
+def test_a_party_the_tuning_is_done_for_does_not_do_it(text: str) -> None:
+    assert value(text, "tuning.owner") == "provider"
+
+
+def test_a_configuration_list_handed_over_with_the_tuning_is_a_baseline() -> None:
+    text = "RoCE v2，8 台。交换机 PFC、ECN 参数由乙方调优，并在交付时提供配置清单。\n"
+    assert value(text, "tuning.baseline") is True
+    assert value("8 台 H100 SXM，交付时提供服务器配置清单。\n", "tuning.baseline") is None

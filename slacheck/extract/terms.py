@@ -113,9 +113,19 @@ def _doer(token: Keyword, context: Context) -> str | None:
     """The party that does the duty a token names: the one named before it in its clause or sentence ("Lessee
     configures PFC ... on the portal Lessor provides"; both: shared), else the one that leads in a list of
     duties ("Lessee shall: (b) configure PFC ..."; its first party), else any named in its clause or sentence."""
-    clause, sentence = context.in_clause(token.start), context.in_sentence(token.start)
+    clause = [t for t in context.in_clause(token.start) if not _for_whom(t, context)]
+    sentence = [t for t in context.in_sentence(token.start) if not _for_whom(t, context)]
     return _party(t for t in clause if t.end <= token.start) or _party(t for t in sentence if t.end <= token.start) \
         or _subject(context.lead_in) or _party(clause) or _party(_owning(sentence, context))
+
+
+_FOR_WHOM = regex(rf"(?<![A-Za-z])(?:{alternation('party_as_reference')}) ?(?:the )?$", re.I)
+
+
+def _for_whom(token: Keyword, context: Context) -> bool:
+    """Whether a party is what a duty is done for ("根据甲方业务负载", "for the Customer"), not who does it."""
+    return token.type in ("PROVIDER", "CUSTOMER") \
+        and _FOR_WHOM.search(context.text, max(0, token.start - 16), token.start) is not None
 
 
 _ASSISTING = regex(alternation("assisting"), re.I)
@@ -415,6 +425,7 @@ KEYWORDS: dict[str, Handler] = {
     "TUNING": _owner("tuning.owner"),
     "TROUBLESHOOT": _owner("tuning.troubleshooting"),
     "BASELINE": flag("tuning.baseline"),
+    "CONFIG_HANDED_OVER": flag("tuning.baseline", needs={"TUNING"}),
     "SNAPSHOT": _snapshot,
     "DURATION": _duration,
     "NEXT_DAY": _duration,
