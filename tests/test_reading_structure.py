@@ -2820,3 +2820,10 @@ def test_a_configuration_list_handed_over_with_the_tuning_is_a_baseline() -> Non
     text = "RoCE v2，8 台。交换机 PFC、ECN 参数由乙方调优，并在交付时提供配置清单。\n"
     assert value(text, "tuning.baseline") is True
     assert value("8 台 H100 SXM，交付时提供服务器配置清单。\n", "tuning.baseline") is None
+
+
+def test_one_port_per_gpu_is_a_count_per_gpu() -> None:
+    text = "Eight HGX H100 servers. Fabric: NDR InfiniBand, one 400 Gb/s port per GPU, monthly invoicing.\n"
+    assert value(text, "fabric.nics_per_gpu") == 1
+    assert value(text, "fabric.nics_per_node") is None
+    assert value(text, "commercial.billing") == "monthly"

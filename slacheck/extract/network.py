@@ -162,7 +162,8 @@ def _port_count(count: int, tokens: list[Keyword], per_node: bool, span: list[tu
     if not per_node:
         return [Said("fabric.switch_ports", count, span)]
     protocol = _offered_protocol(context.in_sentence(span[0][0]), context)
-    said = [Said("fabric.nics_per_node", count, span, tag=protocol)]
+    per_gpu = _PER_GPU_AFTER.match(context.text, span[0][1])  # "one 400 Gb/s port per GPU"
+    said = [Said("fabric.nics_per_gpu" if per_gpu else "fabric.nics_per_node", count, span, tag=protocol)]
     rate = next((as_rate_gbps(t) for t in tokens if t.type in ("G_QTY", "RATE_BITS")), None)
     if rate:
         said.append(Said("fabric.rate_gbps", rate, span, tag=protocol))
