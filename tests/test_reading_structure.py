@@ -2827,3 +2827,8 @@ def test_one_port_per_gpu_is_a_count_per_gpu() -> None:
     assert value(text, "fabric.nics_per_gpu") == 1
     assert value(text, "fabric.nics_per_node") is None
     assert value(text, "commercial.billing") == "monthly"
+
+
+def test_credits_said_right_after_the_availability() -> None:
+    text = "6 nodes of A100 SXM, InfiniBand HDR.\n**Is there an SLA?** Yes: 99.5% monthly uptime; credits apply.\n"
+    assert value(text, "sla.credits") is True

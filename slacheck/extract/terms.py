@@ -348,9 +348,10 @@ def _availability_target(token: Keyword, context: Context) -> list[Said]:
 
 
 def _credit(token: Keyword, context: Context) -> list[Said]:
-    """Compensation for missed service levels: a credit word in a sentence about the service, or "service
-    credits" anywhere (a heading "3.2 Service credits." over a table of tiers)."""
-    sentence = context.sentence_types(token.start)
+    """Compensation for missed service levels: a credit word in a sentence about the service (or right after one:
+    "99.5% monthly uptime; credits apply"), or "service credits" anywhere (a heading "3.2 Service credits." over a
+    table of tiers)."""
+    sentence = context.sentence_types(token.start) | {t.type for t in context.in_sentence(token.start, before=1)}
     if not sentence & {"AVAILABILITY", "PERCENT", "MONEY"} \
             and not any(word in sentence_text(token, context) for word in words("service_word")) \
             and meaning("CREDIT", token.value) is None:
