@@ -2832,3 +2832,18 @@ def test_one_port_per_gpu_is_a_count_per_gpu() -> None:
 def test_credits_said_right_after_the_availability() -> None:
     text = "6 nodes of A100 SXM, InfiniBand HDR.\n**Is there an SLA?** Yes: 99.5% monthly uptime; credits apply.\n"
     assert value(text, "sla.credits") is True
+
+
+@pytest.mark.parametrize("text", [
+    ("Revised offer below. Our v1 from last week (4 nodes, RoCE 100G, $2.10/GPU-hr) is withdrawn.\n\n"
+     "New offer (v2):\n- 8 nodes of 8x H100 SXM\n- InfiniBand NDR, 8x 400G per node\n"),
+    "原报价（已作废）：4 台 H800，RoCE 100G，月租 7 万/台。\n新报价：8 台 H800 SXM，IB 400G x 8/台。\n",
+])
+def test_a_sentence_that_says_what_it_holds_is_void_offers_nothing(text: str) -> None:
+    assert value(text, "nodes") == 8
+    assert value(text, "fabric.protocol") == "infiniband"
+
+
+def test_a_correction_that_voids_a_version_keeps_its_new_figures() -> None:
+    text = "H800 8 卡 x 4 台，IB 400G。\n更正：四台那版作废，改为 8 台。\n"
+    assert value(text, "nodes") == 8

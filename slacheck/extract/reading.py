@@ -137,6 +137,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     only_plan = _only_plan(context, frame, spans) if frame.column_options else None
     enumerates = ENUMERATION_COMMA in context.text
     openers = _inline_options(context) if frame.option is None and context.first_of("OPTION_NAME") else []
+    voided = _VOIDED.search(context.text) is not None
     kept = []
     clause_subjects: dict[int, str | None] = {}
     questions: dict[int, bool] = {}
@@ -173,6 +174,9 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             questions[sentence] = context.in_question(position) or _defines_technology(position, context)
         if questions[sentence] and not frame.confirmed:
             continue
+        if voided and _VOIDED.search(context.sentence_at(position)) \
+                and "CORRECTION" not in context.sentence_types(position):
+            continue  # "Our v1 from last week (4 nodes, RoCE 100G) is withdrawn."
         if elsewhere and OTHER_SYSTEM.search(context.sentence_at(position)):
             continue  # "That's 8x 400G IB per node, a different class of fabric": another system's figures
         if subject in NO_OFFER or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
@@ -183,6 +187,9 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         statement.in_column = column_option is not None
         kept.append(statement)
     return kept + _same_as_left(kept, context, frame, spans) if frame.column_options and kept else kept
+
+
+_VOIDED = regex(alternation("voided_here"), re.I)
 
 
 def _inline_options(context: Context) -> list[tuple[int, str]]:
