@@ -2844,6 +2844,10 @@ def test_a_sentence_that_says_what_it_holds_is_void_offers_nothing(text: str) ->
     assert value(text, "fabric.protocol") == "infiniband"
 
 
-def test_a_correction_that_voids_a_version_keeps_its_new_figures() -> None:
-    text = "H800 8 卡 x 4 台，IB 400G。\n更正：四台那版作废，改为 8 台。\n"
+@pytest.mark.parametrize("text", [
+    "H800 8 卡 x 4 台，IB 400G。\n更正：四台那版作废，改为 8 台。\n",
+    "H800 8 卡 x 4 台，IB 400G。\n更正：四台那版作废，以八台为准。\n",
+])
+def test_a_correction_that_voids_a_version_keeps_its_new_figures(text: str) -> None:
     assert value(text, "nodes") == 8
+    assert value(text, "commercial.price_hedged") is None
