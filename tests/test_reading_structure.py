@@ -2851,3 +2851,12 @@ def test_a_sentence_that_says_what_it_holds_is_void_offers_nothing(text: str) ->
 def test_a_correction_that_voids_a_version_keeps_its_new_figures(text: str) -> None:
     assert value(text, "nodes") == 8
     assert value(text, "commercial.price_hedged") is None
+
+
+@pytest.mark.parametrize(("text", "owner"), [
+    ("4 nodes of H100 SXM, 8x 400G RoCE v2 per node. The Provider is not responsible for PFC/ECN tuning; "
+     "the Customer configures the fabric using the Provider's portal.\n", "customer"),
+    ("4 台 H100 SXM，每台 8 张 400G RoCE v2 网卡。PFC/ECN 调优不在乙方服务范围内。\n", None),
+])
+def test_a_party_denied_the_tuning_does_not_own_it(text: str, owner: str | None) -> None:
+    assert value(text, "tuning.owner") == owner

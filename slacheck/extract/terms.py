@@ -169,6 +169,8 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
         sentence = context.sentence_types(token.start)
         if path == "tuning.troubleshooting" and "REPLACE" in sentence and not sentence & NETWORK_WORDS:
             return []  # "replace a failed node by the next business day after diagnosis": a hardware fault
+        if negated(token, context):
+            return []  # "The Provider is not responsible for PFC/ECN tuning": who does it is said elsewhere, if at all
         party = _doer(token, context)
         if party is None and context.table_row and context.text.count(CELL) == 1:  # a duty and who does it:
             party = _party(_owning(context.keywords, context))  # "| 拥塞/丢包诊断 | 乙方网络工程师负责 |"
