@@ -2860,3 +2860,15 @@ def test_a_correction_that_voids_a_version_keeps_its_new_figures(text: str) -> N
 ])
 def test_a_party_denied_the_tuning_does_not_own_it(text: str, owner: str | None) -> None:
     assert value(text, "tuning.owner") == owner
+
+
+@pytest.mark.parametrize("text", [
+    ("| 规格项 | 方案一 | 方案二 |\n|---|---|---|\n| GPU | 8×A800 PCIe | 8×H800 SXM5 |\n| 台数 | 4 | 4 |\n"
+     "| 节点间网络 | 2×100G RoCE | 8×400G IB |\n\n客户意向：方案二。\n"),
+    ("| Item | Option A | Option B |\n|---|---|---|\n| GPU | 8x A800 PCIe | 8x H800 SXM5 |\n| Nodes | 4 | 4 |\n"
+     "| Fabric | 2x 100G RoCE | 8x 400G IB |\n\nOur preferred option: Option B.\n"),
+])
+def test_the_option_the_buyer_prefers_is_the_offer(text: str) -> None:
+    extraction = extract(document_from_text(text, format="markdown"))
+    top, _ = assemble_options(extraction.statements, extraction.chosen_option)
+    assert top.fact("fabric.protocol").value == "infiniband"
