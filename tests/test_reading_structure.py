@@ -2872,3 +2872,13 @@ def test_the_option_the_buyer_prefers_is_the_offer(text: str) -> None:
     extraction = extract(document_from_text(text, format="markdown"))
     top, _ = assemble_options(extraction.statements, extraction.chosen_option)
     assert top.fact("fabric.protocol").value == "infiniband"
+
+
+@pytest.mark.parametrize("text", [
+    ("Step 1. On each node run all_reduce_perf (expected busbw >= 450 GB/s intra-node).\n\n"
+     "Step 2. Across all 16 nodes run all_reduce_perf; pass at busbw >= 370 GB/s.\n"),
+    ("| 1 | 单机通信 | 每台运行 all_reduce_perf（8 卡） | busbw ≥ 450 GB/s |\n"
+     "| 2 | 多机通信 | 16 台全部运行 all_reduce_perf | busbw ≥ 370 GB/s |\n"),
+])
+def test_the_threshold_of_the_run_across_the_nodes_comes_before_one_nodes(text: str) -> None:
+    assert value(text, "acceptance.threshold_gbytes") == 370.0
