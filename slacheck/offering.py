@@ -119,6 +119,9 @@ _BY_PROTOCOL = {"fabric.rate_gbps": "fabric.protocol", "fabric.nics_per_node": "
                 "fabric.upgrade_nics_per_node": "fabric.upgrade_protocol"}
 
 
+_OVER_ETHERNET = ("roce-v2", "roce", "rdma", "ethernet-tcp")
+"""What a card said with any RDMA-over-Ethernet word, or as plain Ethernet, counts for: RoCE by any name."""
+
 _SPLIT_DUTIES = frozenset({"tuning.owner", "tuning.troubleshooting"})
 """Duties whose parts a document may give to different parties: provider and customer together share it."""
 
@@ -136,7 +139,7 @@ def _choose(path: str, said: list[Statement], protocol: str | None) -> Statement
         order = _RANKED[path]
         return min(said, key=lambda s: order.index(s.value) if s.value in order else len(order))
     if path in _BY_PROTOCOL and protocol:
-        carriers = (protocol, "ethernet-tcp") if protocol.startswith(("roce", "rdma")) else (protocol,)
+        carriers = (protocol, *_OVER_ETHERNET) if protocol.startswith(("roce", "rdma")) else (protocol,)
         untagged = next((s for s in said if s.tag is None), None)
         return next((s for tag in carriers for s in said if s.tag == tag), untagged)
     return next((s for s in said if s.tag == "primary"), said[0])

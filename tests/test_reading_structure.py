@@ -2882,3 +2882,12 @@ def test_the_option_the_buyer_prefers_is_the_offer(text: str) -> None:
 ])
 def test_the_threshold_of_the_run_across_the_nodes_comes_before_one_nodes(text: str) -> None:
     assert value(text, "acceptance.threshold_gbytes") == 370.0
+
+
+@pytest.mark.parametrize("text", [
+    "产品：GPU 云主机（8 卡 H20）\n购买数量：3 台\n网络：RDMA 200Gbps x 4（支持 RoCE）\n",
+    "3 nodes of 8x H20. Network: RoCE 200G x 4 per node, RoCEv2 with ECN.\n",
+])
+def test_cards_said_with_any_rdma_over_ethernet_word_count_for_roce(text: str) -> None:
+    assert value(text, "fabric.nics_per_node") == 4
+    assert value(text, "fabric.rate_gbps") == 200.0
