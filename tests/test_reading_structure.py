@@ -2891,3 +2891,13 @@ def test_the_threshold_of_the_run_across_the_nodes_comes_before_one_nodes(text: 
 def test_cards_said_with_any_rdma_over_ethernet_word_count_for_roce(text: str) -> None:
     assert value(text, "fabric.nics_per_node") == 4
     assert value(text, "fabric.rate_gbps") == 200.0
+
+
+@pytest.mark.parametrize(("text", "ports"), [
+    ("8 台 H100，IB 400G x 8/台。交换机：QM9700，分配给甲方的交换机端口数：64。\n", 64),
+    ("8 nodes of H100, 8x 400G IB per node. Switch: QM9700. Switch ports allotted: 64.\n", 64),
+    ("8 nodes of H100, 8x 400G IB per node. Switch: QM9700, ports reserved for customer: 64\n", 64),
+    ("8 nodes of H100, 8x 400G IB per node. NIC ports per node: 8\n", None),
+])
+def test_switch_ports_counted_after_a_label_that_names_them(text: str, ports: int | None) -> None:
+    assert value(text, "fabric.switch_ports") == ports

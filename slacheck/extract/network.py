@@ -171,19 +171,40 @@ def _port_count(count: int, tokens: list[Keyword], per_node: bool, span: list[tu
 
 
 def _loose_ports(token: Keyword, context: Context) -> list[Said]:
-    """A port count with a few words between number and 端口 ("64 个主机侧 NDR 端口", "48 个交换机端口")."""
+    """A port count with a few words between number and 端口 ("64 个主机侧 NDR 端口", "48 个交换机端口"), or after a
+    label that names the ports ("Switch ports allotted: 64", "分配给甲方的交换机端口数：64")."""
     if context.in_phrase(token):
         return []
     before = [t for t in context.in_clause(token.start) if t.end <= token.start]
     number = next((t for t in reversed(before) if t.type in COUNTS), None)
     if number is None or token.start - number.end > 24:
-        return []
+        return _labelled_ports(token, context)
     between = [t for t in before if t.start >= number.end]
     if any(t.type not in ("G_QTY", "RATE_BITS", "IB_GEN", "PROTO_IB", "ROCE", "SWITCH") for t in between):
         return []
     count = as_count(number)
     per_node = "PER_NODE" in context.clause_types(token.start)
     return _port_count(count, between, per_node, [(number.start, token.end)], context) if count else []
+
+
+PORT_LABEL_WIDTH = 24
+"""Most characters between a port word and the colon that ends its label ("ports reserved for customer:")."""
+_NOT_SWITCH_PORT_LABEL = frozenset({"NIC", "NIC_MODEL", "PER_NODE", "PUBLIC_NET", "STORAGE_NET", "MGMT_NET",
+                                    "FRONTEND_NET", "G_QTY", "RATE_BITS"})
+
+
+def _labelled_ports(token: Keyword, context: Context) -> list[Said]:
+    """The switch ports a label names, counted right after its colon ("Switch ports allotted: 64")."""
+    after = [t for t in context.in_clause(token.start) if t.start >= token.end]
+    colon = next((i for i, t in enumerate(after) if t.type == "COLON"), None)
+    if colon is None or colon + 1 >= len(after) or after[colon].start - token.end > PORT_LABEL_WIDTH:
+        return []
+    number = after[colon + 1]
+    if number.type not in COUNTS or context.text[after[colon].end:number.start].strip() \
+            or context.clause_types(token.start) & _NOT_SWITCH_PORT_LABEL:
+        return []
+    count = as_count(number)
+    return [Said("fabric.switch_ports", count, [(token.start, number.end)])] if count else []
 
 
 def _loose_ratio(token: Keyword, context: Context) -> list[Said]:
