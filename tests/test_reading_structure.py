@@ -2901,3 +2901,12 @@ def test_cards_said_with_any_rdma_over_ethernet_word_count_for_roce(text: str) -
 ])
 def test_switch_ports_counted_after_a_label_that_names_them(text: str, ports: int | None) -> None:
     assert value(text, "fabric.switch_ports") == ports
+
+
+@pytest.mark.parametrize("text", [
+    "GPU服务器（H100 SXM5*8）  4台  ¥95,000/台/月\n",
+    "GPU server: H100 SXM*8, 4 nodes\n",
+])
+def test_a_count_written_right_after_the_form_factor(text: str) -> None:
+    assert value(text, "gpu.per_node") == 8
+    assert value(text, "gpu.variant") == "SXM"
