@@ -214,7 +214,8 @@ def _continues(prev: _Body, cur: _Body, skippable: set[int], first: _Body, liste
     if any(i not in skippable for i in range(prev.index + 1, cur.index)):
         return False
     if _is_title(prev.text) or _ends_sentence(prev.text) or _starts_item(cur.text) and not _figure_repeated(
-            prev, cur, listed) or _parallel(first.text, cur.text) or _chat_header(prev.text) or _chat_header(cur.text):
+            prev, cur, listed) or _parallel(first.text, cur.text) or chat_header_end(prev.text) is not None \
+            or chat_header_end(cur.text) is not None:
         return False
     if prev.geo is not None and cur.geo is not None:
         # prev is wrapped only if cur's first word would not have fitted at its end
@@ -338,13 +339,19 @@ CHAT_TIME = (r"(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?\[?(?:\d{4}[-/.]\d{1,2}[-/.]
 CHAT_HEADER = r"[^\s:()]{1,24}(?: [^\s:()]{1,24})?(?: ?\([^()\n]{1,24}\))?\s{1,4}" + CHAT_TIME + r"\s*$"
 """A chat message's speaker and time alone on a line, the speaker first ("maria  9:02 AM", "kai (Stratus)  9:10 AM"):
 its words follow on the lines below."""
-_CHAT_HEADER = regex(CHAT_HEADER)
+_CHAT_HEADER = regex(rf"\s*{CHAT_HEADER}")
 CHAT_HEADER_MAX = 64
 """Longest line that can be a chat message's speaker and time alone."""
 
 
-def _chat_header(text: str) -> bool:
-    return len(text) <= CHAT_HEADER_MAX and _CHAT_HEADER.match(text) is not None
+def chat_header_end(text: str) -> int | None:
+    """Where a chat message's speaker and time end when they stand alone ("kai (Stratus)  9:10 AM"), else None.
+    Only a short text that ends in a time is tried."""
+    tail = text.rstrip()[-1:]
+    if len(text) > CHAT_HEADER_MAX or not (tail.isdigit() or tail in ("M", "m", "]")):
+        return None
+    match = _CHAT_HEADER.match(text)
+    return match.end() if match else None
 LEADER = r"[^\W\d][^.\n]{0,30}?\s?\.{3,}\s"
 """A label and the dotted leader after it ("Nodes ...... 4", "Severity 1 ....... 15 minutes")."""
 _ITEM = regex(

@@ -27,7 +27,7 @@ from slacheck.extract.context import (
     sentence_text,
     span_of,
 )
-from slacheck.extract.lexer import Keyword
+from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, words
 from slacheck.extract.parser import Phrase
 from slacheck.extract.structure import GPU_MEMORY_COLUMN, first_worded_cell
@@ -158,7 +158,7 @@ _SWITCH_ROLE_AFTER = regex(rf"\s?(?:{alternation('switch_role')})(?![A-Za-z])", 
 _PER_RACK_BEFORE = regex(rf"(?:{alternation('per_rack')})[^,;.，；。]{{0,6}}$", re.I)
 _NAME_BEFORE = regex(rf"(?<![A-Za-z])(?:{alternation('number_in_name')}) $", re.I)
 _PER_RACK_AFTER = regex(rf"\s?(?:{alternation('per_rack')})", re.I)
-_ASIDE = regex(alternation("node_aside"), re.I)
+_ASIDE = regex(with_first_test(alternation("node_aside")), re.I)
 
 
 def _per_rack(phrase: Phrase, context: Context) -> bool:

@@ -41,6 +41,8 @@ _PER_GPU_AFTER = regex(alternation("per_gpu_after"), re.I)
 _RDMA_WORDS = {"ROCE", "RDMA", "PROTO_IB", "IB_GEN"}
 
 
+_COUNTED_OR_RATED = frozenset({*COUNTS, "G_QTY", "RATE_BITS", "IB_GEN"})
+"""What a NIC phrase must hold to say anything: a count or a rate."""
 LINE_RATES_GBPS = frozenset({1.0, 2.5, 5.0, 10.0, 25.0, 40.0, 50.0, 56.0, 100.0, 200.0, 400.0, 800.0, 1600.0})
 """The rates Ethernet and InfiniBand ports run at: "2×960G" beside no NIC word is disks, not cards."""
 PORT_RATE_MAX = 800.0
@@ -60,11 +62,11 @@ def port_rate(rate: float) -> float | None:
 
 def _nics(phrase: Phrase, context: Context) -> list[Said]:
     """NICs (or ports) of a node: count, rate and the protocol said with them (not one side of a ratio)."""
-    if in_ratio(phrase.start, phrase.end, context):
-        return []
     tokens = leaves(phrase.tree)
-    span = [(phrase.start, phrase.end)]
     types = {t.type for t in tokens}
+    if not types & _COUNTED_OR_RATED or in_ratio(phrase.start, phrase.end, context):
+        return []  # "ConnectX-7" alone says nothing of the node's cards
+    span = [(phrase.start, phrase.end)]
     rate = next((as_rate_gbps(t) for t in tokens if t.type in ("G_QTY", "RATE_BITS")), None) \
         or next((_generation_rate(t) for t in tokens if t.type == "IB_GEN"), None)
     has_rate = rate is not None

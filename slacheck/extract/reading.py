@@ -189,7 +189,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     return kept + _same_as_left(kept, context, frame, spans) if frame.column_options and kept else kept
 
 
-_VOIDED = regex(alternation("voided_here"), re.I)
+_VOIDED = regex(with_first_test(alternation("voided_here")), re.I)
 
 
 def _inline_options(context: Context) -> list[tuple[int, str]]:

@@ -18,7 +18,7 @@ from itertools import islice
 from typing import Sequence
 
 from slacheck.documents import Document, Passage, line_texts
-from slacheck.documents.passages import CHAT_HEADER, CHAT_HEADER_MAX, CHAT_TIME, LEADER
+from slacheck.documents.passages import CHAT_TIME, LEADER, chat_header_end
 from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, values
 from slacheck.regexes import regex
@@ -54,16 +54,7 @@ _EMAIL_HEADER = regex(rf"^\s*[*_]*(?:{alternation('email_header')})\s*[:：]", r
 _EARLIER_MESSAGE = regex(rf"^[>\s]*(?:{alternation('earlier_message')})")
 _WISH_LIST = regex(alternation("wish_list"), re.I)
 _VOID_LEAD_IN = regex(alternation("void_lead_in"), re.I)
-_CHAT_TIME_FIRST = regex(rf"\s*{CHAT_TIME}\s")
-_CHAT_HEADER = regex(rf"\s*{CHAT_HEADER}")
-
-def _chat_message(text: str) -> re.Match[str] | None:
-    """Where a chat message's time (and speaker, when the time comes first) ends, if the passage opens one."""
-    first = _CHAT_TIME_FIRST.match(text)
-    if first is not None or len(text) > CHAT_HEADER_MAX:
-        return first
-    tail = text.rstrip()[-1:]  # a speaker first: the time ends the passage ("9:10 AM", "09:14", "[09:14]")
-    return _CHAT_HEADER.match(text) if tail.isdigit() or tail in ("M", "m", "]") else None
+_CHAT_MESSAGE = regex(rf"\s*{CHAT_TIME}\s")
 _FORWARD = regex(alternation("forward_mark"))
 _REFERS_BACK = regex(alternation("refers_back"), re.I)
 _QUESTION = regex(alternation("asks"), re.I)
@@ -448,7 +439,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                 result.append(Frame(kind=ASKED))
                 continue
             wished = False  # another list ("3. 机房") follows the wishes
-        level = None if _chat_message(text) else heading_level(text)  # a chat message's time and speaker
+        level = None if _chat_message(text) is not None else heading_level(text)  # a chat message's time and speaker
         if level is not None:
             while stack and stack[-1].level >= level:
                 stack.pop()
@@ -469,10 +460,10 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         elif named and _label_names_option(text, tokens):
             option = named[0]
         message = _chat_message(text)
-        if message:  # a chat message that corrects an earlier one does so with all its lines
+        if message is not None:  # a chat message that corrects an earlier one does so with all its lines
             in_chat, correcting = True, ()
-        bare = message is not None and _bare_header(text, message.end())
-        opens = message.end() if message and not bare else 0 if after_bare_header else None
+        bare = message is not None and _bare_header(text, message)
+        opens = message if message is not None and not bare else 0 if after_bare_header else None
         after_bare_header = bare
         if opens is not None:  # where a chat message's own words start
             own = [t.type for t in tokens if t.start >= opens]
@@ -492,6 +483,13 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     return [shared.setdefault(frame, frame) for frame in result]  # one object per distinct frame
 
 
+def _chat_message(text: str) -> int | None:
+    """Where a chat message's time ends, when the passage opens one ("10:16 小周: …"), or its speaker and time
+    when they stand alone, the speaker first ("maria  9:02 AM"); else None."""
+    first = _CHAT_MESSAGE.match(text)
+    return first.end() if first else chat_header_end(text)
+
+
 _AFFIRMATIVE = regex(rf"[\s>*\-]*(?:{alternation('affirmative')})", re.I)
 _AFTER_A_QUESTION = " \t\n*_)）]」”\"'"
 """What may follow a question's mark at the end of its passage ("**Is the fabric shared?**")."""
@@ -508,8 +506,8 @@ def _confirm_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: li
             continue
         text = passages[index][0]
         message = _chat_message(text)
-        start = message.end() if message else 0
-        if message:  # past the speaker: "[10:20] 王经理(算力云): 是的，独享"
+        start = message or 0
+        if message is not None:  # past the speaker: "[10:20] 王经理(算力云): 是的，独享"
             colon = re.search(r"[:：]", text[start:start + _SPEAKER_WIDTH + 4])
             start = start + colon.end() if colon else start
         if _AFFIRMATIVE.match(text, start):
