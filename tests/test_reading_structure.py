@@ -2910,3 +2910,17 @@ def test_switch_ports_counted_after_a_label_that_names_them(text: str, ports: in
 def test_a_count_written_right_after_the_form_factor(text: str) -> None:
     assert value(text, "gpu.per_node") == 8
     assert value(text, "gpu.variant") == "SXM"
+
+
+@pytest.mark.parametrize("text", [
+    ("| 序号 | 条目 | 修改前（失效） | 修改后（生效） |\n|---|---|---|---|\n| 1 | 服务器数量 | 16 台 | 16 台（不变） |\n"
+     "| 2 | 机内互联 | NVLink 经 NVSwitch 全互联，单卡 900 GB/s | 不变 |\n"
+     "| 3 | 计算网络协议 | RoCE v2 | InfiniBand NDR |\n| 4 | 可用性 | 99.5% | 99.9% |\n"),
+    ("| Item | Original terms | Amended |\n|---|---|---|\n| Nodes | 16 | 16 (unchanged) |\n"
+     "| GPU interconnect | NVLink through NVSwitch, 900 GB/s per GPU | Unchanged |\n"
+     "| Fabric | RoCE v2 | InfiniBand NDR |\n| Availability | 99.5% | 99.9% |\n"),
+])
+def test_the_old_side_of_an_amendment_table_stands_only_where_the_new_keeps_it(text: str) -> None:
+    assert value(text, "fabric.protocol", "markdown") == "infiniband"
+    assert value(text, "sla.availability_pct", "markdown") == 99.9
+    assert value(text, "intra_node.bandwidth_gbytes", "markdown") == 900.0

@@ -136,6 +136,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     elsewhere = OTHER_SYSTEM.search(context.text) is not None
     only_plan = _only_plan(context, frame, spans) if frame.column_options else None
     enumerates = ENUMERATION_COMMA in context.text
+    unchanged = REJECTED in frame.column_subjects and any(
+        _UNCHANGED.fullmatch(context.text, *cell) for cell in spans[1:])
     openers = _inline_options(context) if frame.option is None and context.first_of("OPTION_NAME") else []
     voided = _VOIDED.search(context.text) is not None
     kept = []
@@ -145,8 +147,10 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         position = statement.spans[0][0]
         column = bisect_right(cells, position) - 1 if cells else -1
         column_subject = _at(frame.column_subjects, column)
-        if column_subject == REJECTED:  # the vendor a comparison turns down ("Quarry Peak Cloud (rejected)")
-            continue
+        if column_subject == REJECTED:  # the vendor a comparison turns down ("Quarry Peak Cloud (rejected)"), the
+            if not unchanged:  # old side of an amendment, unless the new side keeps it ("不变")
+                continue
+            column_subject = None
         if column_subject == ASKED:  # what the buyer asks for: an offer only where the row complies,
             if not complied:
                 continue
@@ -190,6 +194,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
 
 
 _VOIDED = regex(with_first_test(alternation("voided_here")), re.I)
+_UNCHANGED = regex(rf"[\s*]*(?:{alternation('unchanged_cell')})[\s*。.]*", re.I)
 
 
 def _inline_options(context: Context) -> list[tuple[int, str]]:
