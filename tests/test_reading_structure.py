@@ -2924,3 +2924,16 @@ def test_the_old_side_of_an_amendment_table_stands_only_where_the_new_keeps_it(t
     assert value(text, "fabric.protocol", "markdown") == "infiniband"
     assert value(text, "sla.availability_pct", "markdown") == 99.9
     assert value(text, "intra_node.bandwidth_gbytes", "markdown") == 900.0
+
+
+def test_credits_denied_later_in_their_clause_are_none() -> None:
+    text = "4 台 H100，IB 组网。\n可用性 99.5%，工单 15 分钟响应。赔付这块我们没有。\n"
+    assert value(text, "sla.credits") is False
+
+
+@pytest.mark.parametrize("text", [
+    "First cut: 4 servers of 8x H100 SXM, RoCE.\nRevised offer: 8 servers of 8x H100 SXM, RoCE.\n",
+    "First cut: 4 servers of 8x H100 SXM, RoCE.\nRevision 2: 8 servers of 8x H100 SXM, RoCE.\n",
+])
+def test_a_revised_offer_replaces_the_earlier_one(text: str) -> None:
+    assert value(text, "nodes") == 8

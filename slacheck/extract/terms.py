@@ -76,6 +76,7 @@ def _party(tokens: Iterable[Keyword]) -> str | None:
 
 
 _TRACK_RECORD = regex(alternation("track_record"), re.I)
+_DENIED_AFTER = regex(alternation("denied_after"))
 
 
 def _percent(token: Keyword, context: Context) -> list[Said]:
@@ -358,7 +359,9 @@ def _credit(token: Keyword, context: Context) -> list[Said]:
             and not any(word in sentence_text(token, context) for word in words("service_word")) \
             and meaning("CREDIT", token.value) is None:
         return []
-    return [Said("sla.credits", not negated(token, context), [span_of(token)])]
+    denied = negated(token, context) or _DENIED_AFTER.search(
+        context.text, token.end, context.clause_end(token.end)) is not None  # "赔付这块我们没有"
+    return [Said("sla.credits", not denied, [span_of(token)])]
 
 
 def _money(token: Keyword) -> tuple[float | None, str | None]:
