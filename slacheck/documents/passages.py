@@ -226,11 +226,15 @@ def _continues(prev: _Body, cur: _Body, skippable: set[int], first: _Body, liste
 
 _NAMED_ITEM = regex(r"([A-Za-z]{2,12}|[\u4e00-\u9fff]{1,4}) ?([A-Z0-9一二三四五六七八九十]{1,2}) ?[—–:：\-)）]")
 """A line that opens with a word and a letter or number that name it ("Plan A —", "方案B：", "Option 2:")."""
+NAMED_ITEM_MIN = 3
+"""Shortest line that can open so ("甲A：")."""
 
 
 def _parallel(first: str, cur: str) -> bool:
     """Whether a line opens like its paragraph's first line with another name ("Plan A — ..." then "Plan B —
     ..."): items side by side, not one wrapped sentence."""
+    if len(cur) < NAMED_ITEM_MIN or first[:1] != cur[:1]:  # a cheap test first: most lines open otherwise
+        return False
     a, b = _NAMED_ITEM.match(first), _NAMED_ITEM.match(cur)
     return a is not None and b is not None and a.group(1) == b.group(1) and a.group(2) != b.group(2)
 
