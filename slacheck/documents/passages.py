@@ -214,8 +214,9 @@ def _continues(prev: _Body, cur: _Body, skippable: set[int], first: _Body, liste
     if any(i not in skippable for i in range(prev.index + 1, cur.index)):
         return False
     if _is_title(prev.text) or _ends_sentence(prev.text) or _starts_item(cur.text) and not _figure_repeated(
-            prev, cur, listed) or _parallel(first.text, cur.text) or chat_header_end(prev.text) is not None \
-            or chat_header_end(cur.text) is not None:
+            prev, cur, listed) or len(cur.text) >= NAMED_ITEM_MIN and _parallel(first.text, cur.text) \
+            or prev.text[-1:] in _TIME_ENDS and chat_header_end(prev.text) is not None \
+            or cur.text[-1:] in _TIME_ENDS and chat_header_end(cur.text) is not None:
         return False
     if prev.geo is not None and cur.geo is not None:
         # prev is wrapped only if cur's first word would not have fitted at its end
@@ -233,7 +234,7 @@ NAMED_ITEM_MIN = 3
 def _parallel(first: str, cur: str) -> bool:
     """Whether a line opens like its paragraph's first line with another name ("Plan A — ..." then "Plan B —
     ..."): items side by side, not one wrapped sentence."""
-    if len(cur) < NAMED_ITEM_MIN or first[:1] != cur[:1]:  # a cheap test first: most lines open otherwise
+    if first[:1] != cur[:1]:  # a cheap test first: most lines open otherwise
         return False
     a, b = _NAMED_ITEM.match(first), _NAMED_ITEM.match(cur)
     return a is not None and b is not None and a.group(1) == b.group(1) and a.group(2) != b.group(2)
@@ -348,11 +349,14 @@ CHAT_HEADER_MAX = 64
 """Longest line that can be a chat message's speaker and time alone."""
 
 
+_TIME_ENDS = frozenset("0123456789Mm]")
+"""The characters a time ends with ("9:10", "9:10 AM", "[09:10]")."""
+
+
 def chat_header_end(text: str) -> int | None:
     """Where a chat message's speaker and time end when they stand alone ("kai (Stratus)  9:10 AM"), else None.
     Only a short text that ends in a time is tried."""
-    tail = text.rstrip()[-1:]
-    if len(text) > CHAT_HEADER_MAX or not (tail.isdigit() or tail in ("M", "m", "]")):
+    if len(text) > CHAT_HEADER_MAX or text.rstrip()[-1:] not in _TIME_ENDS:
         return None
     match = _CHAT_HEADER.match(text)
     return match.end() if match else None
