@@ -2937,3 +2937,15 @@ def test_credits_denied_later_in_their_clause_are_none() -> None:
 ])
 def test_a_revised_offer_replaces_the_earlier_one(text: str) -> None:
     assert value(text, "nodes") == 8
+
+
+def test_networks_introduced_as_not_the_fabric_share_nothing_of_it() -> None:
+    text = ("16 nodes of H100. Fabric: InfiniBand NDR, non-blocking 1:1, switches serve no other customer.\n"
+            "Non-Fabric networks: Storage Network 2 x 200 GbE per Server (shared file system); Management Network "
+            "1 GbE, shared with the Lessor's operations; Internet Service 2 Gbps, shared.\n")
+    assert value(text, "fabric.dedicated") is True
+
+
+def test_kept_available_at_least_a_share_is_the_availability() -> None:
+    text = "16 nodes of H100, InfiniBand NDR. Lessor shall keep the Cluster available at least 99.9% of each month.\n"
+    assert value(text, "sla.availability_pct") == 99.9
