@@ -2949,3 +2949,25 @@ def test_networks_introduced_as_not_the_fabric_share_nothing_of_it() -> None:
 def test_kept_available_at_least_a_share_is_the_availability() -> None:
     text = "16 nodes of H100, InfiniBand NDR. Lessor shall keep the Cluster available at least 99.9% of each month.\n"
     assert value(text, "sla.availability_pct") == 99.9
+
+
+def test_an_answer_takes_the_subject_of_the_question_it_answers() -> None:
+    text = ("From: sales@example.com\nTo: buyer@example.com\nSubject: RE: questions\n\n"
+            "Answers inline below in [RO].\n\n-----Original Message-----\nFrom: Buyer\n\n"
+            "> 10. Availability and credits?\n[RO] 99.5% monthly, with a 10% credit if missed.\n\n"
+            "> 11. Support response?\n[RO] Sev1: 30 minutes. Sev2: 4 hours.\n")
+    assert value(text, "sla.availability_pct") == 99.5
+    assert value(text, "sla.support_response_minutes") == 30.0
+
+
+def test_a_layout_the_writer_sent_before_and_now_replaces_offers_nothing() -> None:
+    text = ("Note this replaces the 2 x 200G per node layout I sent on 12 May; the new layout is below.\n\n"
+            "RoCE v2, four ConnectX-7 400 Gb/s NICs per server, so 1.6 Tb/s per server.\n")
+    assert value(text, "fabric.rate_gbps") == 400.0
+    assert value(text, "fabric.nics_per_node") == 4
+
+
+def test_leaves_that_uplink_to_a_spine_are_the_fabric_not_the_internet() -> None:
+    text = "6 nodes of H200, RoCE v2.\nThe leaves uplink to a spine that other tenants also use, 2:1 oversubscribed.\n"
+    assert value(text, "fabric.oversubscription") == 2.0
+    assert value(text, "fabric.dedicated") is False

@@ -51,11 +51,14 @@ GPUS_PER_NODE = 8
 """The GPUs of the servers this reads offers for: a node's ports together are taken as one per GPU."""
 
 
-def port_rate(rate: float) -> float | None:
+def port_rate(rate: float, context: Context) -> float | None:
     """A rate as one port's: a node's ports together ("3,200 Gb/s per node") shared by its eight GPUs, one port
-    each (the NIC count the rules assume when none is said); None when that is no port's rate."""
+    each (the NIC count the rules assume when none is said); None when that is no port's rate, or when the
+    passage says a port's own rate ("four 400 Gb/s NICs per server, so 1.6 Tb/s per server")."""
     if rate <= PORT_RATE_MAX:
         return rate
+    if any(t.type in ("RATE_BITS", "G_QTY") and (as_rate_gbps(t) or 0) <= PORT_RATE_MAX for t in context.keywords):
+        return None
     each = rate / GPUS_PER_NODE
     return each if each in LINE_RATES_GBPS else None
 
@@ -136,7 +139,7 @@ def _fabric_rate(phrase: Phrase, context: Context) -> list[Said]:
     if public_only(context.sentence_types(phrase.start)):
         return [Said("fabric.public_bandwidth", rate, span)]
     protocol = _link_protocol(tokens, phrase.start, context)
-    each = port_rate(rate)
+    each = port_rate(rate, context)
     return [Said("fabric.rate_gbps", each, span, tag=protocol)] if each else []
 
 
@@ -239,7 +242,7 @@ def _bare_rate(phrase: Phrase, context: Context) -> list[Said]:
         return []
     if public_only(types):
         return [Said("fabric.public_bandwidth", rate, span)]
-    each = port_rate(rate)
+    each = port_rate(rate, context)
     if each and (types & (NETWORK_WORDS - {"RATE_BITS"}) or token.value.endswith(_ETHERNET_RATE)):  # "100GbE"
         return [Said("fabric.rate_gbps", each, span, tag=_offered_protocol(context.in_sentence(phrase.start), context))]
     return []

@@ -478,7 +478,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         if not item:
             lead_in = _lead_in(text, tokens)
             wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
-    _confirm_questions(passages, result)
+    _answer_questions(passages, result)
     shared: dict[Frame, Frame] = {}
     return [shared.setdefault(frame, frame) for frame in result]  # one object per distinct frame
 
@@ -495,15 +495,18 @@ _AFTER_A_QUESTION = " \t\n*_)）]」”\"'"
 """What may follow a question's mark at the end of its passage ("**Is the fabric shared?**")."""
 
 
-def _confirm_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
-    """A question (quoted, or a chat message) that the passage right after it answers yes to ("> Can you do 400G
-    IB with 8 NICs per node?" / "Yes, that's our standard build.") states what the answer offers: its frame
-    becomes an offer's, confirmed. ``placed`` is updated so."""
+def _answer_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
+    """The passage right after a question (quoted, or a chat message) answers it: the question's words lead in to
+    the answer ("> 10. Availability and credits?" / "[RO] 99.5% monthly."), and a question answered yes ("> Can
+    you do 400G IB with 8 NICs per node?" / "Yes, that's our standard build.") states what the answer offers: its
+    frame becomes an offer's, confirmed. ``placed`` is updated so."""
     for index in range(1, len(placed)):
         asked = placed[index - 1]
         if placed[index].kind != "offer" or asked.kind not in ("quoted", "offer") or asked.confirmed \
                 or not passages[index - 1][0].rstrip(_AFTER_A_QUESTION).endswith(("?", "？")):
             continue
+        if not placed[index].lead_in:
+            placed[index] = replace(placed[index], lead_in=tuple(passages[index - 1][1]))
         text = passages[index][0]
         message = _chat_message(text)
         start = message or 0

@@ -87,7 +87,7 @@ def _percent(token: Keyword, context: Context) -> list[Said]:
     clause = context.clause_types(token.start)
     sentence = context.line_types(token.start)  # a table row's cells say it together ("| Availability | 99.9% |")
     if "AVAILABILITY" in clause or ("AVAILABILITY" in sentence and "CREDIT" not in clause) \
-            or _answers_availability(token, context):
+            or _answers_availability(token, context) or _led_by_availability(token, context):
         multiplied = context.text[max(0, token.start - 3):token.start].strip().endswith(("×", "x"))
         if _TRACK_RECORD.search(sentence_text(token, context)):
             return []  # "an industry-leading 99.99% uptime record across our fleet": the past, not a promise
@@ -105,6 +105,13 @@ def _answers_availability(token: Keyword, context: Context) -> bool:
         return False
     before = context.sentence_starts[index - 1]
     return context.in_question(before) and "AVAILABILITY" in context.sentence_types(before)
+
+
+def _led_by_availability(token: Keyword, context: Context) -> bool:
+    """Whether a figure opens a passage led in by availability words ("> 10. Availability and credits?" /
+    "[RO] 99.5% monthly."; "Availability targets:" / "- 99.9% per month")."""
+    return not context.sentence(token.start) and "CREDIT" not in context.clause_types(token.start) \
+        and any(t.type == "AVAILABILITY" for t in context.lead_in)
 
 
 _PROVIDER_TEAM = regex(alternation("provider_team"))
