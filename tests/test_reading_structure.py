@@ -2971,3 +2971,24 @@ def test_leaves_that_uplink_to_a_spine_are_the_fabric_not_the_internet() -> None
     text = "6 nodes of H200, RoCE v2.\nThe leaves uplink to a spine that other tenants also use, 2:1 oversubscribed.\n"
     assert value(text, "fabric.oversubscription") == 2.0
     assert value(text, "fabric.dedicated") is False
+
+
+def test_a_figure_taken_back_at_once_is_no_offer() -> None:
+    text = "4 台 H100，机间走 RoCE，每台两张网卡，单张四百G……不对，单张两百G。\n"
+    assert value(text, "fabric.rate_gbps") == 200.0
+
+
+def test_what_one_server_has_in_all_counts_no_servers() -> None:
+    text = "一共八台 H100 SXM。每台两张 200G RoCE 网卡，一台合计四百G。\n"
+    assert value(text, "nodes") == 8
+    assert value(text, "fabric.rate_gbps") == 200.0
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("8 台 H100，RoCE。\n[转发] 上家测试记录：all_reduce 才 8GB/s\n", "acceptance.threshold_gbytes", None),
+    ("8 台 H100，RoCE v2。网络上的丢包、拥塞问题你们先自己排查。\n", "tuning.troubleshooting", "customer"),
+    ("8 台 H100 SXM，每台满载十千瓦左右。\n", "commercial.power_kw", 10.0),
+    ("8 台 H100，RoCE v2，六台在廊坊，两台在天津。\n", "fabric.multi_site", True),
+])
+def test_chat_phrasings_in_chinese(text: str, path: str, expected: object) -> None:
+    assert value(text, path) == expected

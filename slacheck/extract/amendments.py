@@ -33,6 +33,7 @@ _NOT_THIS = regex(rf"(?:{alternation('not_this')})\s*((?:\d|[{''.join(values('NU
                   r"|[A-Za-z][A-Za-z0-9.×-]{0,12})", re.I)
 """A figure or a name set aside ("不是４张", "instead of 4 ports", "不是 PCIe"): a number after the words and the word
 it counts, or a Latin word (a model, a form factor)."""
+_RETRACTED = regex(with_first_test(alternation("retraction")), re.I)
 _VOIDED_NODES = regex(rf"(\d+|[{''.join(values('NUMBER_ZH'))}]+)[ -]?(?:{alternation('NODE_UNIT')})", re.I)
 """The node count that names a version set aside in a correction ("四台那版作废", "disregard the 4-node quote")."""
 NODE_COUNT_REACH = 4
@@ -58,6 +59,9 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
             new.append(quoted.span(1))
     old += [match.span(1) for match in _QUOTED.finditer(context.text)  # the strike may follow a long quote
             if _STRIKE.search(context.sentence_at(match.start())) or _STRIKE.search(context.sentence_at(match.end()))]
+    for match in _RETRACTED.finditer(context.text):  # "单张四百G……不对，单张两百G": the clause before is taken back
+        clause = context.clause(max(0, match.start() - 1))
+        old.append((context.clause_starts[clause], match.start()))
     if context.first_of("CORRECTION") is not None or any(t.type == "CORRECTION" for t in context.lead_in):
         # a message that corrects an earlier one speaks with its whole text, and so does each item it lists
         new.append((0, len(context.text)))

@@ -199,6 +199,8 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
         return said
     if not counts or not counts[0] or _not_the_order(counts[0], phrase.start, context):
         return []
+    if counts[0] == 1 and after is not None and after.type == "TOTAL" and after.start - phrase.end <= 1:
+        return []  # "一台合计四百G": what one server has in all, not how many servers
     return [Said("nodes", counts[0], span)]
 
 

@@ -242,6 +242,9 @@ def _bare_rate(phrase: Phrase, context: Context) -> list[Said]:
         return []
     if public_only(types):
         return [Said("fabric.public_bandwidth", rate, span)]
+    before = context.previous(phrase.start)
+    if before is not None and before.type == "TOTAL" and phrase.start - before.end <= 1:
+        return []  # "一台合计四百G": a node's ports together, said beside its ports' own rate
     each = port_rate(rate, context)
     if each and (types & (NETWORK_WORDS - {"RATE_BITS"}) or token.value.endswith(_ETHERNET_RATE)):  # "100GbE"
         return [Said("fabric.rate_gbps", each, span, tag=_offered_protocol(context.in_sentence(phrase.start), context))]

@@ -18,6 +18,7 @@ from slacheck.extract.context import (
     flag,
     leaves,
     negated,
+    number_in,
     sentence_text,
     span_of,
 )
@@ -183,7 +184,7 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
         if party is None and context.table_row and context.text.count(CELL) == 1:  # a duty and who does it:
             party = _party(_owning(context.keywords, context))  # "| 拥塞/丢包诊断 | 乙方网络工程师负责 |"
         text = sentence_text(token, context)
-        if party is None and path == "tuning.owner" and any(word in text for word in words("customer_self")):
+        if party is None and any(word in text for word in words("customer_self")):  # "你们先自己排查"
             party = "customer"
         if party is None and (_PROVIDER_TEAM.search(text) or context.names_provider(text)):
             party = "provider"
@@ -332,8 +333,11 @@ def _months(token: Keyword, context: Context) -> list[Said]:
 
 
 def _power(token: Keyword, context: Context) -> list[Said]:
-    """Power in kW (rack or facility), from kW or megawatts."""
-    return _power_said(as_number(token), token.value, (token.start, token.end))
+    """Power in kW (rack or facility), from kW or megawatts ("十千瓦": the 千 is the unit's)."""
+    figure = token.value
+    for unit in words("power_unit"):
+        figure = figure.replace(unit, " ")
+    return _power_said(number_in(figure.strip()), token.value, (token.start, token.end))
 
 
 def _power_said(value: float | None, unit: str, span: tuple[int, int]) -> list[Said]:
