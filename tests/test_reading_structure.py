@@ -2992,3 +2992,12 @@ def test_what_one_server_has_in_all_counts_no_servers() -> None:
 ])
 def test_chat_phrasings_in_chinese(text: str, path: str, expected: object) -> None:
     assert value(text, path) == expected
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("Six servers, RDMA over Ethernet. Each server has two 200GbE ports on the backend network; "
+     "the servers hang off a top-of-rack switch.\n", "fabric.nics_per_node", 2),
+    ("2 台 H100，RoCE v2。每台占交换机 8 个端口，两台共 16 个端口。\n", "fabric.nics_per_node", None),
+])
+def test_ports_a_sentence_gives_each_server(text: str, path: str, expected: int | None) -> None:
+    assert value(text, path) == expected

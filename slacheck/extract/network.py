@@ -155,8 +155,11 @@ def _ports(phrase: Phrase, context: Context) -> list[Said]:
     tokens = leaves(phrase.tree)
     count = next((as_count(t) for t in tokens if t.type in COUNTS), None)
     has_rate = any(t.type in ("G_QTY", "RATE_BITS") for t in tokens)
-    per_node = any(t.type == "PER_NODE" for t in tokens) or (  # "two (2) 25 GbE ports" with no switch in sight
-        has_rate and count is not None and count <= NODE_PORTS_MAX
+    clause = context.in_clause(phrase.start)
+    per_node = any(t.type == "PER_NODE" for t in tokens) or any(  # "Each server has two 200GbE ports" (not
+        t.type == "PER_NODE" and t.end <= phrase.start for t in clause) and not any(  # "每台占交换机 8 个端口")
+        t.type in ("SWITCH", "SWITCH_MODEL") for t in clause) or (
+        has_rate and count is not None and count <= NODE_PORTS_MAX  # "two (2) 25 GbE ports", no switch in sight
         and context.first_of("SWITCH") is None and context.first_of("SWITCH_MODEL") is None)
     return _port_count(count, tokens, per_node, [(phrase.start, phrase.end)], context) if count else []
 
