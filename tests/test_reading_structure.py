@@ -3001,3 +3001,7 @@ def test_chat_phrasings_in_chinese(text: str, path: str, expected: object) -> No
 ])
 def test_ports_a_sentence_gives_each_server(text: str, path: str, expected: int | None) -> None:
     assert value(text, path) == expected
+
+
+def test_boxes_counted_in_words_are_servers() -> None:
+    assert value("sure! three boxes, each with four A100 PCIe 80GB cards, 25GbE\n", "nodes") == 3
