@@ -3005,3 +3005,10 @@ def test_ports_a_sentence_gives_each_server(text: str, path: str, expected: int 
 
 def test_boxes_counted_in_words_are_servers() -> None:
     assert value("sure! three boxes, each with four A100 PCIe 80GB cards, 25GbE\n", "nodes") == 3
+
+
+def test_a_fabric_the_vendor_says_it_has_none_of_now_is_not_offered() -> None:
+    text = ("两台 L40S 服务器，每台配一张 25G 网卡走内网，支持 RDMA。\n"
+            "400G IB 我们这边目前没有，只有这个 25G 的。\n")
+    assert value(text, "fabric.protocol") == "rdma"
+    assert value(text, "fabric.rate_gbps") == 25.0
