@@ -3012,3 +3012,11 @@ def test_a_fabric_the_vendor_says_it_has_none_of_now_is_not_offered() -> None:
             "400G IB 我们这边目前没有，只有这个 25G 的。\n")
     assert value(text, "fabric.protocol") == "rdma"
     assert value(text, "fabric.rate_gbps") == 25.0
+
+
+@pytest.mark.parametrize("text", [
+    "3 boxes of 4x A100 PCIe, 25GbE. The switch is shared with storage traffic and with a couple of other tenants.\n",
+    "3 台 A100，25G 以太网。交换机与存储网络共用，也和其他客户共享。\n",
+])
+def test_a_network_named_as_sharing_the_fabric_is_not_its_subject(text: str) -> None:
+    assert value(text, "fabric.dedicated") is False

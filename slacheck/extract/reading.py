@@ -26,7 +26,7 @@ from slacheck.extract.context import (
     denied_just_before,
     span_of,
 )
-from slacheck.extract.lexer import with_first_test
+from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation
 from slacheck.extract.parser import Scan
 from slacheck.extract.quantities import row_counts
@@ -163,7 +163,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             clause = context.clause(position)
             if clause not in clause_subjects:  # else the subject an earlier clause of its sentence names
                 start = context.clause_starts[clause]
-                clause_subjects[clause] = subject_of(context.in_clause(position)) or (subject_of(
+                own = _without_co_users(context.in_clause(position), context)
+                clause_subjects[clause] = subject_of(own) or (subject_of(
                     [t for t in reversed(context.in_sentence(position)) if t.end <= start])
                     if context.sentence_types(position) & SUBJECT_TYPES else None)
             subject = clause_subjects[clause]
@@ -194,6 +195,18 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
 
 
 _VOIDED = regex(with_first_test(alternation("voided_here")), re.I)
+_CO_USER = regex(rf"(?:{alternation('co_user')})\s*(?:the\s+)?$", re.I)
+CO_USER_REACH = 16
+"""Characters before a network's name where the words that make it a co-user stand."""
+
+
+def _without_co_users(tokens: list[Keyword], context: Context) -> list[Keyword]:
+    """The tokens less the networks named as sharing the fabric ("shared with storage traffic", "与存储网络共用"):
+    they are who shares it, not what the clause is about."""
+    if not any(t.type == "SHARED" for t in tokens):
+        return tokens
+    return [t for t in tokens if t.type not in SUBJECT_TYPES or t.type == "INTERNAL"
+            or not _CO_USER.search(context.text, max(0, t.start - CO_USER_REACH), t.start)]
 _UNCHANGED = regex(rf"[\s*]*(?:{alternation('unchanged_cell')})[\s*。.]*", re.I)
 
 
