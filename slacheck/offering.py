@@ -80,6 +80,8 @@ NAMED_RDMA = ("infiniband", *ROCE)
 """InfiniBand or RoCE, named as such."""
 RDMA = (*NAMED_RDMA, "rdma")
 """Every RDMA fabric: InfiniBand, RoCE, or RDMA whose protocol is not named."""
+RDMA_OVER_ETHERNET = (*ROCE, "rdma")
+"""RoCE, or RDMA over Ethernet whose protocol is not named."""
 
 GPU_VARIANTS = ("SXM", "PCIe", "NVL")
 """GPU form factors: SXM (HGX/DGX baseboards), PCIe cards, and the H100/H200 NVL product."""
@@ -119,7 +121,7 @@ _BY_PROTOCOL = {"fabric.rate_gbps": "fabric.protocol", "fabric.nics_per_node": "
                 "fabric.upgrade_nics_per_node": "fabric.upgrade_protocol"}
 
 
-_OVER_ETHERNET = ("roce-v2", "roce", "rdma", "ethernet-tcp")
+_OVER_ETHERNET = (*RDMA_OVER_ETHERNET, "ethernet-tcp")
 """What a card said with any RDMA-over-Ethernet word, or as plain Ethernet, counts for: RoCE by any name."""
 
 _SPLIT_DUTIES = frozenset({"tuning.owner", "tuning.troubleshooting"})
@@ -139,7 +141,7 @@ def _choose(path: str, said: list[Statement], protocol: str | None) -> Statement
         order = _RANKED[path]
         return min(said, key=lambda s: order.index(s.value) if s.value in order else len(order))
     if path in _BY_PROTOCOL and protocol:
-        carriers = (protocol, *_OVER_ETHERNET) if protocol.startswith(("roce", "rdma")) else (protocol,)
+        carriers = (protocol, *_OVER_ETHERNET) if protocol in RDMA_OVER_ETHERNET else (protocol,)
         untagged = next((s for s in said if s.tag is None), None)
         return next((s for tag in carriers for s in said if s.tag == tag), untagged)
     return next((s for s in said if s.tag == "primary"), said[0])

@@ -7,6 +7,7 @@ import re
 
 from slacheck.extract.collective_claims import collective_claim
 from slacheck.extract.context import (
+    DENIED_AFTER,
     UNAVAILABLE,
     Context,
     Handler,
@@ -238,7 +239,6 @@ def _report_kept(token: Keyword, context: Context) -> list[Said]:
     return [Said("acceptance.report_kept", not negated(token, context), [span_of(token)])]
 
 
-_DENIED_AFTER = regex(alternation("denied_after"))
 _LESS_THAN_A_MACHINE = regex(alternation("less_than_a_machine"), re.I)
 
 
@@ -268,7 +268,7 @@ def _turned_down(token: Keyword, context: Context) -> bool:
     ("not available for trials", 暂不提供), or right after it (试用没有的哈)."""
     return negated(token, context) or absent(token, context) \
         or UNAVAILABLE.search(context.clause_at(token.start)) is not None \
-        or _DENIED_AFTER.match(context.text, token.end, context.clause_end(token.start)) is not None
+        or DENIED_AFTER.match(context.text, token.end, context.clause_end(token.start)) is not None
 
 
 def _bw_threshold(token: Keyword, context: Context) -> list[Said]:

@@ -435,6 +435,10 @@ def negated(token: Keyword, context: Context) -> bool:
     return "NEGATION" in context.clause_types(token.start) or denied_just_before(token, context)
 
 
+DENIED_AFTER = regex(alternation("denied_after"))
+"""Words after a thing that turn it down (试用没有的, 赔付这块我们没有)."""
+
+
 def denied_just_before(token: Keyword, context: Context) -> bool:
     """A negation just before the token ("not optional", 非选配)."""
     return bool(_NOT_BEFORE.search(context.text[max(0, token.start - 12):token.start]))

@@ -195,6 +195,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
 
 
 _VOIDED = regex(with_first_test(alternation("voided_here")), re.I)
+_UNCHANGED = regex(rf"[\s*]*(?:{alternation('unchanged_cell')})[\s*。.]*", re.I)
 _CO_USER = regex(rf"(?:{alternation('co_user')})\s*(?:the\s+)?$", re.I)
 CO_USER_REACH = 16
 """Characters before a network's name where the words that make it a co-user stand."""
@@ -207,7 +208,6 @@ def _without_co_users(tokens: list[Keyword], context: Context) -> list[Keyword]:
         return tokens
     return [t for t in tokens if t.type not in SUBJECT_TYPES or t.type == "INTERNAL"
             or not _CO_USER.search(context.text, max(0, t.start - CO_USER_REACH), t.start)]
-_UNCHANGED = regex(rf"[\s*]*(?:{alternation('unchanged_cell')})[\s*。.]*", re.I)
 
 
 def _inline_options(context: Context) -> list[tuple[int, str]]:

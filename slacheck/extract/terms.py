@@ -8,6 +8,7 @@ from typing import Callable, Iterable
 
 from slacheck.extract.acceptance import pass_threshold
 from slacheck.extract.context import (
+    DENIED_AFTER,
     FABRIC_WORDS,
     NETWORK_WORDS,
     Context,
@@ -77,7 +78,6 @@ def _party(tokens: Iterable[Keyword]) -> str | None:
 
 
 _TRACK_RECORD = regex(alternation("track_record"), re.I)
-_DENIED_AFTER = regex(alternation("denied_after"))
 
 
 def _percent(token: Keyword, context: Context) -> list[Said]:
@@ -88,7 +88,7 @@ def _percent(token: Keyword, context: Context) -> list[Said]:
     clause = context.clause_types(token.start)
     sentence = context.line_types(token.start)  # a table row's cells say it together ("| Availability | 99.9% |")
     if "AVAILABILITY" in clause or ("AVAILABILITY" in sentence and "CREDIT" not in clause) \
-            or _answers_availability(token, context) or _led_by_availability(token, context):
+            or _answers_availability(token, context):
         multiplied = context.text[max(0, token.start - 3):token.start].strip().endswith(("×", "x"))
         if _TRACK_RECORD.search(sentence_text(token, context)):
             return []  # "an industry-leading 99.99% uptime record across our fleet": the past, not a promise
@@ -99,20 +99,17 @@ def _percent(token: Keyword, context: Context) -> list[Said]:
 
 
 def _answers_availability(token: Keyword, context: Context) -> bool:
-    """Whether a figure opens the answer to a question about availability just before it ("What's the uptime
-    SLA? 99.9% monthly")."""
+    """Whether a figure answers what was said of availability just before it: the question in the sentence before
+    ("What's the uptime SLA? 99.9% monthly"), or, in the passage's first sentence, the question or lead-in over
+    the passage ("> 10. Availability and credits?" / "[RO] 99.5% monthly."; "Availability targets:" / "- 99.9%")."""
     index = context.sentence(token.start)
-    if not index or context.clause(token.start) != context.clause(context.sentence_starts[index]):
+    if not index:
+        return "CREDIT" not in context.clause_types(token.start) \
+            and any(t.type == "AVAILABILITY" for t in context.lead_in)
+    if context.clause(token.start) != context.clause(context.sentence_starts[index]):
         return False
     before = context.sentence_starts[index - 1]
     return context.in_question(before) and "AVAILABILITY" in context.sentence_types(before)
-
-
-def _led_by_availability(token: Keyword, context: Context) -> bool:
-    """Whether a figure opens a passage led in by availability words ("> 10. Availability and credits?" /
-    "[RO] 99.5% monthly."; "Availability targets:" / "- 99.9% per month")."""
-    return not context.sentence(token.start) and "CREDIT" not in context.clause_types(token.start) \
-        and any(t.type == "AVAILABILITY" for t in context.lead_in)
 
 
 _PROVIDER_TEAM = regex(alternation("provider_team"))
@@ -370,7 +367,7 @@ def _credit(token: Keyword, context: Context) -> list[Said]:
             and not any(word in sentence_text(token, context) for word in words("service_word")) \
             and meaning("CREDIT", token.value) is None:
         return []
-    denied = negated(token, context) or _DENIED_AFTER.search(
+    denied = negated(token, context) or DENIED_AFTER.search(
         context.text, token.end, context.clause_end(token.end)) is not None  # "赔付这块我们没有"
     return [Said("sla.credits", not denied, [span_of(token)])]
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from slacheck.offering import NAMED_RDMA, RDMA, ROCE, VOCABULARY
+from slacheck.offering import NAMED_RDMA, RDMA, RDMA_OVER_ETHERNET, ROCE, VOCABULARY
 from slacheck.perf.plateau import LARGE_MESSAGE_BYTES
 from slacheck.rules.derived import MEASURED_VOCABULARY
 
 NAMED_SETS: dict[str, tuple[tuple[str, ...], str]] = {
     "fabrics.rdma": (RDMA, "every RDMA fabric: InfiniBand, RoCE, RDMA of unnamed protocol"),
     "fabrics.named_rdma": (NAMED_RDMA, "InfiniBand or RoCE, named as such"),
-    "fabrics.rdma_over_ethernet": ((*ROCE, "rdma"), "RoCE, or RDMA over Ethernet whose protocol is not named"),
+    "fabrics.rdma_over_ethernet": (RDMA_OVER_ETHERNET, "RoCE, or RDMA over Ethernet whose protocol is not named"),
     "fabrics.roce": (ROCE, "RoCE of any version"),
     "fabrics.unspecified_rdma": (("rdma", "roce"), "RDMA without its protocol, or RoCE without its version"),
     "links.nvlink": (("nvlink-switch", "nvlink-bridge"), "NVLink between GPUs: through NVSwitch or by bridges"),
