@@ -13,7 +13,7 @@ import sys
 import traceback
 from typing import NoReturn, Sequence
 
-from slacheck import __version__
+from slacheck import __version__, compiled
 from slacheck.commands import COMMANDS
 
 EXIT_USAGE, EXIT_INTERNAL = 2, 3
@@ -33,7 +33,7 @@ def _parser(chosen: str | None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="slacheck", description="Check GPU server and cluster contracts, quotes and SLAs for costly network "
         "and hardware terms.")
-    parser.add_argument("--version", action="version", version=f"slacheck {__version__}")
+    parser.add_argument("--version", action="version", version=f"slacheck {__version__} ({_build()})")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
         if command.name != chosen:
@@ -45,6 +45,11 @@ def _parser(chosen: str | None) -> argparse.ArgumentParser:
         sub.add_argument("--debug", action="store_true", help="show tracebacks of internal errors")
         sub.set_defaults(run=module.run)
     return parser
+
+
+def _build() -> str:
+    """How this installation runs the reading (``slacheck --version`` says it)."""
+    return "reading compiled by mypyc" if compiled() else "pure Python"
 
 
 def _with_default_command(argv: list[str]) -> list[str]:

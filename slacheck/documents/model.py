@@ -343,6 +343,11 @@ class Geo:
     size: float  # largest font size on the line
     first_word: float  # width of the first word (one char if CJK)
 
+    def __reduce__(self) -> tuple[type[Geo], tuple[float, float, float, float]]:
+        """Pickled as its fields: the PDF reader's child process sends its pages over a pipe, and a frozen
+        class compiled by mypyc cannot be restored attribute by attribute."""
+        return Geo, (self.x0, self.x1, self.size, self.first_word)
+
 
 Run = tuple[int, int, int]  # (line index within its page, column start, column end)
 

@@ -388,7 +388,7 @@ def _zh_number(text: str) -> float:
         value = float(_ZH_VALUES[sign])  # 半: a half ("半小时")
         if value >= 10:
             total += (pending or 1) * value
-            pending = 0
+            pending = 0.0
         else:
             pending = pending * 10 + value  # digits in a row: "二〇" is 20
     return float(total + pending)

@@ -8,15 +8,18 @@ start there are tried.
 
 from __future__ import annotations
 
+import importlib
 import re
 from bisect import bisect_right
 from functools import lru_cache
-from re import _constants as sre_constants
-from re import _parser as sre_parse
 from typing import Any, Iterator, Mapping, Sequence
 
 from slacheck import regexes
 from slacheck.programs import Program, compiled
+
+# the regex parser's own modules, which typeshed does not describe in every installation
+sre_constants: Any = importlib.import_module("re._constants")
+sre_parse: Any = importlib.import_module("re._parser")
 
 
 class Keyword:
