@@ -515,6 +515,10 @@ def main(argv: list[str] | None = None) -> int:
     me = [sys.executable, str(Path(__file__).resolve()), "--child"]
     with tempfile.TemporaryDirectory(prefix="slacheck-bench-") as tmp:
         work = Path(tmp)
+        import slacheck
+
+        build = "compiled by mypyc" if slacheck.compiled() else "in pure Python"
+        print(f"slacheck {slacheck.__version__}, reading {build} ({Path(slacheck.__file__).parent})")
         show(HEADER)
         show(["-" * w for w in WIDTHS])
         if "start" in only:
