@@ -18,6 +18,7 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from slacheck.documents.model import Geo, Line, Lines, LineSegments, PackedSegments, Page, Passage, Run
 from slacheck.regexes import regex
@@ -57,7 +58,9 @@ def assemble(pages: list[Page], *, pdf: bool) -> tuple[Lines, tuple[Passage, ...
     marks = {off + k: mark for page, off in zip(pages, offsets) for k, mark in page.marks.items()}
     for page, off in zip(pages, offsets):
         passages.extend(_table_passages(page, page.table_rows, off, texts))
-    bodies: Iterable[_Body] = (body for page, off in zip(pages, offsets) for body in _bodies(page, page.reserved, off))
+    # one page's bodies after another, never all at once (mypyc would make a generator expression a list)
+    bodies: Iterable[_Body] = chain.from_iterable([_bodies(page, page.reserved, off)
+                                                   for page, off in zip(pages, offsets)])
     skippable: set[int] = set()
     if pdf:
         every = list(bodies)
