@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from slacheck import trees
+from slacheck import programs, trees
 from slacheck.extract import lalr, parser, tables
 from slacheck.extract import lexer as lexer_module
 from slacheck.extract import lexicon as lex
@@ -193,9 +193,9 @@ def test_first_characters_hold_every_start(regex: str, starts: str, never: str) 
 
 
 def test_character_ranges_ignore_case_where_the_class_does() -> None:
-    assert lexer_module.character_ranges("[a-c]") == [(ord("a"), ord("c"))]
-    assert lexer_module.character_ranges("(?i:[a-c])") == [(ord("A"), ord("C")), (ord("a"), ord("c"))]
-    assert lexer_module.character_ranges("(?i:[\\u4e00-\\u4e02k])") == [
+    assert programs.character_ranges("[a-c]") == [(ord("a"), ord("c"))]
+    assert programs.character_ranges("(?i:[a-c])") == [(ord("A"), ord("C")), (ord("a"), ord("c"))]
+    assert programs.character_ranges("(?i:[\\u4e00-\\u4e02k])") == [
         (ord("K"), ord("K")), (ord("k"), ord("k")), (0x212A, 0x212A), (0x4E00, 0x4E02)]  # the Kelvin sign too
 
 
@@ -225,13 +225,13 @@ def test_the_skip_stops_at_a_space_only_where_a_token_can_go_on_after_it() -> No
     """A space that starts a token only before a digit is skipped before a letter, and is where the skip stops
     before a digit; a token that can be the space alone stops the skip at every space."""
     terminals = [("NUMBER", r" ?\d+"), ("WORD", "ab"), ("__IGNORE_0", r"\s+"), ("PROSE", r"[a-z]+|\S")]
-    ranges = {name: lexer_module.character_ranges(first_characters(regex)) for name, regex in terminals}
+    ranges = {name: programs.character_ranges(first_characters(regex)) for name, regex in terminals}
     skip = re.compile(lexer_module.skip_pattern(terminals, frozenset({"__IGNORE_0"}), ranges))
     assert skip.match("xy cd 5").end() == 5
     assert skip.match("xy cd  5").end() == 7  # two spaces are one whitespace token, as lark takes them
     assert skip.match("xy ab").end() == 3
     alone = [("SPACE", " "), *terminals[1:]]
-    ranges["SPACE"] = lexer_module.character_ranges(first_characters(" "))
+    ranges["SPACE"] = programs.character_ranges(first_characters(" "))
     assert re.compile(lexer_module.skip_pattern(alone, frozenset({"__IGNORE_0"}), ranges)).match("xy cd").end() == 2
 
 
@@ -388,6 +388,31 @@ def test_a_first_character_test_finds_the_same_matches(text: str, pattern: str) 
     assert tested.pattern != pattern
     assert [m.span(0) + m.span(len(m.groups())) for m in tested.finditer(text)] == [
         m.span(0) + m.span(len(m.groups())) for m in plain.finditer(text)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="aAbBcdfoxrKkſİı不吗 .!(?0123456789\U0001F600", max_size=30), st.sampled_from(_SEARCHED),
+       st.sampled_from([0, re.IGNORECASE]))
+def test_a_program_searched_from_its_first_characters_finds_the_same_matches(text: str, pattern: str, flags: int) -> None:
+    tested = lexer_module.with_first_test(pattern)
+    made = programs.program(tested, flags)
+    assert made is not None
+    kept = programs.from_program(tested, made)
+    assert kept is not None
+    plain = re.compile(tested, flags)
+    assert [m.span(0) + m.span(len(m.groups())) for m in kept.finditer(text)] == [
+        m.span(0) + m.span(len(m.groups())) for m in plain.finditer(text)]
+
+
+def test_a_program_behind_a_look_ahead_is_searched_from_its_first_characters() -> None:
+    """Its header names the characters a match can start with, in every case (the Kelvin sign and the long s
+    too): ``re`` skips to them in C."""
+    tested = lexer_module.with_first_test(r"(?i:kept|sent)\s+\w+")
+    made = programs.program(tested, re.IGNORECASE)
+    assert made is not None and made[1][2] == 4  # SRE_INFO_CHARSET; re.compile leaves it 0 behind a look-ahead
+    kept = programs.from_program(tested, made)
+    assert kept is not None
+    assert [m.span() for m in kept.finditer("we KEPT it, \u212aept one, \u017fent two")] == [(3, 10), (12, 20), (22, 30)]
 
 
 @pytest.mark.parametrize("pattern", [r"a?", r"\s*$", r"(?:x|y)*z?", r".b", r"[^a]c"])

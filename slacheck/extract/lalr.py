@@ -14,7 +14,7 @@ from lark.grammar import Terminal
 from lark.lexer import BasicLexer, Lexer, LexerState
 
 from slacheck import programs
-from slacheck.extract.lexer import character_ranges, first_characters, first_prefixes, skip_pattern
+from slacheck.extract.lexer import first_characters, first_prefixes, skip_pattern
 from slacheck.extract.lexicon import fact_grammar
 from slacheck.extract.tables import PHRASE, GrammarTables, Rule
 from slacheck.resources import build_lark
@@ -64,7 +64,7 @@ def build(parser: Lark) -> GrammarTables:
                      for symbol, (action, arg) in table.states[state].items()} for state in states)
     first = {name: first_characters(regex) for name, regex in terminals}
     silent = frozenset(parser.lexer_conf.ignore)
-    ranges = {name: tuple(character_ranges(first[name])) for name, _ in terminals}
+    ranges = {name: tuple(programs.character_ranges(first[name])) for name, _ in terminals}
     starts = {name: first_prefixes(regex) for name, regex in terminals}
     skip = skip_pattern(terminals, silent, ranges)
     regexes = [(regex, 0) for _, regex in terminals] + [(skip, 0)] + [(start, 0) for start in starts.values()]

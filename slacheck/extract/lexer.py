@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any, Iterator, Mapping, Sequence
 
 from slacheck import regexes
-from slacheck.programs import Program, compiled
+from slacheck.programs import BMP_END, Program, character_ranges, compiled
 
 # the regex parser's own modules, which typeshed does not describe in every installation
 sre_constants: Any = importlib.import_module("re._constants")
@@ -241,33 +241,11 @@ def longest_match(regex: str) -> int:
     return int(sre_parse.parse(regex).getwidth()[1])
 
 
-BMP_END = 0x10000
-"""Characters below this are looked up in a terminal's first-character ranges; the rare ones above it are
-matched against its first-character class."""
-
-
 _BEYOND_THE_PLANE = r"\\[dDSwW]|\\U00(?:0[1-9a-f]|10)|[\U00010000-\U0010ffff]"
 """What a class that first_characters writes holds when it can match a character at or above BMP_END: a
 category with such characters (``\\d``, ``\\w`` and the negated ones), or such a character, written escaped or
 as itself. Case folding never crosses BMP_END. A class without any of them is not compiled for such a
 character (compiling every terminal's class costs 10 ms, for the first emoji a document holds)."""
-
-
-@lru_cache(maxsize=1)
-def _plane() -> str:
-    return "".join(map(chr, range(BMP_END)))
-
-
-def character_ranges(char_class: str) -> list[tuple[int, int]]:
-    """The code points below BMP_END a one-character regex (first_characters) matches, as inclusive ranges."""
-    ranges: list[list[int]] = []
-    for match in re.finditer(char_class, _plane()):
-        code = match.start()
-        if ranges and ranges[-1][1] == code - 1:
-            ranges[-1][1] = code
-        else:
-            ranges.append([code, code])
-    return [(low, high) for low, high in ranges]
 
 
 class FirstCharLexer:

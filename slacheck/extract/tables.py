@@ -52,7 +52,7 @@ class GrammarTables:
     starts: dict[str, str]
     """Each terminal's filter of its first few characters (lexer.first_prefixes)."""
     ranges: dict[str, tuple[tuple[int, int], ...]]
-    """Each terminal's first characters below lexer.BMP_END, as ranges of code points (lexer.character_ranges)."""
+    """Each terminal's first characters below programs.BMP_END, as ranges of code points (programs.character_ranges)."""
     skip: str
     """The regex that skips whitespace and prose (lexer.skip_pattern)."""
     actions: tuple[dict[str, int], ...]
