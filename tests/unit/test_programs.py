@@ -56,7 +56,11 @@ def test_a_pattern_from_its_program_matches_as_re_compile_s(pattern: str, flags:
     assert kept is not None
     made = programs.compiled(pattern, {(pattern, flags): kept}, flags)
     fresh = re.compile(pattern, flags)
-    assert made == fresh
+    # the same pattern (text, flags, groups); its code too, but for a header that names the first characters of a
+    # pattern behind a look-ahead (programs.searched_by_first_character)
+    assert (made.pattern, made.flags, made.groups, made.groupindex) == (
+        fresh.pattern, fresh.flags, fresh.groups, fresh.groupindex)
+    assert made == fresh or pattern.startswith("(?=")
     assert [m.span() for m in made.finditer(text)] == [m.span() for m in fresh.finditer(text)]
     assert [m.groupdict() for m in made.finditer(text)] == [m.groupdict() for m in fresh.finditer(text)]
 
