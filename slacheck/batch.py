@@ -175,7 +175,7 @@ def _ignore_sigint() -> None:
 
 CHUNKS_PER_SHARE = 2
 """A chunk holds 1/CHUNKS_PER_SHARE of one process's share of the documents not yet handed out: large chunks
-first (few round trips), then smaller ones down to one document, so the workers finish together."""
+first (few round trips), then smaller ones down to one document, so the processes finish together."""
 POOL_MIN_DOCUMENTS = 8
 POOL_MIN_BYTES = 1_000_000
 """A batch below both sizes is checked in this process: starting workers would cost more than they save."""
