@@ -32,8 +32,6 @@ from slacheck.report.model import Report
 from slacheck.rules.pack import Rule
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future, ProcessPoolExecutor
-
     from pydantic import BaseModel
     from rich.table import Table
 
@@ -174,8 +172,8 @@ def _ignore_sigint() -> None:
 
 
 CHUNKS_PER_SHARE = 2
-"""A chunk holds 1/CHUNKS_PER_SHARE of one process's share of the documents not yet handed out: large chunks
-first (few round trips), then smaller ones down to one document, so the processes finish together."""
+"""A chunk holds 1/CHUNKS_PER_SHARE of one worker's share of the documents not yet handed out: large chunks
+first (few round trips), then smaller ones down to one document, so the workers finish together."""
 POOL_MIN_DOCUMENTS = 8
 POOL_MIN_BYTES = 1_000_000
 """A batch below both sizes is checked in this process: starting workers would cost more than they save."""
@@ -193,81 +191,30 @@ def _chunks(indices: list[int], jobs: int) -> list[list[int]]:
 
 
 def _pooled(paths: list[str], indices: list[int], options: Options, logs: Sequence[Log], jobs: int,
-            results: list[Report | Failure | None], done: Callable[[int], None],
-            rules: list[Rule] | None = None) -> None:
-    """Check ``paths[i]`` for each index in ``jobs`` processes, filling ``results``: this one and ``jobs - 1``
-    workers, or one worker alone when ``jobs`` is 1 (a document checked again on its own, which may kill its
-    process). This process checks a document at a time between handing the workers chunks, and its reports
-    need not cross back. The documents of a chunk whose worker died (killed for memory, crashed) stay None.
-    Ctrl-C kills the workers."""
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+            results: list[Report | Failure | None], done: Callable[[int], None]) -> None:
+    """Check ``paths[i]`` for each index in a pool of ``jobs`` workers, filling ``results``; the documents of a
+    chunk whose worker died (killed for memory, crashed) stay None.  Ctrl-C kills the workers."""
+    import pickle
+    from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    helping = jobs > 1
-    workers = jobs - 1 if helping else 1
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
-    chunks = _Chunks(pool, workers, helping, paths, indices, options, logs)
+    chunks = _chunks(indices, jobs)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
     try:
-        chunks.hand_out()
-        while helping and chunks.remaining:
-            i = chunks.remaining.popleft()
-            results[i] = check_one(paths[i], options, rules, logs)
-            done(1)
-            chunks.take({future for future in chunks.handed if future.done()}, results, done)
-            chunks.hand_out()
-        while chunks.handed:
-            chunks.take(wait(chunks.handed, return_when=FIRST_COMPLETED).done, results, done)
+        futures = {pool.submit(_check_in_worker, [paths[i] for i in chunk], options, logs): chunk for chunk in chunks}
+        for future in as_completed(futures):
+            try:
+                chunk_results = future.result()
+            except Exception:  # BrokenProcessPool: this chunk or another one killed a worker
+                continue
+            for i, result in zip(futures[future], chunk_results):
+                results[i] = result if isinstance(result, Failure) else pickle.loads(result)
+            done(len(chunk_results))
     except BaseException:
         for process in list(getattr(pool, "_processes", {}).values()):
             process.kill()
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
-
-
-class _Chunks:
-    """The documents not yet checked, and the chunks of them handed to a pool's workers."""
-
-    def __init__(self, pool: ProcessPoolExecutor, workers: int, helping: bool, paths: list[str], indices: list[int],
-                 options: Options, logs: Sequence[Log]) -> None:
-        """``helping``: whether this process checks documents too, beside the pool's ``workers``."""
-        from collections import deque
-
-        self.pool, self.workers, self.helping = pool, workers, helping
-        self.paths, self.options, self.logs = paths, options, logs
-        self.remaining = deque(indices)
-        self.handed: dict[Future[list[bytes | Failure]], list[int]] = {}
-
-    def hand_out(self) -> None:
-        """Chunks for the workers, each with one to check and one more waiting (all of them when this process
-        does not help); a chunk's size is set as it is handed out, so the last ones are small and all the
-        processes end together."""
-        from concurrent.futures.process import BrokenProcessPool
-
-        processes = self.workers + self.helping
-        while self.remaining and (not self.helping or len(self.handed) < 2 * self.workers):
-            size = -(-len(self.remaining) // (processes * CHUNKS_PER_SHARE))
-            chunk = [self.remaining.popleft() for _ in range(size)]
-            try:
-                future = self.pool.submit(_check_in_worker, [self.paths[i] for i in chunk], self.options, self.logs)
-            except BrokenProcessPool:  # a worker died: this process checks the rest
-                self.remaining.extendleft(reversed(chunk))
-                return
-            self.handed[future] = chunk
-
-    def take(self, finished: set[Future[list[bytes | Failure]]], results: list[Report | Failure | None],
-             done: Callable[[int], None]) -> None:
-        """The reports of the ``finished`` chunks into ``results``; a chunk whose worker died leaves its None."""
-        import pickle
-
-        for future in finished:
-            chunk = self.handed.pop(future)
-            try:
-                chunk_results = future.result()
-            except Exception:  # BrokenProcessPool: this chunk or another one killed a worker
-                continue
-            for i, result in zip(chunk, chunk_results):
-                results[i] = result if isinstance(result, Failure) else pickle.loads(result)
-            done(len(chunk_results))
 
 
 _INHERITED: Callable[[int], Any] | None = None
@@ -355,7 +302,7 @@ def check_all(paths: list[str], options: Options, rules: list[Rule], *, jobs: in
             advance(1)
             gc.freeze()  # what is built so far stays put: forked workers share its pages instead of copying them
             try:
-                _pooled(paths, list(range(1, len(paths))), options, logs, jobs, results, advance, rules)
+                _pooled(paths, list(range(1, len(paths))), options, logs, jobs, results, advance)
             finally:
                 gc.unfreeze()
             for i in [i for i, result in enumerate(results) if result is None]:

@@ -102,7 +102,7 @@ def test_ctrl_c_stops_a_parallel_batch_at_once(tmp_path: Path) -> None:
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
     deadline = time.monotonic() + 20
-    while not children.read_text().split() and time.monotonic() < deadline:  # the worker and this process busy
+    while len(children.read_text().split()) < 2 and time.monotonic() < deadline:  # both workers busy
         time.sleep(0.05)
     time.sleep(0.3)
     os.killpg(process.pid, signal.SIGINT)  # a terminal sends Ctrl-C to the whole process group
