@@ -3020,3 +3020,19 @@ def test_a_fabric_the_vendor_says_it_has_none_of_now_is_not_offered() -> None:
 ])
 def test_a_network_named_as_sharing_the_fabric_is_not_its_subject(text: str) -> None:
     assert value(text, "fabric.dedicated") is False
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("本合同项下服务月可用率不低于百分之九十九点九五。", "sla.availability_pct", 99.95),
+    ("Uptime commitment: 99.9 percent in each billing month.", "sla.availability_pct", 99.9),
+    ("月度可用性：百分之99.5。", "sla.availability_pct", 99.5),
+    ("Availability is kept at 99.5 per cent, measured monthly.", "sla.availability_pct", 99.5),
+    ("交付验收：多机 all_reduce 总线带宽须达到理论带宽的百分之八十五。", "acceptance.threshold_pct", 85.0),
+])
+def test_a_share_written_in_words_is_a_percentage(text: str, path: str, expected: float) -> None:
+    """百分之 before a number in Chinese numerals or digits (点 its decimal point), and "percent" after one."""
+    assert value(text, path) == expected
+
+
+def test_a_share_of_a_whole_hundred_is_no_availability_below_it() -> None:
+    assert value("可用性百分之百保障。", "sla.availability_pct") is None

@@ -37,6 +37,9 @@ _EN_NUMBERS = values("NUMBER_WORD")
 _ZH_VALUES = values("NUMBER_ZH")
 _DIGITS = regex(r"\d+(?:,\d{3})*(?:\.\d+)?")
 _ZH_NUMERALS = regex(f"[{''.join(_ZH_VALUES)}]+")
+_PERCENT_OF = regex(alternation("percent_of"))
+_ZH_DIGITS = "".join(sign for sign, value in _ZH_VALUES.items() if value in range(10))
+_ZH_DECIMALS = regex(rf"(?:{alternation('decimal_point')})([{_ZH_DIGITS}]+)")
 _EN_WORDS = regex(r"[A-Za-z]+(?:[- ][A-Za-z]+)*")
 _EN_PARTS = regex("[- ]")
 _EN_AND = "and"
@@ -359,8 +362,15 @@ def number_in(text: str) -> float | None:
     match = _DIGITS.search(text)
     if match:
         return float(match.group().replace(",", "")) if len(match.group()) <= 15 else None
-    zh = _ZH_NUMERALS.match(text)
-    return _zh_number(zh.group()) if zh else _en_number(text)
+    share = _PERCENT_OF.match(text)  # 百分之九十九点九: the number after the words of a share
+    zh = _ZH_NUMERALS.match(text, share.end() if share else 0)
+    if not zh:
+        return _en_number(text)
+    whole = _zh_number(zh.group())
+    decimals = _ZH_DECIMALS.match(text, zh.end())  # 点九五: the digits after the point, one by one
+    if not decimals or not whole.is_integer():
+        return whole
+    return float(f"{whole:.0f}.{''.join(str(int(_ZH_VALUES[digit])) for digit in decimals.group(1))}")
 
 
 def _en_number(text: str) -> float | None:
