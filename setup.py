@@ -31,9 +31,15 @@ COMPILED = [
 ]
 
 
+BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
+"""The commands that build extensions: pip asks for the package's requirements and metadata first (egg_info,
+dist_info), each a run of this file, where translating the modules (half a minute) would be wasted."""
+
+
 def compiled_modules() -> list[Extension]:
-    """The mypyc extensions, each optional: a build that fails leaves the pure-Python module in its place."""
-    if os.environ.get("SLACHECK_PURE_PYTHON", "") not in ("", "0"):
+    """The mypyc extensions, each optional: a compiler that fails leaves the pure-Python module in its place, and
+    so does a translation that fails (another Python or mypy that reads the types otherwise)."""
+    if os.environ.get("SLACHECK_PURE_PYTHON", "") not in ("", "0") or not BUILDS & set(sys.argv[1:]):
         return []
     try:
         from mypyc.build import mypycify
@@ -42,8 +48,12 @@ def compiled_modules() -> list[Extension]:
     # pyproject.toml's mypy settings are for checking the code with every dependency installed; the build has
     # none of them, so their types are Any to it
     python = f"{sys.version_info.major}.{sys.version_info.minor}"
-    extensions = mypycify(["--config-file=", "--ignore-missing-imports", f"--python-version={python}", *COMPILED],
-                          opt_level="3", debug_level="0")
+    try:
+        extensions = mypycify(["--config-file=", "--ignore-missing-imports", f"--python-version={python}", *COMPILED],
+                              opt_level="3", debug_level="0")
+    except (Exception, SystemExit) as error:  # mypyc exits on a type error
+        print(f"slacheck: the reading is not compiled ({error!r}); installing it as pure Python", file=sys.stderr)
+        return []
     for extension in extensions:
         extension.optional = True
     return extensions
