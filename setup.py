@@ -16,7 +16,7 @@ from setuptools import Extension, setup
 
 # The reading's hot path: normalising the text, cutting it into passages, lexing, parsing and reading them.
 # Left out: the modules that build the grammar's tables once (extract/tables.py, extract/lalr.py) and
-# documents/text.py, whose assembling of lines the tests watch from outside.
+# documents/markdown.py, through which the tests watch a text file's lines being assembled.
 COMPILED = [
     "slacheck/normalize.py",
     "slacheck/documents/blocks.py",
@@ -24,6 +24,7 @@ COMPILED = [
     "slacheck/documents/model.py",
     "slacheck/documents/numbering.py",
     "slacheck/documents/passages.py",
+    "slacheck/documents/text.py",
     *(f"slacheck/extract/{name}.py" for name in (
         "__init__", "acceptance", "amendments", "claims", "collective_claims", "context", "hardware", "lexer",
         "lexicon", "network", "parser", "quantities", "reading", "responsibilities", "sites", "sizes",

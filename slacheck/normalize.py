@@ -86,16 +86,26 @@ def _unify(text: str) -> str:
     return text
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Normalized:
-    """Normalised text plus the map from its characters back to the input string."""
+    """Normalised text plus the map from its characters back to the input string (the constructor written out, as
+    extract.context.Said's is)."""
 
     text: str
-    _source_length: int = field(repr=False, compare=False, default=0)
-    _out: array = field(repr=False, compare=False, default_factory=lambda: array("q"))
-    _in: array = field(repr=False, compare=False, default_factory=lambda: array("q"))
-    _in_end: array = field(repr=False, compare=False, default_factory=lambda: array("q"))
-    _identity: bytes = field(repr=False, compare=False, default=b"")
+    _source_length: int = field(repr=False, compare=False)
+    _out: array = field(repr=False, compare=False)
+    _in: array = field(repr=False, compare=False)
+    _in_end: array = field(repr=False, compare=False)
+    _identity: bytes = field(repr=False, compare=False)
+
+    def __init__(self, text: str, _source_length: int, _out: array, _in: array, _in_end: array,
+                 _identity: bytes) -> None:
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "_source_length", _source_length)
+        object.__setattr__(self, "_out", _out)
+        object.__setattr__(self, "_in", _in)
+        object.__setattr__(self, "_in_end", _in_end)
+        object.__setattr__(self, "_identity", _identity)
 
     def source_span(self, start: int, end: int) -> tuple[int, int]:
         """The span of the input string that normalized text[start:end] came from."""

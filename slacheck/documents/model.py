@@ -45,14 +45,20 @@ class Budget:
         return max(0.0, self.seconds - (time.monotonic() - self.started))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Line:
-    """One extracted or read line."""
+    """One extracted or read line (the constructor written out, as extract.context.Said's is)."""
 
     page: int  # 1-based (1 for text files)
     number: int  # 1-based line number within the page (PDF) or the file (text)
     text: str  # exactly as extracted/read, without the line terminator
-    where: str = ""  # where a person finds it in Word, Excel or HTML ("Sheet1!B7"); "" for PDF and text
+    where: str  # where a person finds it in Word, Excel or HTML ("Sheet1!B7"); "" for PDF and text
+
+    def __init__(self, page: int, number: int, text: str, where: str = "") -> None:
+        object.__setattr__(self, "page", page)
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "where", where)
 
 
 Item = TypeVar("Item")

@@ -26,15 +26,23 @@ from slacheck.regexes import regex
 # --------------------------------------------------------------------------- passages
 
 
-@dataclass(slots=True)
+@dataclass(init=False, slots=True)
 class _Body:
-    """A line's stripped content that may join its neighbours into a paragraph."""
+    """A line's stripped content that may join its neighbours into a paragraph (its constructor written out, as
+    extract.context.Said's is)."""
 
     index: int  # into Document.lines
     start: int  # column of the content in the line
     text: str
-    geo: Geo | None = None
-    right: float = 0.0  # right edge of the text on pages like this line's
+    geo: Geo | None
+    right: float  # right edge of the text on pages like this line's
+
+    def __init__(self, index: int, start: int, text: str, geo: Geo | None = None, right: float = 0.0) -> None:
+        self.index = index
+        self.start = start
+        self.text = text
+        self.geo = geo
+        self.right = right
 
 
 def assemble(pages: list[Page], *, pdf: bool) -> tuple[Lines, tuple[Passage, ...]]:

@@ -63,53 +63,81 @@ GPU_WORDS = {"MODEL", "CARD_UNIT", "NVLINK", "NVSWITCH", "BRIDGE", "FULL_MESH", 
 """Token types that mark a sentence as about the inter-node fabric, any network, or the GPUs."""
 
 
-@dataclass
+@dataclass(init=False)
 class Said:
-    """A statement in passage coordinates, before evidence is attached."""
+    """A statement in passage coordinates, before evidence is attached.
+
+    The constructor is written out: the compiled reading builds it in C, where the one dataclass would write
+    runs as Python (a passage makes several; a test checks it takes the fields, in order, with their defaults).
+    """
 
     path: str
     value: Any
     spans: list[Span]
-    hedged: bool = False
-    tag: str | None = None
-    option: str | None = None
-    amends: bool = False
+    hedged: bool
+    tag: str | None
+    option: str | None
+    amends: bool
     """Read in the new value of an amendment ("调整为 99.5%"): it replaces what the document said before."""
-    background: bool = False
+    background: bool
     """Read in an agreement's recitals, or in the requirement a compliance matrix's row complies with: what the
     terms or the bidder's answer state about its path comes first."""
-    in_column: bool = False
+    in_column: bool
     """Read in a table column that names its option ("| | Solo | Pod-4 |"): it outranks what is said for all."""
 
+    def __init__(self, path: str, value: Any, spans: list[Span], hedged: bool = False, tag: str | None = None,
+                 option: str | None = None, amends: bool = False, background: bool = False,
+                 in_column: bool = False) -> None:
+        self.path = path
+        self.value = value
+        self.spans = spans
+        self.hedged = hedged
+        self.tag = tag
+        self.option = option
+        self.amends = amends
+        self.background = background
+        self.in_column = in_column
 
-@dataclass
+
+@dataclass(init=False)
 class Context:
     """Sentence and clause boundaries of one passage, and the keyword tokens in each.
 
     Tokens are grouped by sentence and clause once, so a handler's look at its
     neighbourhood costs the size of that neighbourhood, never of the passage;
     sentences and clauses are cut at MAX_SPAN characters, so neither grows
-    without bound on text that has no punctuation.
+    without bound on text that has no punctuation. The constructor is written out, as Said's is.
     """
 
     text: str
     keywords: list[Keyword]
-    phrases: tuple[Phrase, ...] = ()
-    table_row: bool = False
-    column_types: tuple[frozenset[str], ...] = ()
+    phrases: tuple[Phrase, ...]
+    table_row: bool
+    column_types: tuple[frozenset[str], ...]
     """In a table row, the token types of each column's header."""
-    provider_names: tuple[str, ...] = ()
+    provider_names: tuple[str, ...]
     """Short names the document defines for the provider ("Tessellate")."""
-    lead_in: tuple[Keyword, ...] = ()
+    lead_in: tuple[Keyword, ...]
     """In a list item, the keywords of the lead-in sentence above the list ("run on each node individually:")."""
-    label_end: int = 0
+    label_end: int
     """Where the passage's label ends ("可用性：", a row's first cell): its words speak for every sentence after it."""
-    optional: bool = False
+    optional: bool
     """Under a heading or table header that names optional add-ons: everything the passage states is optional."""
     sentence_starts: list[int] = field(init=False)
     clause_starts: list[int] = field(init=False)
 
-    def __post_init__(self) -> None:
+    def __init__(self, text: str, keywords: list[Keyword], phrases: tuple[Phrase, ...] = (), table_row: bool = False,
+                 column_types: tuple[frozenset[str], ...] = (), provider_names: tuple[str, ...] = (),
+                 lead_in: tuple[Keyword, ...] = (), label_end: int = 0, optional: bool = False) -> None:
+        self.text = text
+        self.keywords = keywords
+        self.phrases = phrases
+        self.table_row = table_row
+        self.column_types = column_types
+        self.provider_names = provider_names
+        self.lead_in = lead_in
+        self.label_end = label_end
+        self.optional = optional
         self.sentence_starts = _bounded(self.text, [0] + [m.end() for m in _SENTENCE_END.finditer(self.text)])
         self.clause_starts = self.sentence_starts  # a clause also ends at a comma outside a parenthetical list
         commas = [m.end() for m in _COMMA.finditer(self.text)] if "," in self.text else []

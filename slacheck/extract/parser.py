@@ -45,14 +45,20 @@ class Phrase:
         return self._tree
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Scan:
-    """What the grammar found in one text: its vocabulary tokens and phrases."""
+    """What the grammar found in one text: its vocabulary tokens and phrases (the constructor written out, as
+    context.Said's is)."""
 
     tokens: tuple[Keyword, ...]
     phrases: tuple[Phrase, ...]
     length: int
     """Characters of the text scanned."""
+
+    def __init__(self, tokens: tuple[Keyword, ...], phrases: tuple[Phrase, ...], length: int) -> None:
+        object.__setattr__(self, "tokens", tokens)
+        object.__setattr__(self, "phrases", phrases)
+        object.__setattr__(self, "length", length)
 
     def keywords(self) -> list[Keyword]:
         """The vocabulary tokens."""

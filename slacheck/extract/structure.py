@@ -76,7 +76,7 @@ HEADING_MAX = 48
 """Longest numbered line, in characters, that can still be a heading."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Frame:
     """What a passage is about before its own words are read.
 
@@ -84,28 +84,43 @@ class Frame:
     ``option`` names the option it belongs to, ``columns`` are the header
     cells of its table (a row only), ``column_options`` and ``column_subjects``
     the option and subject each column names, and ``kind`` says whether it
-    is an offer at all.
+    is an offer at all. The constructor is written out, as context.Said's is.
     """
 
-    subject: str | None = None
-    option: str | None = None
-    columns: tuple[str, ...] = ()
-    column_options: tuple[str | None, ...] = ()
-    column_subjects: tuple[str | None, ...] = ()
-    kind: str = "offer"
+    subject: str | None
+    option: str | None
+    columns: tuple[str, ...]
+    column_options: tuple[str | None, ...]
+    column_subjects: tuple[str | None, ...]
+    kind: str
     """"offer", "heading", "header" (an e-mail's From/To/Subject), "quoted", "command", "not-chosen", "asked" (an
     item of a list the writer asks a vendor for) or "superseded" (a version a later correction sets aside)."""
-    column_types: tuple[frozenset[str], ...] = ()
+    column_types: tuple[frozenset[str], ...]
     """The token types each column's header holds ("响应时间": RESPONSE): what the cells under it are."""
-    lead_in: tuple[Keyword, ...] = ()
+    lead_in: tuple[Keyword, ...]
     """A list item's or a table row's lead-in: the keywords of the sentence ending in a colon above the list or
     table (their positions are in that sentence's passage); in a chat message, the correction words its first
     line says ("更正一下", for the lines after it), or the duties the question before it asked about when it
     refers back to them ("这个一般是客户自己调")."""
-    optional: bool = False
+    optional: bool
     """Under a heading or table header that names optional add-ons ("2. Optional add-ons", "可选增项")."""
-    confirmed: bool = False
+    confirmed: bool
     """A question the next passage answers yes to ("> Can you do 400G IB?" / "Yes, ..."): what it asks is offered."""
+
+    def __init__(self, subject: str | None = None, option: str | None = None, columns: tuple[str, ...] = (),
+                 column_options: tuple[str | None, ...] = (), column_subjects: tuple[str | None, ...] = (),
+                 kind: str = "offer", column_types: tuple[frozenset[str], ...] = (),
+                 lead_in: tuple[Keyword, ...] = (), optional: bool = False, confirmed: bool = False) -> None:
+        object.__setattr__(self, "subject", subject)
+        object.__setattr__(self, "option", option)
+        object.__setattr__(self, "columns", columns)
+        object.__setattr__(self, "column_options", column_options)
+        object.__setattr__(self, "column_subjects", column_subjects)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "column_types", column_types)
+        object.__setattr__(self, "lead_in", lead_in)
+        object.__setattr__(self, "optional", optional)
+        object.__setattr__(self, "confirmed", confirmed)
 
 
 @dataclass
