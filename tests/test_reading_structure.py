@@ -3036,3 +3036,17 @@ def test_a_share_written_in_words_is_a_percentage(text: str, path: str, expected
 
 def test_a_share_of_a_whole_hundred_is_no_availability_below_it() -> None:
     assert value("可用性百分之百保障。", "sla.availability_pct") is None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("整机配置：8 × A800 SXM4 80GB，NVLink 互联\n数量：6\n", 6),
+    ("产品名称：GPU 服务器\n规格：8 卡 H20，双路 CPU\n内存：2 TB\n数量：3\n", 3),
+    ("Item: GPU node, 8x H200 SXM 141GB\nQty: 12\nUnit price: see attached\n", 12),
+    ("Configuration: 8 x B200 per server\nQuantity: two\n", 2),
+    ("GPU 型号：H100 SXM\n数量：8\n", None),  # the GPUs counted, not servers
+    ("Node: 8x H100 SXM\n\nQuantity: 4\n", None),  # a blank line: no longer the same item
+    ("Compute: 8x H100 SXM\nStorage network: 2x 100GbE NICs\nQuantity: 2\n", None),  # another network's item
+    ("GPU 服务器：8 × H100 SXM\n数量：4，含三年维保\n", None),  # not a quantity alone on its line
+])
+def test_a_quantity_alone_under_a_gpu_server_counts_servers(text: str, expected: int | None) -> None:
+    assert value(text, "nodes") == expected

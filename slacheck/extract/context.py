@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable
 from slacheck.extract.lexer import Keyword, longest_match, with_first_test
 from slacheck.extract.lexicon import alternation, meaning, values
 from slacheck.extract.parser import Phrase
-from slacheck.extract.structure import CELL
+from slacheck.extract.structure import CELL, COUNTS
 from slacheck.offering import PROTOCOLS
 from slacheck.regexes import regex
 from slacheck.trees import Tree
@@ -54,8 +54,6 @@ ENUMERATION_COMMA = "\u3001"
 """The comma that separates the items of a Chinese enumeration."""
 MAX_SPAN = 1000
 """Longest sentence or clause, in characters, before it is cut."""
-COUNTS = ("NUMBER", "NUMBER_ZH", "NUMBER_WORD")
-"""Token types that carry a count."""
 FABRIC_WORDS = {"PROTO_IB", "IB_GEN", "ROCE", "RDMA", "NIC", "NIC_MODEL", "SWITCH", "SWITCH_MODEL"}
 NETWORK_WORDS = FABRIC_WORDS | {"INTERNAL", "NETWORK", "PORT", "ETHERNET", "ETH_NAMED", "TCP", "RATE_BITS",
                                 "OVERSUB", "NONBLOCKING"}

@@ -30,7 +30,7 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, words
 from slacheck.extract.parser import Phrase
-from slacheck.extract.structure import GPU_MEMORY_COLUMN, first_worded_cell
+from slacheck.extract.structure import GPU_MEMORY_COLUMN, bare_quantity, describes_gpu_server, first_worded_cell
 from slacheck.regexes import regex
 
 
@@ -426,8 +426,21 @@ def _no_nvlink(token: Keyword, context: Context) -> list[Said]:
     return [Said("intra_node.link", "pcie", [span_of(token)])] if named and negated(token, context) else []
 
 
+def _servers_counted(token: Keyword, context: Context) -> list[Said]:
+    """A quantity alone on its line under a GPU server's description counts the servers ("GPU 服务器：8 × H100 SXM" /
+    "数量：4"); structure.frames gives it the description's keywords as its lead-in."""
+    if not describes_gpu_server(context.lead_in) or not bare_quantity(context.keywords):
+        return []
+    count = context.following(token.end)
+    while count is not None and count.type == "COLON":
+        count = context.following(count.end)
+    value = as_count(count) if count is not None else None
+    return [Said("nodes", value, [(count.start, count.end)])] if count is not None and value else []
+
+
 KEYWORDS: dict[str, Handler] = {
     "NODE_LABEL": _node_count_changed,
+    "QUANTITY": _servers_counted,
     "NVLINK": _no_nvlink,
     "MIG": _mig,
     "MEM_GB": _loose_memory,

@@ -34,6 +34,8 @@ REJECTED = "rejected"
 """The subject of a comparison's column that the writer turns down ("Quarry Peak Cloud (rejected)")."""
 NOT_FABRIC = "not-fabric"
 """The subject of what follows "not part of the compute fabric" in a passage."""
+COUNTS = ("NUMBER", "NUMBER_ZH", "NUMBER_WORD")
+"""Token types that carry a count."""
 OTHER_NETWORKS = frozenset({"storage", "management", "front-end", "public", "site-link", NOT_FABRIC})
 """Subjects whose rates, ports and sharing are not facts about the compute fabric."""
 NO_OFFER = frozenset({"vendor", ASKED, REJECTED})
@@ -494,6 +496,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             lead_in = _lead_in(text, tokens)
             wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
     _answer_questions(passages, result)
+    _count_items(document, passages, result)
     shared: dict[Frame, Frame] = {}
     return [shared.setdefault(frame, frame) for frame in result]  # one object per distinct frame
 
@@ -530,6 +533,51 @@ def _answer_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: lis
             start = start + colon.end() if colon else start
         if _AFFIRMATIVE.match(text, start):
             placed[index - 1] = replace(asked if asked.kind == "offer" else Frame(), confirmed=True)
+
+
+ITEM_REACH = 6
+"""Lines above a quantity alone on its line ("数量：4") where the item it counts may be named, in one block."""
+_SERVER_WORDS = frozenset({"NODE_UNIT", "NODE_LABEL"})
+_GPU_COUNTED = frozenset({"TIMES", "CARD_UNIT"})
+
+
+def _count_items(document: Document, passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
+    """A quantity alone on its line ("数量：4", "Qty: 16") counts the item the lines right above it describe, in the
+    same block of lines ("GPU 服务器：8 × H100 SXM" / "数量：4"): when that is a GPU server (a GPU model with a
+    server word, or with its count of GPUs), its keywords lead in to the quantity, which then counts servers.
+    Another item's quantity, a blank line or another network's words end the search. ``placed`` is updated."""
+    for index, (_, tokens) in enumerate(passages):
+        if placed[index].kind != "offer" or placed[index].lead_in or not bare_quantity(tokens):
+            continue
+        for above in range(index - 1, max(-1, index - 1 - ITEM_REACH), -1):
+            if placed[above].kind != "offer" or not _adjacent(document.passages[above], document.passages[above + 1]):
+                break
+            item = passages[above][1]
+            types = {t.type for t in item}
+            if "QUANTITY" in types or subject_of(item) in OTHER_NETWORKS:
+                break
+            if describes_gpu_server(item):
+                placed[index] = replace(placed[index], lead_in=tuple(item))
+                break
+
+
+def describes_gpu_server(tokens: Sequence[Keyword]) -> bool:
+    """Whether keywords describe a GPU server: a GPU model with a server word ("GPU 服务器 … H100") or with a
+    count of GPUs ("8 × H100", "8卡 H800"; not "GPU 型号：H100", whose quantity counts the GPUs)."""
+    types = [t.type for t in tokens]
+    return "MODEL" in types and (not _SERVER_WORDS.isdisjoint(types) or any(
+        kind in COUNTS and after in _GPU_COUNTED for kind, after in zip(types, types[1:])))
+
+
+def bare_quantity(tokens: Sequence[Keyword]) -> bool:
+    """Whether a passage's keywords are a quantity word and a count, and nothing else ("Qty: 16")."""
+    types = [t.type for t in tokens if t.type != "COLON"]
+    return len(types) == 2 and types[0] == "QUANTITY" and types[1] in COUNTS
+
+
+def _adjacent(first: Passage, second: Passage) -> bool:
+    """Whether a passage's last line is right above the next one's first (no blank line between)."""
+    return bool(first.segments and second.segments) and second.segments[0].line == first.segments[-1].line + 1
 
 
 OWN_RUN = regex(alternation("own_run"), re.I)
