@@ -11,10 +11,10 @@ from dataclasses import replace
 from itertools import accumulate
 from typing import Sequence
 
-from slacheck.extract.context import COUNTS, Context, Said, as_number, number_in
+from slacheck.extract.context import Context, Said, as_number, number_in
 from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, values
-from slacheck.extract.structure import Frame
+from slacheck.extract.structure import COUNTS, Frame
 from slacheck.regexes import regex
 
 _NEW_VALUE_WORD = with_first_test(alternation("change_to"))

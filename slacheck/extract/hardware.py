@@ -7,7 +7,6 @@ from functools import lru_cache
 from typing import Callable
 
 from slacheck.extract.context import (
-    COUNTS,
     FABRIC_WORDS,
     GPU_WORDS,
     PER_GPU_BEFORE,
@@ -30,7 +29,13 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, words
 from slacheck.extract.parser import Phrase
-from slacheck.extract.structure import GPU_MEMORY_COLUMN, bare_quantity, describes_gpu_server, first_worded_cell
+from slacheck.extract.structure import (
+    COUNTS,
+    GPU_MEMORY_COLUMN,
+    bare_quantity,
+    describes_gpu_server,
+    first_worded_cell,
+)
 from slacheck.regexes import regex
 
 

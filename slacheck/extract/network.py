@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from slacheck.extract.context import (
-    COUNTS,
     NETWORK_WORDS,
     PER_GPU_BEFORE,
     PER_NODE_MAX,
@@ -32,7 +31,7 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning
 from slacheck.extract.parser import Phrase
-from slacheck.extract.structure import SUBJECT_TYPES
+from slacheck.extract.structure import COUNTS, SUBJECT_TYPES
 from slacheck.regexes import regex
 from slacheck.trees import Tree
 
