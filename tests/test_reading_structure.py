@@ -3050,3 +3050,16 @@ def test_a_share_of_a_whole_hundred_is_no_availability_below_it() -> None:
 ])
 def test_a_quantity_alone_under_a_gpu_server_counts_servers(text: str, expected: int | None) -> None:
     assert value(text, "nodes") == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Two questions before we sign:\n\n> How many servers does the quote cover?\n\n6.\n\n"
+     "> GPUs?\n\n8x H100 SXM in each.\n", 6),
+    ("[09:12] 采购-赵: 这批一共几台机器？\n[09:14] 售前-钱: 3\n[09:15] 售前-钱: 每台 8 卡 H800\n", 3),
+    ("Q: Number of nodes in the offer?\nA: 12\nQ: GPU model?\nA: H200 SXM, eight per node\n", 12),
+    ("> How many GPUs per node?\n\n8.\n\nNodes: see the order form.\n", None),  # GPUs counted, not servers
+    ("> 交换机一共几台？\n\n2\n\n服务器：8 卡 H100 SXM\n", None),  # switches counted
+    ("> How many nodes are free this month?\n\n4 now, 4 more in March.\n", None),  # an answer that says more
+])
+def test_a_count_alone_answering_how_many_servers_counts_them(text: str, expected: int | None) -> None:
+    assert value(text, "nodes") == expected

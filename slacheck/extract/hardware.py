@@ -32,6 +32,8 @@ from slacheck.extract.parser import Phrase
 from slacheck.extract.structure import (
     COUNTS,
     GPU_MEMORY_COLUMN,
+    answer_start,
+    asks_how_many_servers,
     bare_quantity,
     describes_gpu_server,
     first_worded_cell,
@@ -441,6 +443,27 @@ def _servers_counted(token: Keyword, context: Context) -> list[Said]:
         count = context.following(count.end)
     value = as_count(count) if count is not None else None
     return [Said("nodes", value, [(count.start, count.end)])] if count is not None and value else []
+
+
+def answered_count(context: Context) -> list[Said]:
+    """A count alone answering a question of how many servers ("> How many nodes?" / "4.", "一共几台？" / "[10:03]
+    李: 4"): the question leads in to its answer (structure.frames). An answer that says more is left to what it
+    says."""
+    if not asks_how_many_servers(context.lead_in):
+        return []
+    start = answer_start(context.text)
+    own = [t for t in context.keywords if t.start >= start and t.type != "COLON"]
+    if len(own) != 1 or own[0].type not in COUNTS:
+        return []
+    count = own[0]
+    rest = context.text[start:count.start] + context.text[count.end:]
+    value = as_count(count)
+    if not value or len(_NOT_WORDS.sub("", rest)) > len("A"):  # an answer mark ("A:", "答：") at most
+        return []
+    return [Said("nodes", value, [(count.start, count.end)])]
+
+
+_NOT_WORDS = regex(r"[\W_]+")
 
 
 KEYWORDS: dict[str, Handler] = {

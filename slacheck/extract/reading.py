@@ -42,6 +42,7 @@ from slacheck.extract.structure import (
     REJECTED,
     SUBJECT_TYPES,
     Frame,
+    asks_how_many_servers,
     cell_spans,
     first_worded_cell,
     label_end,
@@ -67,7 +68,8 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
     if frame.kind != "offer" and frame.kind != "command":
         return []
     if not table_row and not any(p.kind in _PHRASES for p in scan.phrases) \
-            and not any(t.type in _KEYWORDS for t in scan.tokens) and not any(t.type in DUTIES for t in frame.lead_in):
+            and not any(t.type in _KEYWORDS for t in scan.tokens) and not any(t.type in DUTIES for t in frame.lead_in) \
+            and not asks_how_many_servers(frame.lead_in):
         return []  # no handler would say anything: the qualifiers only qualify what was said
     context = Context(text, scan.keywords(), phrases=scan.phrases, table_row=table_row, provider_names=providers,
                       column_types=frame.column_types, lead_in=frame.lead_in,
@@ -85,6 +87,7 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
         said.extend(row_owners(context, frame.columns, providers))
     elif context.lead_in:
         said.extend(terms.answered_duties(context))
+        said.extend(hardware.answered_count(context))
     said = without_replaced(said, context)
     said.extend(_qualifiers(said, context))
     if context.first_of("HEDGE") is not None:

@@ -526,13 +526,30 @@ def _answer_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: lis
         if not placed[index].lead_in:
             placed[index] = replace(placed[index], lead_in=tuple(passages[index - 1][1]))
         text = passages[index][0]
-        message = _chat_message(text)
-        start = message or 0
-        if message is not None:  # past the speaker: "[10:20] 王经理(算力云): 是的，独享"
-            colon = re.search(r"[:：]", text[start:start + _SPEAKER_WIDTH + 4])
-            start = start + colon.end() if colon else start
-        if _AFFIRMATIVE.match(text, start):
+        if _AFFIRMATIVE.match(text, answer_start(text)):
             placed[index - 1] = replace(asked if asked.kind == "offer" else Frame(), confirmed=True)
+
+
+def answer_start(text: str) -> int:
+    """Where an answer's own words start: past a chat message's time and speaker ("[10:20] 王经理(算力云): 是的")."""
+    message = _chat_message(text)
+    if message is None:
+        return 0
+    colon = _SPEAKER_END.search(text, message, message + _SPEAKER_WIDTH + 4)
+    return colon.end() if colon else message
+
+
+_SPEAKER_END = regex(r"[:：]")
+
+
+def asks_how_many_servers(tokens: Sequence[Keyword]) -> bool:
+    """Whether a question's (or a lead-in's) keywords ask how many servers: a server word, and no other item a count
+    could be of ("How many nodes?", "一共几台？", "Number of servers?"; not "How many GPUs per node?")."""
+    types = {t.type for t in tokens}
+    return bool(types & _SERVER_WORDS) and not types & _OTHER_ITEMS_COUNTED
+
+
+_OTHER_ITEMS_COUNTED = frozenset({"CARD_UNIT", "PER_NODE", "NIC", "NIC_MODEL", "PORT", "SWITCH"})
 
 
 ITEM_REACH = 6
