@@ -3063,3 +3063,16 @@ def test_a_quantity_alone_under_a_gpu_server_counts_servers(text: str, expected:
 ])
 def test_a_count_alone_answering_how_many_servers_counts_them(text: str, expected: int | None) -> None:
     assert value(text, "nodes") == expected
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("Accelerators: H200 SXM 141GB, 8 per server.\n", "gpu.per_node", 8),
+    ("GPUs: B200, eight per node, NVLink 5\n", "gpu.per_node", 8),
+    ("Compute NICs: ConnectX-7 400G NDR, 8 per server\n", "fabric.nics_per_node", 8),
+    ("HCAs: 4 per node, InfiniBand HDR 200G\n", "fabric.nics_per_node", 4),
+    ("Memory: 2 TB DDR5, 16 per server\n", "gpu.per_node", None),  # DIMMs, no GPUs
+    ("Power supplies: 3000 W, 6 per server\n", "gpu.per_node", None),
+    ("Storage NICs: 2x 100GbE, 2 per server\n", "fabric.nics_per_node", None),  # another network's cards
+])
+def test_a_count_per_node_after_its_item_counts_that_item(text: str, path: str, expected: int | None) -> None:
+    assert value(text, path) == expected

@@ -27,7 +27,7 @@ from slacheck.extract.context import (
     span_of,
 )
 from slacheck.extract.lexer import Keyword, with_first_test
-from slacheck.extract.lexicon import alternation, words
+from slacheck.extract.lexicon import alternation, meaning, words
 from slacheck.extract.parser import Phrase
 from slacheck.extract.structure import (
     COUNTS,
@@ -466,9 +466,37 @@ def answered_count(context: Context) -> list[Said]:
 _NOT_WORDS = regex(r"[\W_]+")
 
 
+def _count_per_node(token: Keyword, context: Context) -> list[Said]:
+    """A count right before a per-node word, with no unit of its own, counts the item described before it in its
+    sentence: "GPUs: H100 SXM, 8 per server" (GPUs), "NICs: ConnectX-7 400G, eight per node" (NICs). Words that
+    describe the item (a form factor, memory, a rate, a fabric) are looked past; any other word, or none, names no
+    item. A count a phrase read already ("GPUs: 8 per node") is left to it."""
+    if meaning("PER_NODE", token.value) != "per":
+        return []
+    count = context.previous(token.start)
+    if count is None or count.type not in COUNTS or not _NOTHING_BETWEEN.fullmatch(context.text, count.end,
+                                                                                    token.start):
+        return []
+    if any(p.start <= count.start < p.end for p in context.phrases):
+        return []
+    item = next((t for t in reversed(context.in_sentence(count.start)) if t.end <= count.start
+                 and t.type not in _DESCRIBES_ITEM), None)
+    path = _PER_NODE_PATHS.get(item.type) if item is not None else None
+    value = as_count(count)
+    return [Said(path, value, [(count.start, token.end)])] if path and value else []
+
+
+_NOTHING_BETWEEN = regex(r" ?")
+_DESCRIBES_ITEM = frozenset({"COLON", "VARIANT", "MEM_GB", "G_QTY", "RATE_BITS", "IB_GEN", "PROTO_IB", "ROCE",
+                             "ETHERNET", "NVLINK", "NIC_PORTS"})
+_PER_NODE_PATHS = {"MODEL": "gpu.per_node", "CARD_UNIT": "gpu.per_node", "NIC": "fabric.nics_per_node",
+                   "NIC_MODEL": "fabric.nics_per_node"}
+
+
 KEYWORDS: dict[str, Handler] = {
     "NODE_LABEL": _node_count_changed,
     "QUANTITY": _servers_counted,
+    "PER_NODE": _count_per_node,
     "NVLINK": _no_nvlink,
     "MIG": _mig,
     "MEM_GB": _loose_memory,
