@@ -3076,3 +3076,12 @@ def test_a_count_alone_answering_how_many_servers_counts_them(text: str, expecte
 ])
 def test_a_count_per_node_after_its_item_counts_that_item(text: str, path: str, expected: int | None) -> None:
     assert value(text, path) == expected
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("Compute network: 400G NICs, dedicated\n", "fabric.rate_gbps", 400.0),
+    ("Backend fabric: 200G RoCE NIC x 8 per node\n", "fabric.nics_per_node", 8),
+    ("计算网络：400G 网卡 ×8，独享\n", "fabric.rate_gbps", 400.0),
+])
+def test_a_rate_before_a_network_card_is_the_card_s(text: str, path: str, expected: float) -> None:
+    assert value(text, path) == expected
