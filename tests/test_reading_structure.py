@@ -3085,3 +3085,13 @@ def test_a_count_per_node_after_its_item_counts_that_item(text: str, path: str, 
 ])
 def test_a_rate_before_a_network_card_is_the_card_s(text: str, path: str, expected: float) -> None:
     assert value(text, path) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("计算网络为 RoCE v2。交换机由我方提供，PFC/ECN 调优由客户负责。\n", "customer"),
+    ("交换机由我方提供，无损网络（PFC/ECN）由用户自行配置。\n", "customer"),
+    ("Switches are supplied by the Provider, and PFC/ECN tuning is performed by the Customer.\n", "customer"),
+    ("PFC/ECN 由我方工程师调优，交换机由客户方采购。\n", "provider"),
+])
+def test_the_party_after_a_duty_in_its_own_clause_does_it(text: str, expected: str) -> None:
+    assert value(text, "tuning.owner") == expected

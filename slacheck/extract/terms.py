@@ -116,13 +116,16 @@ _PROVIDER_TEAM = regex(alternation("provider_team"))
 
 
 def _doer(token: Keyword, context: Context) -> str | None:
-    """The party that does the duty a token names: the one named before it in its clause or sentence ("Lessee
+    """The party that does the duty a token names: the one named before it in its clause, or after it there unless
+    it only helps ("交换机由我方提供，PFC/ECN 调优由客户负责": the customer), or before it in its sentence ("Lessee
     configures PFC ... on the portal Lessor provides"; both: shared), else the one that leads in a list of
     duties ("Lessee shall: (b) configure PFC ..."; its first party), else any named in its clause or sentence."""
     clause = [t for t in context.in_clause(token.start) if not _for_whom(t, context)]
     sentence = [t for t in context.in_sentence(token.start) if not _for_whom(t, context)]
-    return _party(t for t in clause if t.end <= token.start) or _party(t for t in sentence if t.end <= token.start) \
-        or _subject(context.lead_in) or _party(clause) or _party(_owning(sentence, context))
+    return _party(t for t in clause if t.end <= token.start) \
+        or _party(t for t in clause if t.start >= token.end and not _ASSISTING.search(context.clause_at(t.start))) \
+        or _party(t for t in sentence if t.end <= token.start) or _subject(context.lead_in) or _party(clause) \
+        or _party(_owning(sentence, context))
 
 
 _FOR_WHOM = regex(rf"(?<![A-Za-z])(?:{alternation('party_as_reference')}) ?(?:the )?$", re.I)
