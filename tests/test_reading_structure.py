@@ -3095,3 +3095,21 @@ def test_a_rate_before_a_network_card_is_the_card_s(text: str, path: str, expect
 ])
 def test_the_party_after_a_duty_in_its_own_clause_does_it(text: str, expected: str) -> None:
     assert value(text, "tuning.owner") == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Acceptance: single-node NCCL all_reduce_perf, busbw >= 360 GB/s\n", False),
+    ("Handover includes a single-server nccl-tests run on every box.\n", False),
+    ("Single-node price: USD 18 per hour.\n", None),  # no test
+])
+def test_a_single_node_test_is_not_across_nodes(text: str, expected: bool | None) -> None:
+    assert value(text, "acceptance.multi_node") == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("NVLink bridges can be fitted on request.\n", None),  # a feature on request, no price
+    ("RoCE 200G is an optional add-on, available on request.\n", True),  # an add-on with no price
+    ("Pricing for the IB upgrade: on request.\n", True),
+])
+def test_on_request_hedges_a_price_or_an_add_on_only(text: str, expected: bool | None) -> None:
+    assert value(text, "commercial.price_hedged") == expected

@@ -35,14 +35,18 @@ _BUTTON_MARKS = " \t[]()<>→›»>*#|"
 
 
 def _hedge(token: Keyword, context: Context) -> list[Said]:
-    """A hedged price; a hedge word that is its whole passage is a link or a button ("Contact sales"). In a
-    table, a hedge word under a price column hedges that price ("| 三年预留 | 联系销售 |")."""
+    """A hedged price, or a network add-on offered with no price ("InfiniBand is an optional add-on, on request"); a
+    hedge word that is its whole passage is a link or a button ("Contact sales"). In a table, a hedge word under a
+    price column hedges that price ("| 三年预留 | 联系销售 |")."""
     sentence = context.sentence_types(token.start)
     price_like = _HEDGED_PRICE.search(token.value) is not None \
         or bool(context.header_types(token.start) & {"PRICE_WORD", "MONEY"})
     if not price_like and sentence <= {"HEDGE"}:  # "… USD 21,608/month. 这个是预估": the price just before it
         sentence = sentence | {t.type for t in context.in_sentence(token.start, before=1)}
-    if not (price_like or sentence & {"PRICE_WORD", "MONEY"}) or context.text.strip(_BUTTON_MARKS) == token.value:
+    add_on = ("OPTIONAL" in sentence or context.optional) and bool(sentence & FABRIC_WORDS)  # "IB add-on, on request":
+    # a network add-on with no price of its own ("NVLink bridges on request" hedges no price)
+    if not (price_like or add_on or sentence & {"PRICE_WORD", "MONEY"}) \
+            or context.text.strip(_BUTTON_MARKS) == token.value:
         return []
     said = [Said("commercial.price_hedged", True, [span_of(token)], hedged=True)]
     index = context.sentence(token.start)  # "IB is an optional upgrade; pricing on request": one sentence
