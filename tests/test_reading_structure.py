@@ -3113,3 +3113,23 @@ def test_a_single_node_test_is_not_across_nodes(text: str, expected: bool | None
 ])
 def test_on_request_hedges_a_price_or_an_add_on_only(text: str, expected: bool | None) -> None:
     assert value(text, "commercial.price_hedged") == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("8x H200 141GB per node. The cards are PCIe.\n", "PCIe"),
+    ("8x H100 per node; the GPUs are PCIe cards, not SXM.\n", "PCIe"),
+    ("GPU：8 × H800 80GB。GPU 形态：PCIe 版。\n", "PCIe"),
+    ("Form factor: PCIe\nGPU: 8x A100 80GB\n", "PCIe"),
+    ("H100 SXM5（非 PCIe 版），每台 8 卡\n", "SXM"),
+    ("H100 SXM5 (not the PCIe version), 8 per node\n", "SXM"),
+])
+def test_the_form_factor_the_cards_are_said_to_be(text: str, expected: str) -> None:
+    assert value(text, "gpu.variant") == expected
+
+
+def test_pcie_cards_posing_as_sxm_are_caught_when_the_form_factor_is_said_apart(tmp_path: Path) -> None:
+    path = tmp_path / "offer.txt"
+    path.write_text("Offer: 4 nodes, 8x H100 80GB per node. The cards are PCIe, not SXM.\n"
+                    "Intra-node: NVSwitch, full mesh, 900 GB/s per GPU.\n", encoding="utf-8")
+    rules = {f.rule for f in check_file(path, Options()).findings}
+    assert "HW002" in rules and "HW001" not in rules

@@ -18,6 +18,7 @@ from slacheck.extract.context import (
     as_count,
     as_number,
     counts_per_node,
+    denied_just_before,
     flag,
     in_range,
     in_ratio,
@@ -313,9 +314,10 @@ def _model(token: Keyword, context: Context) -> list[Said]:
 
 
 def _variant_word(token: Keyword, context: Context) -> list[Said]:
-    """A form factor, said with the model of the GPU phrase it stands in ("HGX H100": H100's)."""
+    """A form factor, said with the model of the GPU phrase it stands in ("HGX H100": H100's); not one set aside
+    just before it ("PCIe cards, not SXM", "非 SXM")."""
     variant = _variant(token.value)
-    if not variant:
+    if not variant or denied_just_before(token, context):
         return []
     phrase = context.phrase_of(token)
     model = next((t for t in leaves(phrase.tree) if t.type == "MODEL"), None) if phrase is not None else None
@@ -327,7 +329,10 @@ _STORAGE_BEFORE = regex(rf"(?:{alternation('storage_medium')})\W{{0,3}}$", re.I)
 
 
 def _pcie(token: Keyword, context: Context) -> list[Said]:
-    """PCIe as the GPUs' form factor (said with the model) or as the link between them."""
+    """PCIe as the GPUs' form factor (said with the model) or as the link between them; not PCIe set aside ("非 PCIe
+    版", "not PCIe")."""
+    if denied_just_before(token, context):
+        return []
     clause = context.clause_types(token.start)
     sentence = context.sentence_types(token.start)
     if clause & {"NIC", "NIC_MODEL", "PROTO_IB", "ROCE", "SWITCH"}:
@@ -336,11 +341,27 @@ def _pcie(token: Keyword, context: Context) -> list[Said]:
         return []  # "NVMe SSD (PCIe 4.0)": a disk's interface
     if _BETWEEN_GPUS.search(context.clause_at(token.start)):  # "GPU 之间经 PCIe 通信"
         return [Said("intra_node.link", "pcie", [span_of(token)])]
-    if "MODEL" in clause:
+    if "MODEL" in clause or _names_the_cards(token, context) or _FORM_FACTOR_LABEL.search(context.clause_at(
+            token.start)):  # "H100 PCIe", "PCIe cards", "The cards are PCIe", "Form factor: PCIe", "GPU 形态：PCIe 版"
         return [Said("gpu.variant", "PCIe", [span_of(token)])]
     if sentence & GPU_WORDS:
         return [Said("intra_node.link", "pcie", [span_of(token)])]
     return []
+
+
+def _names_the_cards(token: Keyword, context: Context) -> bool:
+    """Whether PCIe stands right before a card word ("PCIe cards", "PCIe 卡") or right after one and a copula ("The
+    cards are PCIe", "显卡为 PCIe"): it is what the cards are, not a slot or a link."""
+    after = context.following(token.end)
+    if after is not None and after.type == "CARD_UNIT" and not context.text[token.end:after.start].strip():
+        return True
+    before = context.previous(token.start)
+    return before is not None and before.type == "CARD_UNIT" and _COPULA.fullmatch(context.text, before.end,
+                                                                                   token.start) is not None
+
+
+_COPULA = regex(rf"\s*(?:{alternation('copula')})?\s*", re.I)
+_FORM_FACTOR_LABEL = regex(alternation("form_factor_word"), re.I)
 
 
 def _nvswitch(token: Keyword, context: Context) -> list[Said]:
@@ -487,8 +508,8 @@ def _count_per_node(token: Keyword, context: Context) -> list[Said]:
 
 
 _NOTHING_BETWEEN = regex(r" ?")
-_DESCRIBES_ITEM = frozenset({"COLON", "VARIANT", "MEM_GB", "G_QTY", "RATE_BITS", "IB_GEN", "PROTO_IB", "ROCE",
-                             "ETHERNET", "NVLINK", "NIC_PORTS"})
+_DESCRIBES_ITEM = frozenset({"COLON", "BRACKET", "VARIANT", "PCIE", "MEM_GB", "G_QTY", "RATE_BITS", "IB_GEN",
+                             "PROTO_IB", "ROCE", "ETHERNET", "NVLINK", "NIC_PORTS"})
 _PER_NODE_PATHS = {"MODEL": "gpu.per_node", "CARD_UNIT": "gpu.per_node", "NIC": "fabric.nics_per_node",
                    "NIC_MODEL": "fabric.nics_per_node"}
 
