@@ -3133,3 +3133,16 @@ def test_pcie_cards_posing_as_sxm_are_caught_when_the_form_factor_is_said_apart(
                     "Intra-node: NVSwitch, full mesh, 900 GB/s per GPU.\n", encoding="utf-8")
     rules = {f.rule for f in check_file(path, Options()).findings}
     assert "HW002" in rules and "HW001" not in rules
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("Call notes (not an offer):\n- they mentioned 400G InfiniBand\n- pricing to follow\n\n"
+     "Offer: 2 nodes, 8x H100 SXM each, 200G RoCE, dedicated.\n", "fabric.protocol", "roce"),
+    ("沟通记录（不构成报价）：\n1. 对方提到可以上 IB 400G\n2. 价格另议\n\n"
+     "正式报价：H800 SXM 8 卡 × 4 台，RoCE 200G。\n", "fabric.rate_gbps", 200.0),
+    ("沟通记录（不构成报价）：\n1. 对方提到可以上 IB 400G\n2. 价格另议\n\n正式报价：H800 SXM 8 卡 × 4 台。\n",
+     "commercial.price_hedged", None),
+])
+def test_a_block_under_a_lead_in_that_says_it_is_no_offer_states_nothing(text: str, path: str,
+                                                                         expected: object) -> None:
+    assert value(text, path) == expected

@@ -387,7 +387,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     foreign_fence = False  # the code fence open was pasted from a run the writer did or another system's
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
         if voided_below >= 0 and passage.segments and passage.segments[0].line == voided_below + 1 \
-                and heading_level(text) is None:
+                and (heading_level(text) is None or _LIST_ITEM.match(text)):  # its numbered items too ("1. …")
             voided_below = passage.segments[-1].line
             result.append(Frame(kind="superseded"))
             continue
