@@ -3146,3 +3146,14 @@ def test_pcie_cards_posing_as_sxm_are_caught_when_the_form_factor_is_said_apart(
 def test_a_block_under_a_lead_in_that_says_it_is_no_offer_states_nothing(text: str, path: str,
                                                                          expected: object) -> None:
     assert value(text, path) == expected
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("400G InfiniBand is available as an upgrade. Contact us for a quote.\n", "commercial.addon_on_request", True),
+    ("400G InfiniBand is available as an upgrade.\n", "fabric.optional", True),
+    ("每台可加配 4 张 200G IB 网卡，价格另计。\n", "fabric.optional", True),
+    ("验收：在任意一台服务器上运行 nccl-tests，带宽达标即通过。\n", "acceptance.multi_node", False),
+    ("验收：在任意一台服务器上运行 nccl-tests，带宽达标即通过。\n", "nodes", None),
+])
+def test_upgrades_quotes_and_any_one_server(text: str, path: str, expected: object) -> None:
+    assert value(text, path) == expected
