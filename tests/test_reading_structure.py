@@ -3157,3 +3157,12 @@ def test_a_block_under_a_lead_in_that_says_it_is_no_offer_states_nothing(text: s
 ])
 def test_upgrades_quotes_and_any_one_server(text: str, path: str, expected: object) -> None:
     assert value(text, path) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "RoCE v2 网络，PFC/ECN 我们的工程师会调好。\n",
+    "RoCE v2 网络，PFC/ECN 我们这边负责。\n",
+    "RoCE v2 网络，PFC/ECN 这块我们来搞定。\n",
+])
+def test_the_vendor_s_own_voice_owns_the_tuning(text: str) -> None:
+    assert value(text, "tuning.owner") == "provider"
