@@ -3166,3 +3166,16 @@ def test_upgrades_quotes_and_any_one_server(text: str, path: str, expected: obje
 ])
 def test_the_vendor_s_own_voice_owns_the_tuning(text: str) -> None:
     assert value(text, "tuning.owner") == "provider"
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("Vendor: Our offer is 16 H800 nodes.\nVendor: Correction - 8 nodes, not 16.\n", "nodes", 8),
+    ("[09:01] Sam (vendor): 2 nodes, 8x H100 SXM each, 2x 200G RoCE per node\n"
+     "[09:04] Sam (vendor): correction: it's 4x 400G per node, not 2x 200G\n", "fabric.nics_per_node", 4),
+    ("[09:01] Sam (vendor): 2 nodes, 8x H100 SXM each, 2x 200G RoCE per node\n"
+     "[09:04] Sam (vendor): sorry, correction:\n[09:05] Sam (vendor): 4x 400G RoCE per node\n", "fabric.rate_gbps", 400.0),
+    ("Memory: 1 TB DDR5 with ECC error correction, 8x H100 SXM per node, 2 nodes\n", "nodes", 2),
+])
+def test_a_correction_announced_or_said_with_a_dash_replaces_the_figure_before(text: str, path: str,
+                                                                                expected: object) -> None:
+    assert value(text, path) == expected

@@ -380,6 +380,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     lead_in: tuple[Keyword, ...] = ()
     wished, wished_style = False, ""  # the lead-in asks a vendor for what its list holds; its items' marker
     correcting: tuple[Keyword, ...] = ()  # the correction words of the chat message the passage is in
+    announced: tuple[Keyword, ...] = ()  # the correction words of a message that only announces the next one
     asked: tuple[Keyword, ...] = ()  # the duties the last chat message asked who does ("PFC / ECN 这些谁来调？")
     after_bare_header = False  # the passage before is a chat message's time and speaker alone
     in_chat = False
@@ -477,8 +478,9 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         elif named and _label_names_option(text, tokens):
             option = named[0]
         message = _chat_message(text)
-        if message is not None:  # a chat message that corrects an earlier one does so with all its lines
-            in_chat, correcting = True, ()
+        if message is not None:  # a chat message that corrects an earlier one does so with all its lines, and so
+            in_chat, correcting, announced = True, announced, ()  # does the one after a message that only says it
+            # will ("[14:03] Amy: sorry, correction:" / "[14:03] Amy: it's 8x 400G per node")
         bare = message is not None and _bare_header(text, message)
         opens = message if message is not None and not bare else 0 if after_bare_header else None
         after_bare_header = bare
@@ -488,6 +490,9 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                     and ("PROVIDER" in own or "CUSTOMER" in own):  # "这个一般是客户自己调", "our network team"
                 correcting = asked  # the duties the question before asked about
             asked = tuple(t for t in tokens if t.type in DUTIES) if _QUESTION.search(text, opens) else ()
+            own_words = {t.type for t in tokens if t.start >= opens} - _SPEAKER_TYPES
+            if own_words == {"CORRECTION"} and text.rstrip().endswith((":", "：")):
+                announced = tuple(t for t in tokens if t.type == "CORRECTION")
         if in_chat and not correcting:  # (its correction words may stand on the line after its time and name)
             correcting = tuple(t for t in tokens if t.type == "CORRECTION")
         result.append(Frame(subject=subject, option=option, lead_in=lead_in if item else correcting,
@@ -499,6 +504,10 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     _count_items(document, passages, result)
     shared: dict[Frame, Frame] = {}
     return [shared.setdefault(frame, frame) for frame in result]  # one object per distinct frame
+
+
+_SPEAKER_TYPES = frozenset({"COLON", "PROVIDER", "CUSTOMER", "BRACKET"})
+"""What a chat message's speaker may be read as ("Vendor-Amy:", "[客户]")."""
 
 
 def _chat_message(text: str) -> int | None:
