@@ -3179,3 +3179,14 @@ def test_the_vendor_s_own_voice_owns_the_tuning(text: str) -> None:
 def test_a_correction_announced_or_said_with_a_dash_replaces_the_figure_before(text: str, path: str,
                                                                                 expected: object) -> None:
     assert value(text, path) == expected
+
+
+@pytest.mark.parametrize(("path", "expected"), [("nodes", 6), ("gpu.model", "H200"), ("fabric.rate_gbps", 400.0)])
+def test_a_numbered_revision_announced_in_chat_replaces_the_earlier_ones(path: str, expected: object) -> None:
+    text = ("[09:00] Lee (Northwind): First draft: 2 servers, 8x H100 SXM each, 200G RoCE per server.\n"
+            "[09:20] Lee (Northwind): revision 1: same 2 servers, cheaper term.\n"
+            "[10:05] Lee (Northwind): Revision 2, this is the one we can commit 👇\n"
+            "[10:05] Lee (Northwind):\n"
+            "    • 6 servers, each 8x H200 SXM 141GB\n"
+            "    • 400G RoCE v2 per server, dedicated switch\n")
+    assert value(text, path) == expected

@@ -491,12 +491,13 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                 correcting = asked  # the duties the question before asked about
             asked = tuple(t for t in tokens if t.type in DUTIES) if _QUESTION.search(text, opens) else ()
             own_words = {t.type for t in tokens if t.start >= opens} - _SPEAKER_TYPES
-            if own_words == {"CORRECTION"} and text.rstrip().endswith((":", "：")):
-                announced = tuple(t for t in tokens if t.type == "CORRECTION")
+            if "CORRECTION" in own_words and own_words <= _ANNOUNCING:  # "sorry, correction:", "Revision 2, and this
+                announced = tuple(t for t in tokens if t.type == "CORRECTION")  # is the one I can commit 👇"
         if in_chat and not correcting:  # (its correction words may stand on the line after its time and name)
             correcting = tuple(t for t in tokens if t.type == "CORRECTION")
-        result.append(Frame(subject=subject, option=option, lead_in=lead_in if item else correcting,
-                            optional=optional))
+        corrections = tuple(t for t in correcting if t.type == "CORRECTION") if in_chat else ()
+        result.append(Frame(subject=subject, option=option, lead_in=(*lead_in, *corrections) if item else correcting,
+                            optional=optional))  # the items of a message that corrects correct too
         if not item:
             lead_in = _lead_in(text, tokens)
             wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
@@ -508,6 +509,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
 
 _SPEAKER_TYPES = frozenset({"COLON", "PROVIDER", "CUSTOMER", "BRACKET"})
 """What a chat message's speaker may be read as ("Vendor-Amy:", "[客户]")."""
+_ANNOUNCING = frozenset({"CORRECTION", "TERM", "HEDGE"})
+"""What a message that only announces the next one may say besides its correction words: no figure."""
 
 
 def _chat_message(text: str) -> int | None:
