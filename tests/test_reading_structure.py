@@ -3190,3 +3190,12 @@ def test_a_numbered_revision_announced_in_chat_replaces_the_earlier_ones(path: s
             "    • 6 servers, each 8x H200 SXM 141GB\n"
             "    • 400G RoCE v2 per server, dedicated switch\n")
     assert value(text, path) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Fabric: 200G RoCE v2 over a shared spine; non-blocking within the rack only\n", None),
+    ("计算网络：400G RoCE，机柜内无收敛。\n", None),
+    ("Compute fabric: 400G NDR, non-blocking fat tree across all nodes\n", 1.0),
+])
+def test_non_blocking_kept_to_one_rack_says_nothing_of_the_fabric(text: str, expected: float | None) -> None:
+    assert value(text, "fabric.oversubscription") == expected

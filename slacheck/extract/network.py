@@ -440,7 +440,14 @@ def _no_other_tenants(token: Keyword, context: Context) -> list[Said]:
 
 
 def _nonblocking(token: Keyword, context: Context) -> list[Said]:
+    """Non-blocking: dedicated, 1:1; not when its clause keeps it to one rack or leaf ("non-blocking within the rack
+    only", 机柜内无收敛): what crosses racks is not said."""
+    if _WITHIN_ONE_RACK.search(context.clause_at(token.start)):
+        return []
     return [Said("fabric.dedicated", True, [span_of(token)]), Said("fabric.oversubscription", 1.0, [span_of(token)])]
+
+
+_WITHIN_ONE_RACK = regex(alternation("within_one_rack"), re.I)
 
 
 def _topology(token: Keyword, context: Context) -> list[Said]:
