@@ -3199,3 +3199,13 @@ def test_a_numbered_revision_announced_in_chat_replaces_the_earlier_ones(path: s
 ])
 def test_non_blocking_kept_to_one_rack_says_nothing_of_the_fabric(text: str, expected: float | None) -> None:
     assert value(text, "fabric.oversubscription") == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("每台可选配 4 张 200G IB 网卡（价格另计）。\n", True),
+    ("InfiniBand NDR can be added at additional cost.\n", True),
+    ("每台可选配 4 张 200G IB 网卡，价格另计 ¥6,000/张/月。\n", None),  # its price is beside it
+    ("Extra NVMe storage at additional cost.\n", None),  # not a network add-on
+])
+def test_a_network_add_on_priced_apart_with_no_price_is_open(text: str, expected: bool | None) -> None:
+    assert value(text, "commercial.addon_on_request") == expected

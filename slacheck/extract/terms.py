@@ -58,6 +58,21 @@ def _hedge(token: Keyword, context: Context) -> list[Said]:
     return said
 
 
+def _priced_apart(token: Keyword, context: Context) -> list[Said]:
+    """A network add-on "priced separately" (价格另计, at additional cost) with no price in its sentence: its price is
+    as open as one "on request"."""
+    if token.value.lower() not in _PRICED_APART:
+        return []
+    sentence = context.sentence_types(token.start)
+    if sentence & {"MONEY", "PRICE_UNIT"} or not sentence & FABRIC_WORDS:
+        return []
+    return [Said("commercial.price_hedged", True, [span_of(token)], hedged=True),
+            Said("commercial.addon_on_request", True, [span_of(token)], hedged=True)]
+
+
+_PRICED_APART = frozenset(word.lower() for word in words("priced_apart"))
+
+
 def _goes_on(sentence: str) -> bool:
     """Whether a sentence ends in a semicolon: the next one goes on with it ("IB is an optional upgrade; pricing
     on request", "... DCQCN enabled; our network team owns these settings")."""
@@ -443,6 +458,7 @@ PHRASES: dict[str, PhraseHandler] = {
 
 KEYWORDS: dict[str, Handler] = {
     "HEDGE": _hedge,
+    "OPTIONAL": _priced_apart,
     "PERCENT": _percent,
     "TUNING": _owner("tuning.owner"),
     "TROUBLESHOOT": _owner("tuning.troubleshooting"),
