@@ -3209,3 +3209,16 @@ def test_non_blocking_kept_to_one_rack_says_nothing_of_the_fabric(text: str, exp
 ])
 def test_a_network_add_on_priced_apart_with_no_price_is_open(text: str, expected: bool | None) -> None:
     assert value(text, "commercial.addon_on_request") == expected
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("Acceptance: all_reduce_perf across all 16 nodes, busbw target ~370 GB/s (indicative only, not a commitment).\n",
+     "acceptance.threshold_gbytes", None),
+    ("Acceptance: all_reduce_perf across all 16 nodes, busbw target ~370 GB/s (indicative only, not a commitment).\n",
+     "acceptance.multi_node", True),
+    ("验收：16 台跨节点 all_reduce_perf，busbw 参考值约 370 GB/s（仅供参考，不作为验收标准）。\n",
+     "acceptance.test", "all_reduce_perf"),
+    ("验收：16 台跨节点 all_reduce_perf，busbw 不低于 370 GB/s。\n", "acceptance.threshold_gbytes", 370.0),
+])
+def test_a_figure_said_to_bind_nobody_is_no_pass_mark(text: str, path: str, expected: object) -> None:
+    assert value(text, path) == expected

@@ -53,8 +53,9 @@ def _bench(token: Keyword, context: Context) -> list[Said]:
     if _SUITED_TO.search(context.text, context.clause_starts[context.clause(token.start)], token.start) \
             and not types & _TESTED:
         return []  # "适合多机 all-reduce": what the fabric suits, not a test
-    if _OUTSIDE_ACCEPTANCE.search(sentence_text(token, context)):
-        return []  # "补测跨机 all_reduce，需另行排期，不作为本次验收条件"
+    outside = _OUTSIDE_ACCEPTANCE.search(sentence_text(token, context))
+    if outside and not _in_brackets(sentence_text(token, context)[:outside.start()]):
+        return []  # "补测跨机 all_reduce，需另行排期，不作为本次验收条件"; not "370 GB/s（不作为验收标准）"
     if "ACCEPTANCE" not in types and _own_run(token, context):
         return []  # "Ran our first 2-node job last night. Here's the tail of the all_reduce run"
     said = [Said("acceptance.test", name, [span_of(token)], tag=None if name == "benchmark" else "primary")]
@@ -63,6 +64,11 @@ def _bench(token: Keyword, context: Context) -> list[Said]:
     # a wrapped line: the sentence before often says where the test runs
     said.extend(_where_it_runs(token, context))
     return said
+
+
+def _in_brackets(before: str) -> bool:
+    """Whether the text after ``before`` stands inside brackets opened in it."""
+    return sum(map(before.count, "(（")) > sum(map(before.count, ")）"))
 
 
 def _own_run(token: Keyword, context: Context) -> bool:
@@ -169,6 +175,9 @@ def _acceptance(token: Keyword, context: Context) -> list[Said]:
     return [s for s in found if s.value is False]
 
 
+_NOT_BINDING = regex(alternation("not_binding"), re.I)
+
+
 def pass_threshold(token: Keyword, context: Context) -> list[Said]:
     """A GB/s, Gb/s or % figure in a sentence about an acceptance test or its bus bandwidth.
 
@@ -177,6 +186,8 @@ def pass_threshold(token: Keyword, context: Context) -> list[Said]:
     claimed = collective_claim(token, context)
     if claimed is not None:
         return claimed
+    if _NOT_BINDING.search(sentence_text(token, context)):
+        return []  # "~370 GB/s (indicative only, not a commitment)", "参考值约 370 GB/s（仅供参考）": no pass mark
     sentence = context.line_types(token.start)  # a row's cells say it together ("| Acceptance | … | ≥ 340 GB/s |")
     clause = context.clause_types(token.start)
     if not sentence & {"BENCH", "BUSBW", "ACCEPTANCE"} and not _follows_a_test(token, context) or clause & {
