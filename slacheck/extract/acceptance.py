@@ -15,6 +15,7 @@ from slacheck.extract.context import (
     absent,
     as_count,
     as_number,
+    in_brackets,
     names_one_machine,
     negated,
     node_counts,
@@ -54,7 +55,7 @@ def _bench(token: Keyword, context: Context) -> list[Said]:
             and not types & _TESTED:
         return []  # "适合多机 all-reduce": what the fabric suits, not a test
     outside = _OUTSIDE_ACCEPTANCE.search(sentence_text(token, context))
-    if outside and not _in_brackets(sentence_text(token, context)[:outside.start()]):
+    if outside and not in_brackets(sentence_text(token, context)[:outside.start()]):
         return []  # "补测跨机 all_reduce，需另行排期，不作为本次验收条件"; not "370 GB/s（不作为验收标准）"
     if "ACCEPTANCE" not in types and _own_run(token, context):
         return []  # "Ran our first 2-node job last night. Here's the tail of the all_reduce run"
@@ -64,11 +65,6 @@ def _bench(token: Keyword, context: Context) -> list[Said]:
     # a wrapped line: the sentence before often says where the test runs
     said.extend(_where_it_runs(token, context))
     return said
-
-
-def _in_brackets(before: str) -> bool:
-    """Whether the text after ``before`` stands inside brackets opened in it."""
-    return sum(map(before.count, "(（")) > sum(map(before.count, ")）"))
 
 
 def _own_run(token: Keyword, context: Context) -> bool:

@@ -466,6 +466,11 @@ def public_only(types: set[str]) -> bool:
     return "PUBLIC_NET" in types and "INTERNAL" not in types
 
 
+def in_brackets(before: str) -> bool:
+    """Whether what follows ``before`` stands inside brackets opened in it ("370 GB/s（不作为…", "(PFC, ECN")."""
+    return sum(map(before.count, "(（")) > sum(map(before.count, ")）"))
+
+
 def negated(token: Keyword, context: Context) -> bool:
     """A negation in the token's clause (不含, excluded) or just before it ("not shared", 不共享, 非独享)."""
     return "NEGATION" in context.clause_types(token.start) or denied_just_before(token, context)

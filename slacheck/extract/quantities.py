@@ -16,7 +16,7 @@ import re
 from slacheck.extract.context import PER_NODE_MAX, Context, Said, counts_per_node
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import words
-from slacheck.extract.structure import cell_spans, first_worded_cell
+from slacheck.extract.structure import SERVER_WORDS, cell_spans, first_worded_cell
 from slacheck.regexes import regex
 
 _BARE_COUNT = regex(r"\s*(\d{1,4})\s*")
@@ -27,7 +27,6 @@ _COUNT_TIMES = regex(r"\s*(\d{1,4}) ?[x×*] ")
 _UNIT_TYPES = frozenset({"CARD_UNIT", "NODE_UNIT", "PRICE_UNIT", "PER_NODE"})
 _FILLER = regex(r"[\s/()（）]")
 """What a cell may hold besides its keywords."""
-_NODE_WORDS = frozenset({"NODE_UNIT", "NODE_LABEL"})
 _NOT_SWITCH_PORTS = frozenset({"NIC", "NIC_MODEL", "CARD_UNIT", "PER_NODE", "PUBLIC_NET", "STORAGE_NET", "MGMT_NET",
                                "FRONTEND_NET"})
 """A port column headed with these counts a node's ports or another network's, not the fabric's switch ports."""
@@ -66,7 +65,7 @@ def row_counts(context: Context) -> list[Said]:
         count = int(match.group(1))
         span = [(match.start(1), unit[1] if unit else match.end(1))]
         if unit is None and not labelled and "QUANTITY" not in header:
-            if count and header & _NODE_WORDS and header <= _COUNT_LABEL_TYPES \
+            if count and header & SERVER_WORDS and header <= _COUNT_LABEL_TYPES \
                     and not header & {"CARD_UNIT", "PER_NODE"}:  # under a "Nodes" / "台数" column
                 said.append(Said("nodes", count, span))
             elif count and "PORT" in header and not header & _NOT_SWITCH_PORTS:  # under "Fabric ports reserved"
@@ -139,7 +138,7 @@ def _counted(label: list[Keyword], unit: list[Keyword], count: int) -> str | Non
     if item & {"NIC", "NIC_MODEL"}:
         return "fabric.nics_per_node" if per_node or count <= PER_NODE_MAX and not (unit or total) \
             else "fabric.nics_total"
-    if item & {"NODE_UNIT", "NODE_LABEL"} and not per_node:  # "GPU server", "H100 整机", "节点数"
+    if item & SERVER_WORDS and not per_node:  # "GPU server", "H100 整机", "节点数"
         return "nodes"
     if item & {"MODEL", "CARD_UNIT"}:
         return "gpu.per_node" if per_node or count <= PER_NODE_MAX and not total else "gpu.total"

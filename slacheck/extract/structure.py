@@ -36,6 +36,8 @@ NOT_FABRIC = "not-fabric"
 """The subject of what follows "not part of the compute fabric" in a passage."""
 COUNTS = ("NUMBER", "NUMBER_ZH", "NUMBER_WORD")
 """Token types that carry a count."""
+SERVER_WORDS = frozenset({"NODE_UNIT", "NODE_LABEL"})
+"""Token types that name servers ("节点数", "nodes", "台")."""
 OTHER_NETWORKS = frozenset({"storage", "management", "front-end", "public", "site-link", NOT_FABRIC})
 """Subjects whose rates, ports and sharing are not facts about the compute fabric."""
 NO_OFFER = frozenset({"vendor", ASKED, REJECTED})
@@ -558,7 +560,7 @@ def asks_how_many_servers(tokens: Sequence[Keyword]) -> bool:
     """Whether a question's (or a lead-in's) keywords ask how many servers: a server word, and no other item a count
     could be of ("How many nodes?", "一共几台？", "Number of servers?"; not "How many GPUs per node?")."""
     types = {t.type for t in tokens}
-    return bool(types & _SERVER_WORDS) and not types & _OTHER_ITEMS_COUNTED
+    return bool(types & SERVER_WORDS) and not types & _OTHER_ITEMS_COUNTED
 
 
 _OTHER_ITEMS_COUNTED = frozenset({"CARD_UNIT", "PER_NODE", "NIC", "NIC_MODEL", "PORT", "SWITCH"})
@@ -566,7 +568,6 @@ _OTHER_ITEMS_COUNTED = frozenset({"CARD_UNIT", "PER_NODE", "NIC", "NIC_MODEL", "
 
 ITEM_REACH = 6
 """Lines above a quantity alone on its line ("数量：4") where the item it counts may be named, in one block."""
-_SERVER_WORDS = frozenset({"NODE_UNIT", "NODE_LABEL"})
 _GPU_COUNTED = frozenset({"TIMES", "CARD_UNIT"})
 
 
@@ -594,7 +595,7 @@ def describes_gpu_server(tokens: Sequence[Keyword]) -> bool:
     """Whether keywords describe a GPU server: a GPU model with a server word ("GPU 服务器 … H100") or with a
     count of GPUs ("8 × H100", "8卡 H800"; not "GPU 型号：H100", whose quantity counts the GPUs)."""
     types = [t.type for t in tokens]
-    return "MODEL" in types and (not _SERVER_WORDS.isdisjoint(types) or any(
+    return "MODEL" in types and (not SERVER_WORDS.isdisjoint(types) or any(
         kind in COUNTS and after in _GPU_COUNTED for kind, after in zip(types, types[1:])))
 
 

@@ -17,6 +17,7 @@ from slacheck.extract.context import (
     Said,
     as_number,
     flag,
+    in_brackets,
     leaves,
     negated,
     number_in,
@@ -61,16 +62,13 @@ def _hedge(token: Keyword, context: Context) -> list[Said]:
 def _priced_apart(token: Keyword, context: Context) -> list[Said]:
     """A network add-on "priced separately" (价格另计, at additional cost) with no price in its sentence: its price is
     as open as one "on request"."""
-    if token.value.lower() not in _PRICED_APART:
+    if meaning("OPTIONAL", token.value) != "priced apart":
         return []
     sentence = context.sentence_types(token.start)
     if sentence & {"MONEY", "PRICE_UNIT"} or not sentence & FABRIC_WORDS:
         return []
     return [Said("commercial.price_hedged", True, [span_of(token)], hedged=True),
             Said("commercial.addon_on_request", True, [span_of(token)], hedged=True)]
-
-
-_PRICED_APART = frozenset(word.lower() for word in words("priced_apart"))
 
 
 def _goes_on(sentence: str) -> bool:
@@ -232,8 +230,7 @@ def _next_sentence(token: Keyword, context: Context) -> list[Keyword]:
 
 def _bracketed(token: Keyword, context: Context) -> bool:
     """Whether a token stands inside brackets opened in its sentence."""
-    before = context.text[context.sentence_starts[context.sentence(token.start)]:token.start]
-    return sum(map(before.count, "(（")) > sum(map(before.count, ")）"))
+    return in_brackets(context.text[context.sentence_starts[context.sentence(token.start)]:token.start])
 
 
 def _snapshot(token: Keyword, context: Context) -> list[Said]:
