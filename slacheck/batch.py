@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, TypeVar
 
+from slacheck import collector
 from slacheck.documents import DocumentError
 from slacheck.pipeline import Options, check_file, warm_up
 from slacheck.report.clean import clean_text
@@ -32,6 +33,8 @@ from slacheck.report.model import Report
 from slacheck.rules.pack import Rule
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from pydantic import BaseModel
     from rich.table import Table
 
@@ -194,27 +197,37 @@ def _pooled(paths: list[str], indices: list[int], options: Options, logs: Sequen
             results: list[Report | Failure | None], done: Callable[[int], None]) -> None:
     """Check ``paths[i]`` for each index in a pool of ``jobs`` workers, filling ``results``; the documents of a
     chunk whose worker died (killed for memory, crashed) stay None.  Ctrl-C kills the workers."""
-    import pickle
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import ProcessPoolExecutor
 
     chunks = _chunks(indices, jobs)
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
     try:
         futures = {pool.submit(_check_in_worker, [paths[i] for i in chunk], options, logs): chunk for chunk in chunks}
-        for future in as_completed(futures):
-            try:
-                chunk_results = future.result()
-            except Exception:  # BrokenProcessPool: this chunk or another one killed a worker
-                continue
-            for i, result in zip(futures[future], chunk_results):
-                results[i] = result if isinstance(result, Failure) else pickle.loads(result)
-            done(len(chunk_results))
+        with collector.paused():  # the reports unpickled here live on, as reading's objects (see slacheck.collector)
+            _collected(futures, results, done)
     except BaseException:
         for process in list(getattr(pool, "_processes", {}).values()):
             process.kill()
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
+
+
+def _collected(futures: dict[Future[list[bytes | Failure]], list[int]], results: list[Report | Failure | None],
+               done: Callable[[int], None]) -> None:
+    """Each chunk's results, as its worker ends it, into ``results`` at the chunk's indices; a chunk whose worker
+    died is left None."""
+    import pickle
+    from concurrent.futures import as_completed
+
+    for future in as_completed(futures):
+        try:
+            chunk_results = future.result()
+        except Exception:  # BrokenProcessPool: this chunk or another one killed a worker
+            continue
+        for i, result in zip(futures[future], chunk_results):
+            results[i] = result if isinstance(result, Failure) else pickle.loads(result)
+        done(len(chunk_results))
 
 
 _INHERITED: Callable[[int], Any] | None = None
