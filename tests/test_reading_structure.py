@@ -3222,3 +3222,152 @@ def test_a_network_add_on_priced_apart_with_no_price_is_open(text: str, expected
 ])
 def test_a_figure_said_to_bind_nobody_is_no_pass_mark(text: str, path: str, expected: object) -> None:
     assert value(text, path) == expected
+
+
+TIER_LIST_ZH = ("十二月机时价目\n\n"
+                "🟢 经济款｜L40S 48G × 8 单台\n"
+                "   ▸ 月租 ¥21,000 / 台\n\n"
+                "🔴 旗舰款｜H800 80G × 8 集群（4 台起租）\n"
+                "   ▸ 机间 RoCE v2，每台 2 张 200G 网卡\n"
+                "   ▸ 价格：以咨询为准\n\n"
+                "售后说明\n"
+                " • 故障 4 小时内更换\n")
+TIER_LIST_EN = ("Price list\n\n"
+                "Starter plan - one server, 8x L40S 48GB\n"
+                "  - $14,000 per month\n\n"
+                "Pro plan - H800 80GB x 8 per node, 4-node cluster\n"
+                "  - RoCE v2 between nodes, 2x 200G NICs per node\n"
+                "  - Price: contact sales\n\n"
+                "Support\n"
+                "  - Failed hardware replaced within 4 hours\n")
+
+
+@pytest.mark.parametrize(("text", "tiers"), [(TIER_LIST_ZH, ["经济款", "旗舰款"]),
+                                             (TIER_LIST_EN, ["Starter plan", "Pro plan"])])
+def test_the_tiers_of_a_price_list_are_options_with_the_items_under_each(text: str, tiers: list[str]) -> None:
+    extraction = extract(document_from_text(text))
+    offering, options = assemble_options(extraction.statements, extraction.chosen_option)
+    assert [option.name for option in options] == tiers
+    small, large = (option.offering for option in options)
+    assert small.fact("fabric.protocol") is None and small.fact("commercial.price_hedged") is None
+    assert small.fact("nodes") is None or small.fact("nodes").value == 1  # "one server"; 单台 is no count
+    assert large.fact("nodes").value == 4 and large.fact("fabric.protocol").value == "roce-v2"
+    assert large.fact("fabric.nics_per_node").value == 2 and large.fact("commercial.price_hedged").value is True
+    assert offering.fact("sla.failover_minutes").value == 240.0  # under its own heading: every tier's
+
+
+def test_a_tier_named_mid_sentence_takes_that_sentence() -> None:
+    text = TIER_LIST_ZH + "\n常见问题\nQ：能上 IB 吗？\nA：可以，旗舰款加购 IB 即可，价格详询客服。\n"
+    extraction = extract(document_from_text(text))
+    _, options = assemble_options(extraction.statements, extraction.chosen_option)
+    small, large = (option.offering for option in options)
+    assert large.fact("fabric.upgrade_protocol").value == "infiniband"
+    assert small.fact("fabric.upgrade_protocol") is None and small.fact("fabric.protocol") is None
+
+
+def test_a_tier_word_in_prose_names_no_option() -> None:
+    text = "8 × H100 SXM，4 台。操作系统为 Ubuntu 企业版，RoCE v2 组网。\n"
+    extraction = extract(document_from_text(text))
+    _, options = assemble_options(extraction.statements, extraction.chosen_option)
+    assert options == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("A 4-node H800 cluster, RoCE v2.\n", 4),
+    ("Cluster: the two-node H100 SXM configuration\n", 2),
+    ("a 16-server H100 SXM cluster\n", 16),
+    ("Multi-node training is supported.\n", None),
+    ("H100 80G × 8 集群（2～4 台起租）\n", 2),
+    ("2 to 8 nodes of H100 SXM\n", 2),
+    ("1-4 台 H100\n", None),  # one of them may be a single server
+    ("可扩展至 2 到 8 台\n", None),  # room to grow
+])
+def test_a_count_joined_to_its_node_word_and_a_range_of_servers(text: str, expected: int | None) -> None:
+    assert value(text, "nodes") == expected
+
+
+def test_a_range_of_servers_is_hedged() -> None:
+    assert offering_of("H100 × 8，2～4 台起租\n").fact("nodes").hedged is True
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("4 台 H100 × 8，RoCE，每台 4 张 200G 网卡。\n如需 IB 组网请私信获取报价。\n", True),
+    ("4 nodes of H100 SXM, RoCE v2, 4x 200G NICs per node.\nIf you need InfiniBand, contact sales for a quote.\n", True),
+    ("4 台 H100 × 8，RoCE，每台 4 张 200G 网卡。有问题请咨询客服。\n", None),
+])
+def test_a_network_add_on_asked_for_in_private_is_priced_on_request(text: str, expected: bool | None) -> None:
+    assert value(text, "commercial.addon_on_request") == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("4 nodes of H100 SXM on a twenty-four (24) month operating lease.\n", 24.0),
+    ("4 nodes of H100 SXM, 18-month lease.\n", 18.0),
+    ("4 nodes of H100 SXM, 2-year reservation.\n", 24.0),
+    ("4 台 H100 SXM，签 12 个月的合同。\n", 12.0),
+    ("Invoices are due one month after the lease starts.\n", None),
+])
+def test_a_length_right_before_what_is_signed_is_the_term(text: str, expected: float | None) -> None:
+    assert value(text, "commercial.term_months") == expected
+
+
+@pytest.mark.parametrize("text", ["Warranty: next-business-day advance parts replacement for failed nodes.\n",
+                                  "Failed nodes: NBD parts replacement.\n"])
+def test_next_business_day_written_short_or_hyphenated_is_a_replacement_time(text: str) -> None:
+    assert value(text, "sla.failover_minutes") == 1440.0
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("We will run all_reduce_perf on one of the servers and send the log.\n", False),
+    ("We will run all_reduce_perf across all 8 servers and send the log.\n", True),
+])
+def test_a_test_run_on_one_of_the_servers_is_single_node(text: str, expected: bool) -> None:
+    assert value("8 台 H100 SXM，每台 1 张 200G RoCE v2 网卡。\n" + text, "acceptance.multi_node") == expected
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("All 8 servers hang off one Arista 7060X switch that is yours alone.\n", "fabric.dedicated", True),
+    ("All 8 servers hang off one Arista 7060X switch that is yours alone.\n", "fabric.topology", "single-switch"),
+    ("8 台接在同一台交换机上，只给你们用。\n", "fabric.topology", "single-switch"),
+    ("8 台接在同一台交换机上，这台交换机只给你们用。\n", "fabric.dedicated", True),
+    ("The switch runs in one rack; a spare is kept on site.\n", "fabric.topology", None),
+])
+def test_a_switch_the_customer_alone_uses_and_one_switch_for_all(text: str, path: str, expected: object) -> None:
+    assert value("8 servers, H100 SXM, RoCE v2, one 200G NIC each.\n" + text, path) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("We set PFC and ECN on the switches. DSCP marking on the hosts (mlnx_qos) is your team's job.\n", "shared"),
+    ("We configure PFC and ECN end to end.\n", "provider"),
+    ("我们配置交换机侧 PFC/ECN，主机侧 DSCP 由客户自行配置。\n", "shared"),
+])
+def test_the_vendor_saying_we_and_the_host_side_of_roce(text: str, expected: str) -> None:
+    assert value("8 servers, H100 SXM, RoCE v2, one 200G NIC each.\n" + text, "tuning.owner") == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("GPU 服务器：H800 ×8 卡，4 台\n数据盘：4 × 3.84TB PCIe 4.0 NVMe SSD\n", None),
+    ("GPU server: 8x H100 SXM, 4 nodes, two PCIe 5.0 x16 slots for the NICs\n", None),
+    ("GPU server: 8x L40S, 4 nodes; the GPUs talk to each other over PCIe 4.0\n", "pcie"),
+])
+def test_pcie_said_of_a_disk_or_a_slot_is_no_gpu_link(text: str, expected: str | None) -> None:
+    assert value(text, "intra_node.link") == expected
+
+
+def test_a_row_named_by_its_item_after_its_category_takes_the_item_s_subject() -> None:
+    text = ("序号\t类别\t项目\t规格\t数量\n"
+            "1\tGPU服务器\t整机\tH800 80GB ×8卡\t4台\n"
+            "2\t网络\t存储网络\t2×25GbE，接入共享 NAS\t4台\n"
+            "3\t网络\t计算网络\tInfiniBand NDR 400G，每台 8 张\t4台\n")
+    assert value(text, "fabric.rate_gbps") == 400.0 and value(text, "fabric.nics_per_node") == 8
+    assert value(text, "fabric.dedicated") is None  # the storage network is the one shared
+    only_storage = "\n".join(text.splitlines()[:3]) + "\n"
+    assert value(only_storage, "fabric.protocol") is None and value(only_storage, "fabric.rate_gbps") is None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Jobs of 2 to 8 nodes are common.\n", None),
+    ("Minimum rental: 2 to 8 nodes.\n", 2),
+    ("最短租期 3 个月，1-4 台起租。\n", None),
+])
+def test_a_range_of_servers_is_an_order_only_when_offered(text: str, expected: int | None) -> None:
+    assert value(text, "nodes") == expected

@@ -518,6 +518,17 @@ def in_range(start: int, context: Context) -> bool:
     return _RANGE_BEFORE.search(context.text, max(0, start - 12), start) is not None
 
 
+def range_low(start: int, context: Context) -> tuple[int, int] | None:
+    """The lower end of the range a count at ``start`` ends, and where it stands (2 of "2～4 台"); None when the
+    count ends no range."""
+    found = _RANGE_BEFORE.search(context.text, max(0, start - 12), start)
+    low = _RANGE_LOW.match(found.group()) if found else None
+    return (int(low.group()), found.start()) if found and low else None
+
+
+_RANGE_LOW = regex(r"\d+")
+
+
 def flag(path: str, *, needs: set[str] | None = None) -> Callable[[Keyword, Context], list[Said]]:
     """A keyword that states ``path`` = True (False when negated in its clause)."""
     def handler(token: Keyword, context: Context) -> list[Said]:

@@ -15,6 +15,7 @@ from slacheck.extract.context import (
     Handler,
     PhraseHandler,
     Said,
+    Span,
     as_count,
     as_number,
     counts_per_node,
@@ -24,6 +25,7 @@ from slacheck.extract.context import (
     in_ratio,
     leaves,
     negated,
+    range_low,
     sentence_text,
     span_of,
 )
@@ -121,8 +123,8 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
         span = [(lead.start, phrase.end)]
     counted = node_count is not None or per_node is not None
     said.insert(0, Said("gpu.model", _canonical_model(model.value), span, tag="primary" if counted else None))
-    if node_count is not None and not _not_the_order(node_count, phrase.start, context):
-        said.append(Said("nodes", node_count, span))
+    if node_count is not None:
+        said.extend(_servers(node_count, phrase.start, span, context))
     if per_node is not None:
         if (lead is not None and lead.type == "TOTAL") or (per_node > PER_NODE_MAX and node_count is None) \
                 or _bracketed_total(counted_parts, context):
@@ -184,14 +186,14 @@ def _not_the_order(count: int | None, position: int, context: Context) -> bool:
 
 def _nodes(phrase: Phrase, context: Context) -> list[Said]:
     """"4 台", "4 nodes": servers, unless the count is of a switch ("2 台 leaf") or another part named in its
-    clause, ends a range ("2 到 8 台"), sizes a rack ("每柜 2 台"), is part of a name ("Site 1 Nodes"), counts spares
-    or servers down, or sizes a trial or a definition."""
+    clause, sizes a rack ("每柜 2 台"), is part of a name ("Site 1 Nodes"), counts spares or servers down, or sizes a
+    trial or a definition; a range of counts, as ``_servers`` reads it."""
     tokens = leaves(phrase.tree)
     after = context.following(phrase.end)
     if after is not None and after.type == "VENDOR":  # "1 台 NVIDIA Quantum-2 QM9700": the switch counted
         after = context.following(after.end)
     if after is not None and after.type in _OTHER_ITEMS or _SWITCH_ROLE_AFTER.match(context.text, phrase.end) \
-            or in_range(phrase.start, context) or _per_rack(phrase, context) \
+            or _per_rack(phrase, context) \
             or _NAME_BEFORE.search(context.text, max(0, phrase.start - 12), phrase.start) \
             or _ASIDE.search(context.text, phrase.end, context.clause_end(phrase.end)):
         return []  # ... or counts servers set apart from the cluster ("有一台还在维修", "1 台备机")
@@ -202,26 +204,45 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
     span = [(phrase.start, phrase.end)]
     if any(t.type == "CARD_UNIT" and t.value.startswith("-") for t in tokens):  # "(2 x) 8-GPU servers"
         said = [Said("gpu.per_node", counts[-1], span)] if counts[-1] else []
-        if len(counts) == 2 and counts[0] and not _not_the_order(counts[0], phrase.start, context):
-            said.append(Said("nodes", counts[0], span))
+        if len(counts) == 2 and counts[0]:
+            said.extend(_servers(counts[0], phrase.start, span, context))
         return said
-    if not counts or not counts[0] or _not_the_order(counts[0], phrase.start, context):
+    if not counts or not counts[0]:
         return []
     if counts[0] == 1 and after is not None and after.type == "TOTAL" and after.start - phrase.end <= 1:
         return []  # "一台合计四百G": what one server has in all, not how many servers
-    return [Said("nodes", counts[0], span)]
+    return _servers(counts[0], phrase.start, span, context)
+
+
+def _servers(count: int, start: int, span: list[Span], context: Context) -> list[Said]:
+    """``count`` servers, said at ``start``, unless the count sizes something else (``_not_the_order``). A count that
+    ends a range offered with its GPUs or its term ("H100 × 8（2～4 台起租）", "2 to 8 nodes of H100") is the range's
+    lower end, hedged, when that is two or more: a cluster whichever is taken. A range from one, or one said of
+    something else ("jobs of 2 to 8 nodes"), says nothing."""
+    if _not_the_order(count, start, context):
+        return []
+    low = range_low(start, context)
+    if low is None:
+        return [Said("nodes", count, span)]
+    least, at = low
+    offered = context.sentence_types(start) & _OFFERED_WITH
+    return [Said("nodes", least, [(at, span[-1][1])], hedged=True)] if offered and 2 <= least < count else []
+
+
+_OFFERED_WITH = frozenset({"MODEL", "TERM"})
+"""What a range of servers is said with when it is what is offered: the GPUs, or the term (起租, "minimum rental")."""
 
 
 def _cluster_cards(phrase: Phrase, context: Context) -> list[Said]:
     tokens = leaves(phrase.tree)
-    counts = [as_count(t) for t in tokens if t.type in COUNTS]
+    counts = [count for t in tokens if t.type in COUNTS if (count := as_count(t)) is not None]
     span = [(phrase.start, phrase.end)]
-    if len(counts) < 2 or None in counts:
+    if len(counts) < 2 or len(counts) < sum(t.type in COUNTS for t in tokens):
         return []
     # "four nodes (32 GPUs)", "6 台 48 卡": 32 and 48 in all
-    in_all = _bracket_between(tokens[0], tokens[-1], context) or (counts[-1] or 0) > PER_NODE_MAX
+    in_all = _bracket_between(tokens[0], tokens[-1], context) or counts[-1] > PER_NODE_MAX
     said = [Said("gpu.total" if in_all else "gpu.per_node", counts[-1], span)]
-    return said if _not_the_order(counts[0], phrase.start, context) else [Said("nodes", counts[0], span), *said]
+    return [*_servers(counts[0], phrase.start, span, context), *said]
 
 
 def _single_count(path: str) -> Callable[[Phrase, Context], list[Said]]:
@@ -326,6 +347,7 @@ def _variant_word(token: Keyword, context: Context) -> list[Said]:
 
 _BETWEEN_GPUS = regex(alternation("between_gpus"), re.I)
 _STORAGE_BEFORE = regex(rf"(?:{alternation('storage_medium')})\W{{0,3}}$", re.I)
+_DEVICE_AFTER = regex(rf"\W{{0,3}}(?:{alternation('storage_medium')}|{alternation('expansion_slot')})", re.I)
 
 
 def _pcie(token: Keyword, context: Context) -> list[Said]:
@@ -337,8 +359,9 @@ def _pcie(token: Keyword, context: Context) -> list[Said]:
     sentence = context.sentence_types(token.start)
     if clause & {"NIC", "NIC_MODEL", "PROTO_IB", "ROCE", "SWITCH"}:
         return []
-    if _STORAGE_BEFORE.search(context.text[max(0, token.start - 12):token.start]):
-        return []  # "NVMe SSD (PCIe 4.0)": a disk's interface
+    if _STORAGE_BEFORE.search(context.text[max(0, token.start - 12):token.start]) \
+            or _DEVICE_AFTER.match(context.text, token.end):
+        return []  # "NVMe SSD (PCIe 4.0)", "7.68TB PCIe 5.0 NVMe SSD", "PCIe 5.0 x16 slots": a disk's or a slot's
     if _BETWEEN_GPUS.search(context.clause_at(token.start)):  # "GPU 之间经 PCIe 通信"
         return [Said("intra_node.link", "pcie", [span_of(token)])]
     if "MODEL" in clause or _names_the_cards(token, context) or _FORM_FACTOR_LABEL.search(context.clause_at(

@@ -45,6 +45,7 @@ from slacheck.extract.structure import (
     asks_how_many_servers,
     cell_spans,
     first_worded_cell,
+    label_cells,
     label_end,
     options_named,
     subject_of,
@@ -131,8 +132,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         return []
     cells = [start for start, _ in spans]
     complied = ASKED in frame.column_subjects and _complies(context.text)
-    item = first_worded_cell(context.text, among=2) if cells else None
-    row_label = subject_of(context.keywords_in(*item)) if item else None
+    row_label = next((subject for cell in label_cells(context.text)
+                      if (subject := subject_of(context.keywords_in(*cell)))), None) if cells else None
     end = label_end(context.text) if not cells else None
     label = subject_of(context.keywords_in(0, end)) if end else None
     outside = _NOT_THE_FABRIC.search(context.text)  # "The following are not part of the backend fabric: ..."

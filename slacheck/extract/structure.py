@@ -274,6 +274,21 @@ def first_worded_cell(text: str, among: int | None = None) -> tuple[int, int] | 
 
 
 _ROW_NUMBER = regex(rf"\s*(?:{alternation('row_number')})\s*")
+LABEL_CELLS = 3
+"""How many of a row's first cells may name its item: 序号 | 类别 | 项目 ("2 | 网络 | 存储网络 | 2×25GbE")."""
+
+
+def label_cells(text: str) -> list[tuple[int, int]]:
+    """The worded cells among a row's first LABEL_CELLS that may name its item: the first (as first_worded_cell),
+    then the next up to one that holds a figure, where the row's values start ("2 | 网络 | 存储网络 | 2×25GbE")."""
+    cells: list[tuple[int, int]] = []
+    for start, end in cell_spans(text)[:LABEL_CELLS]:
+        if not any(ch.isalpha() for ch in text[start:end]) or _ROW_NUMBER.fullmatch(text, start, end):
+            continue
+        if cells and any(ch.isdigit() for ch in text[start:end]):
+            break
+        cells.append((start, end))
+    return cells
 
 
 def label_end(text: str) -> int | None:
@@ -386,6 +401,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     asked: tuple[Keyword, ...] = ()  # the duties the last chat message asked who does ("PFC / ECN 这些谁来调？")
     after_bare_header = False  # the passage before is a chat message's time and speaker alone
     in_chat = False
+    listed_option: str | None = None  # the option a line opens with, over the items under it ("🔴 旗舰款｜…", "▸ …")
     voided_below = -1  # the last line of a lead-in that voids the block right under it ("superseded, do not sign:")
     foreign_fence = False  # the code fence open was pasted from a run the writer did or another system's
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
@@ -461,6 +477,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             wished = False  # another list ("3. 机房") follows the wishes
         level = None if _chat_message(text) is not None else heading_level(text)  # a chat message's time and speaker
         if level is not None:
+            listed_option = None
             while stack and stack[-1].level >= level:
                 stack.pop()
             own_option = named[0] if len(named) == 1 and not _speaks_of_all(tokens) else None
@@ -476,9 +493,14 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                 correcting = tuple(t for t in tokens if t.type == "CORRECTION")
             continue
         if _speaks_of_all(tokens) or len(named) > 1:
-            option = None
-        elif named and _label_names_option(text, tokens):
+            option = listed_option = None
+        elif named:
             option = named[0]
+            listed_option = option if not item and _label_names_option(text, tokens) else listed_option
+        elif item and listed_option:
+            option = listed_option
+        elif not item:
+            listed_option = None
         message = _chat_message(text)
         if message is not None:  # a chat message that corrects an earlier one does so with all its lines, and so
             in_chat, correcting, announced = True, announced, ()  # does the one after a message that only says it
@@ -734,12 +756,12 @@ def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, op
 
 
 _ZH_DIGITS = values("NUMBER_ZH")
-_OPTION_KEY = regex(rf"(?:[A-Za-z]|\d+|[{''.join(_ZH_DIGITS)}])\s*$")
+_OPTION_KEY = regex(rf"(?<![A-Za-z])(?:[A-Za-z]|\d+|[{''.join(_ZH_DIGITS)}])\s*$")
 
 
 def _option_key(name: str) -> str:
     """What tells an option from the others: its letter or number, whatever the language ("Plan A" and "方案A",
-    "Option 2" and "方案二" are one option)."""
+    "Option 2" and "方案二" are one option); a tier's whole name ("Pro plan", 旗舰款)."""
     key = _OPTION_KEY.search(name)
     if key is None:
         return name
