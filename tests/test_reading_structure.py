@@ -3371,3 +3371,39 @@ def test_a_row_named_by_its_item_after_its_category_takes_the_item_s_subject() -
 ])
 def test_a_range_of_servers_is_an_order_only_when_offered(text: str, expected: int | None) -> None:
     assert value(text, "nodes") == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("序号\t项目\t规格\t单价\n1\tGPU 服务器\tH800 ×8 卡，4 台\t76,500\n2\t计算网络（选配）\tInfiniBand NDR 400G\t以咨询为准\n",
+     True),
+    ("| Item | Spec | Price |\n|---|---|---|\n| InfiniBand (optional) | NDR 400G | TBD |\n", True),
+    ("| Item | Spec | Price |\n|---|---|---|\n| GPU server | 8x H100 SXM, InfiniBand NDR 400G | TBD |\n", None),
+])
+def test_a_hedged_price_in_a_network_add_on_s_row_prices_the_add_on(text: str, expected: bool | None) -> None:
+    assert value(text, "commercial.addon_on_request", "markdown") == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("H800 80GB ×8卡 内存：2TB DDR5 卡间互联：NVLink，卡间带宽 400GB/s\n", 400.0),
+    ("H100 SXM5：NVLink 900GB/s；显存 80GB HBM3，带宽 3.35TB/s\n", 900.0),
+    ("H100 SXM5: NVLink 4.0, HBM3 80GB, 3.35 TB/s memory bandwidth\n", None),
+])
+def test_an_nvlink_figure_after_a_memory_label_is_nvlink_s(text: str, expected: float | None) -> None:
+    assert value(text, "intra_node.bandwidth_gbytes") == expected
+
+
+def test_between_the_cards_counts_no_cards() -> None:
+    text = "| GPU 服务器 | H800 ×8卡 CPU：2×Xeon 8468 卡间互联：NVLink | 4台 |\n"
+    assert value(text, "gpu.total", "markdown") is None and value(text, "gpu.per_node", "markdown") == 8
+
+
+def test_an_option_named_in_two_languages_is_one_option() -> None:
+    text = ("## Option A / 方案A — InfiniBand NDR\n\n- 8 × 400G HCAs per server\n\n"
+            "## Option B / 方案B — RoCE v2\n\n- 8 × 400GbE NICs per server\n\n"
+            "## 价格\n\n| 项目 | 方案A | 方案B |\n|---|---|---|\n| 计算网络 | 9,600 | 7,200 |\n\n"
+            "确认选择方案B。\n")
+    extraction = extract(document_from_text(text, format="markdown"))
+    offering, options = assemble_options(extraction.statements, extraction.chosen_option)
+    assert [option.name for option in options] == ["Option A", "Option B"]
+    assert [option.offering.fact("fabric.protocol").value for option in options] == ["infiniband", "roce-v2"]
+    assert offering.fact("fabric.protocol").value == "roce-v2"  # the one chosen, named in the other language

@@ -18,7 +18,14 @@ from slacheck.extract.context import Said
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.parser import Scan, scan
 from slacheck.extract.reading import read
-from slacheck.extract.structure import chosen_option, frames, provider_names, recitals, requirement_lines
+from slacheck.extract.structure import (
+    chosen_option,
+    frames,
+    option_key,
+    provider_names,
+    recitals,
+    requirement_lines,
+)
 from slacheck.model import constructed
 from slacheck.normalize import Normalized, normalize
 from slacheck.offering import MAX_EVIDENCE, Evidence, Statement
@@ -77,6 +84,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     background = recitals(texts) | requirement_lines(texts)
     del first_windows  # each passage's tokens go once it is read (pending[index] = None below)
     kept = _Kept()
+    option_names: dict[str, str] = {}  # each option by the name it is first given ("方案A", then "Option A")
     for index, (passage, frame) in enumerate(zip(document.passages, placed)):
         item = pending[index]
         assert item is not None
@@ -101,12 +109,15 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
             stated = stated or bool(said)
             for statement in said:
                 statement.background = statement.background or index in background  # a recital, a requirement
+                if statement.option is not None:
+                    statement.option = option_names.setdefault(option_key(statement.option), statement.option)
                 if kept.wants(statement):
                     if start:  # spans in the passage, not the window
                         statement.spans = [(a + start, b + start) for a, b in statement.spans]
                     kept.keep(statement, _statement(statement, document, passage, normalized, quoted))
         with_facts += stated
     coverage = Coverage(len(document.passages), with_facts, characters, in_facts)
+    chosen = option_names.get(option_key(chosen), chosen) if chosen else None
     return Extraction(statements=kept.statements, coverage=coverage, chosen_option=chosen)
 
 

@@ -322,12 +322,26 @@ def _loose_nvlink_rate(token: Keyword, context: Context) -> list[Said]:
         return []
     clause = context.clause_types(token.start)
     if not clause & {"NVLINK", "NVSWITCH"} and (clause & {"BENCH", "BUSBW", "NIC", "NETWORK", "INTERNAL"}
-                                                 or _OTHER_BANDWIDTH.search(sentence_text(token, context))):
+                                                 or _about_other_bandwidth(token, context)):
         return []
     value = as_number(token)
     if value is None:
         return []
     return [Said("intra_node.bandwidth_gbytes", value * 1000 if "TB" in token.value else value, [span_of(token)])]
+
+
+def _about_other_bandwidth(token: Keyword, context: Context) -> bool:
+    """Whether a GB/s figure is said of storage or memory: a word of theirs in its clause, or the one named last
+    before it in its sentence, after any NVLink ("内存：2TB DDR5 卡间互联：NVLink，卡间带宽 900GB/s" is NVLink's)."""
+    if _OTHER_BANDWIDTH.search(context.clause_at(token.start)):
+        return True
+    start = context.sentence_starts[context.sentence(token.start)]
+    other = [found.end() for found in _OTHER_BANDWIDTH.finditer(context.text, start, token.start)]
+    links = [t.end for t in context.in_sentence(token.start) if t.type in _LINK_WORDS and t.end <= token.start]
+    return bool(other) and (not links or other[-1] > links[-1])
+
+
+_LINK_WORDS = frozenset({"NVLINK", "NVSWITCH"})
 
 
 def _model(token: Keyword, context: Context) -> list[Said]:

@@ -148,12 +148,15 @@ _SPACE_AFTER_CJK = regex(r"(?<=[^\x00-\x7f])\s+")
 
 
 def options_named(tokens: Sequence[Keyword]) -> list[str]:
-    """The distinct option names among some tokens, in order ("方案一", "Option B"; "方案 B" is "方案B")."""
+    """The distinct options named among some tokens, in order ("方案一", "Option B"; "方案 B" is "方案B"), each by
+    its first name: "Option A / 方案A" names one option."""
     names: list[str] = []
+    keys: set[str] = set()
     for token in tokens:
         if token.type == "OPTION_NAME":
             name = _SPACE_AFTER_CJK.sub("", _SPACES.sub(" ", token.value).strip())
-            if name not in names:
+            if option_key(name) not in keys:
+                keys.add(option_key(name))
                 names.append(name)
     return names
 
@@ -743,7 +746,7 @@ def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, op
     for start, end in cell_spans(text):
         inside = [t for t in tokens if start <= t.start < end]
         names = options_named(inside)
-        options.append(names[0] if len({_option_key(name) for name in names}) == 1 else None)
+        options.append(names[0] if len({option_key(name) for name in names}) == 1 else None)
         subjects.append(ASKED if _REQUIREMENT_COLUMN.search(text, start, end)
                         else REJECTED if _REJECTED_COLUMN.search(text, start, end) else subject_of(inside))
         memory = {GPU_MEMORY_COLUMN} if _GPU_MEMORY_WORDS.search(text, start, end) else set()
@@ -759,7 +762,7 @@ _ZH_DIGITS = values("NUMBER_ZH")
 _OPTION_KEY = regex(rf"(?<![A-Za-z])(?:[A-Za-z]|\d+|[{''.join(_ZH_DIGITS)}])\s*$")
 
 
-def _option_key(name: str) -> str:
+def option_key(name: str) -> str:
     """What tells an option from the others: its letter or number, whatever the language ("Plan A" and "方案A",
     "Option 2" and "方案二" are one option); a tier's whole name ("Pro plan", 旗舰款)."""
     key = _OPTION_KEY.search(name)

@@ -38,15 +38,16 @@ _BUTTON_MARKS = " \t[]()<>→›»>*#|"
 def _hedge(token: Keyword, context: Context) -> list[Said]:
     """A hedged price, or a network add-on offered with no price ("InfiniBand is an optional add-on, on request"); a
     hedge word that is its whole passage is a link or a button ("Contact sales"). In a table, a hedge word under a
-    price column hedges that price ("| 三年预留 | 联系销售 |")."""
+    price column hedges that price ("| 三年预留 | 联系销售 |"), and one in an add-on's row prices that add-on
+    ("| 计算网络（选配） | InfiniBand NDR | 以咨询为准 |")."""
     sentence = context.sentence_types(token.start)
     price_like = _HEDGED_PRICE.search(token.value) is not None \
         or bool(context.header_types(token.start) & {"PRICE_WORD", "MONEY"})
     if sentence <= {"HEDGE"}:  # a hedge alone speaks of the sentence before: "… USD 21,608/month. 这个是预估", "IB is
         # available as an upgrade. Contact us for a quote."
         sentence = sentence | {t.type for t in context.in_sentence(token.start, before=1)}
-    add_on = ("OPTIONAL" in sentence or context.optional) and bool(sentence & FABRIC_WORDS)  # "IB add-on, on request":
-    # a network add-on with no price of its own ("NVLink bridges on request" hedges no price)
+    add_on = _network_add_on(sentence | context.line_types(token.start), context)  # "IB add-on, on request": a
+    # network add-on with no price of its own ("NVLink bridges on request" hedges no price)
     if not (price_like or add_on or sentence & {"PRICE_WORD", "MONEY"}) \
             or context.text.strip(_BUTTON_MARKS) == token.value:
         return []
@@ -54,9 +55,15 @@ def _hedge(token: Keyword, context: Context) -> list[Said]:
     index = context.sentence(token.start)  # "IB is an optional upgrade; pricing on request": one sentence
     if index and _goes_on(context.sentence_at(context.sentence_starts[index - 1])):
         sentence = sentence | {t.type for t in context.in_sentence(token.start, before=1)}
-    if ("OPTIONAL" in sentence or context.optional) and sentence & FABRIC_WORDS:
+    if _network_add_on(sentence | context.line_types(token.start), context):
         said.append(Said("commercial.addon_on_request", True, [span_of(token)], hedged=True))
     return said
+
+
+def _network_add_on(types: set[str], context: Context) -> bool:
+    """Whether words of these types (a sentence's, or a table row's) offer a network as an add-on, or do so under a
+    heading of add-ons."""
+    return ("OPTIONAL" in types or context.optional) and bool(types & FABRIC_WORDS)
 
 
 def _priced_apart(token: Keyword, context: Context) -> list[Said]:
