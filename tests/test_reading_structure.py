@@ -3407,3 +3407,20 @@ def test_an_option_named_in_two_languages_is_one_option() -> None:
     assert [option.name for option in options] == ["Option A", "Option B"]
     assert [option.offering.fact("fabric.protocol").value for option in options] == ["infiniband", "roce-v2"]
     assert offering.fact("fabric.protocol").value == "roce-v2"  # the one chosen, named in the other language
+
+
+def test_an_answer_whose_first_sentence_names_the_party_takes_the_duty_asked_about() -> None:
+    text = ("16 台 H100 SXM，RoCE v2，每台 8 张 400G 网卡。\n\n"
+            "2024-11-02 10:05  周（买方）：\nPFC、ECN 由谁来配？\n\n"
+            "2024-11-02 10:07  林（厂商）：\n这个需要你们自己配置。丢包、拥塞我们网络组负责排查。\n")
+    assert value(text, "tuning.owner") == "customer"
+    assert value(text, "tuning.troubleshooting") == "provider"
+
+
+@pytest.mark.parametrize(("text", "nodes", "per_node"), [
+    ("16 台 H100 SXM。\n8 卡机器配 8 张网卡。\n", 16, 8),
+    ("两台 8 卡服务器，H100 SXM\n", 2, 8),
+    ("4 GPU servers with 8x H100 SXM each\n", 4, 8),
+])
+def test_a_count_of_cards_before_a_server_word_in_chinese_is_per_server(text: str, nodes: int, per_node: int) -> None:
+    assert value(text, "nodes") == nodes and value(text, "gpu.per_node") == per_node

@@ -30,7 +30,7 @@ from slacheck.extract.context import (
     span_of,
 )
 from slacheck.extract.lexer import Keyword, with_first_test
-from slacheck.extract.lexicon import alternation, meaning, words
+from slacheck.extract.lexicon import alternation, is_cjk, meaning, words
 from slacheck.extract.parser import Phrase
 from slacheck.extract.structure import (
     COUNTS,
@@ -202,7 +202,8 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
         return []
     counts = [as_count(t) for t in tokens if t.type in COUNTS]
     span = [(phrase.start, phrase.end)]
-    if any(t.type == "CARD_UNIT" and t.value.startswith("-") for t in tokens):  # "(2 x) 8-GPU servers"
+    if any(t.type == "CARD_UNIT" and (t.value.startswith("-") or is_cjk(t.value[0])) for t in tokens):
+        # "(2 x) 8-GPU servers", "(两台) 8 卡机器": the GPUs of each server ("4 GPU servers" are four servers)
         said = [Said("gpu.per_node", counts[-1], span)] if counts[-1] else []
         if len(counts) == 2 and counts[0]:
             said.extend(_servers(counts[0], phrase.start, span, context))

@@ -50,6 +50,7 @@ _MARKDOWN_HEADING = regex(r"(#{1,6})\s")
 _NUMBERED: tuple[tuple[re.Pattern[str], int], ...] = tuple(
     (regex(pattern), int(level)) for pattern, level in values("heading_number").items())
 _SENTENCE_PUNCTUATION = regex(r"[。;；!?！？]|[.,，](?=\s|$)")
+_SENTENCE_END = regex(r"[。;；!?！？]|\.(?=\s|$)")
 _LABEL = regex(r"^\s*[-*+•·]?\s*(?:\*\*)?([^:：|]{1,24}?)(?:\*\*)?\s*[:：]")
 _LIST_ITEM = regex(rf"^\s*(?:{alternation('list_item')})\s*")
 _RUN_IN_HEADING = regex(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?\*\*[^*]{1,40}\*\*")
@@ -511,8 +512,9 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         bare = message is not None and _bare_header(text, message)
         opens = message if message is not None and not bare else 0 if after_bare_header else None
         after_bare_header = bare
-        if opens is not None:  # where a chat message's own words start
-            own = [t.type for t in tokens if t.start >= opens]
+        if opens is not None:  # where a chat message's own words start, and its first sentence ends
+            ends = _SENTENCE_END.search(text, opens)
+            own = [t.type for t in tokens if opens <= t.start < (ends.end() if ends else len(text))]
             if _REFERS_BACK.search(text, opens, opens + _SPEAKER_WIDTH) or asked and not DUTIES.keys() & set(own) \
                     and ("PROVIDER" in own or "CUSTOMER" in own):  # "这个一般是客户自己调", "our network team"
                 correcting = asked  # the duties the question before asked about

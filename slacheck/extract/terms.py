@@ -175,13 +175,15 @@ def _owning(tokens: list[Keyword], context: Context) -> list[Keyword]:
 
 def answered_duties(context: Context) -> list[Said]:
     """The fabric duties a question asked who does ("PFC / ECN 这些谁来调？"), taken up by an answer that refers
-    back to them and names no such duty itself ("这个一般是客户自己调"): the party its first party clause names."""
+    back to them in a sentence that names no such duty itself ("这个一般是客户自己调。丢包我们排查。"): the party its
+    first party clause names."""
     asked = {t.type for t in context.lead_in} & DUTIES.keys()
-    if not asked or _party(context.lead_in) or any(t.type in DUTIES for t in context.keywords):
-        return []
     first = next((t for t in context.keywords if t.type in ("PROVIDER", "CUSTOMER")), None)
-    party = _party(_owning(context.in_clause(first.start), context)) if first else None
-    return [Said(DUTIES[kind], party, [span_of(first)]) for kind in sorted(asked)] if first and party else []
+    if not asked or _party(context.lead_in) or first is None \
+            or any(t.type in DUTIES for t in context.in_sentence(first.start)):
+        return []
+    party = _party(_owning(context.in_clause(first.start), context))
+    return [Said(DUTIES[kind], party, [span_of(first)]) for kind in sorted(asked)] if party else []
 
 
 def _subject(tokens: Iterable[Keyword]) -> str | None:
