@@ -3424,3 +3424,21 @@ def test_an_answer_whose_first_sentence_names_the_party_takes_the_duty_asked_abo
 ])
 def test_a_count_of_cards_before_a_server_word_in_chinese_is_per_server(text: str, nodes: int, per_node: int) -> None:
     assert value(text, "nodes") == nodes and value(text, "gpu.per_node") == per_node
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("8 台 H100 SXM，RoCE v2，租期 6 个月。\n\n【立即咨询】 【免费试用】 【查看价格】\n", None),
+    ("8 nodes of H100 SXM, RoCE v2, 6-month term.\n\n[Pricing] [Start a free trial] [Contact sales]\n", None),
+    ("8 台 H100 SXM，RoCE v2，租期 6 个月。\n\n起租前可在全部 8 台上免费试用 48 小时。\n", True),
+])
+def test_a_row_of_web_buttons_offers_nothing(text: str, expected: bool | None) -> None:
+    assert value(text, "acceptance.trial") == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("4 nodes of H100 SXM. Minimum commitment is one quarter, billed monthly.\n", 3.0),
+    ("4 台 H100 SXM，租期两个季度，季付。\n", 6.0),
+    ("4 nodes of H100 SXM, billed quarterly.\n", None),
+])
+def test_a_term_in_quarters(text: str, expected: float | None) -> None:
+    assert value(text, "commercial.term_months") == expected

@@ -50,6 +50,8 @@ _MARKDOWN_HEADING = regex(r"(#{1,6})\s")
 _NUMBERED: tuple[tuple[re.Pattern[str], int], ...] = tuple(
     (regex(pattern), int(level)) for pattern, level in values("heading_number").items())
 _SENTENCE_PUNCTUATION = regex(r"[。;；!?！？]|[.,，](?=\s|$)")
+_BUTTON_ROW = regex(r"\s*(?:(?:【[^】]{1,16}】|\[[^\]]{1,24}\](?:\([^)]*\))?)[\s|·]*){2,}")
+"""Two or more short bracketed labels and nothing else: a web page's buttons or links ("[Pricing] [Free trial]")."""
 _SENTENCE_END = regex(r"[。;；!?！？]|\.(?=\s|$)")
 _LABEL = regex(r"^\s*[-*+•·]?\s*(?:\*\*)?([^:：|]{1,24}?)(?:\*\*)?\s*[:：]")
 _LIST_ITEM = regex(rf"^\s*(?:{alternation('list_item')})\s*")
@@ -99,7 +101,8 @@ class Frame:
     column_subjects: tuple[str | None, ...]
     kind: str
     """"offer", "heading", "header" (an e-mail's From/To/Subject), "quoted", "command", "not-chosen", "asked" (an
-    item of a list the writer asks a vendor for) or "superseded" (a version a later correction sets aside)."""
+    item of a list the writer asks a vendor for), "superseded" (a version a later correction sets aside) or
+    "buttons" (a web page's row of buttons or links: 【立即咨询】 【免费试用】)."""
     column_types: tuple[frozenset[str], ...]
     """The token types each column's header holds ("响应时间": RESPONSE): what the cells under it are."""
     lead_in: tuple[Keyword, ...]
@@ -444,6 +447,9 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         in_header = in_header and bool(_EMAIL_HEADER.match(first_line))
         if in_header:
             result.append(Frame(kind="header"))
+            continue
+        if _BUTTON_ROW.fullmatch(text):
+            result.append(Frame(kind="buttons"))
             continue
         if fence or in_fence or _COMMAND_START.match(text):
             result.append(Frame(kind="quoted" if fence and foreign_fence else "command"))

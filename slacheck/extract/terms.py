@@ -355,6 +355,9 @@ def _months(token: Keyword, context: Context) -> list[Said]:
     value = as_number(token)
     if value and token.type == "YEARS":
         value *= MONTHS_PER_YEAR
+    unit = next((months for word, months in values("MONTHS").items() if word in token.value.lower()), None)
+    if unit is not None:  # "one quarter", "a quarter", "两个季度"
+        value = (value or 1) * unit
     return [Said("commercial.term_months", value, [span_of(token)])] if value else []
 
 
