@@ -3442,3 +3442,66 @@ def test_a_row_of_web_buttons_offers_nothing(text: str, expected: bool | None) -
 ])
 def test_a_term_in_quarters(text: str, expected: float | None) -> None:
     assert value(text, "commercial.term_months") == expected
+
+
+def test_a_list_number_in_a_full_width_bracket_counts_nothing() -> None:
+    text = "新方案如下：\n1）H800 SXM 8 卡 ×４台\n2）计算网：RoCE v2，每台 8 张 200G 网卡\n"
+    assert value(text, "gpu.per_node") == 8 and value(text, "nodes") == 4
+
+
+def test_the_clause_that_voids_a_version_and_a_figure_no_longer_offered_are_set_aside() -> None:
+    text = ("[11:40] 小林：之前 2×100G 那一版作废，以下面这版为准：\n"
+            "1）计算网：RoCE v2，每台 8 张 200G 网卡，一卡对一网卡（不再是 2×100G）\n")
+    assert value(text, "fabric.rate_gbps") == 200.0 and value(text, "fabric.nics_per_node") == 8
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("H800 SXM 整机，每台 8 卡，单卡 80G 显存\n", 80),
+    ("H800 SXM，显存 96G\n", 96),
+    ("H800 SXM，每台 2 张 200G 网卡\n", None),
+])
+def test_a_size_without_its_b_beside_a_memory_word_is_the_gpus_memory(text: str, expected: int | None) -> None:
+    assert value(text, "gpu.memory_gb") == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("A MIG slice has no NVLink peer and no NIC of its own, so it tells you nothing about the fabric.\n", None),
+    ("Check the InfiniBand connectivity on a MIG slice (1g.10gb) before you rent the cluster.\n", True),
+])
+def test_mig_said_with_what_it_lacks_is_no_offer(text: str, expected: bool | None) -> None:
+    assert value("4 nodes of 8x H100 SXM.\n" + text, "acceptance.on_mig") == expected
+
+
+PLAN_PAGE = ("# GPU cloud pricing\n\n## Plans\n\n"
+             "### Solo — one server\n- 8 × L40S 48 GB PCIe, one server\n- **$1.10 per GPU-hour**\n\n"
+             "### Fleet — 4 to 16 nodes\n- 4–16 nodes × 8 × H100 SXM5 80 GB\n"
+             "- InfiniBand NDR, 8 × 400 Gb/s HCAs per node\n- Pricing: contact sales\n\n"
+             "## Service levels (all plans)\n- Failed hardware is replaced within 4 hours.\n\n"
+             "## FAQ\n\n**Is there RDMA?**\nOn Fleet, yes: GPUDirect RDMA over the InfiniBand fabric.\n\n"
+             "**Who watches the network?**\nOur NOC monitors the InfiniBand fabric around the clock.\n")
+
+
+def test_headings_under_a_plans_heading_are_options_and_a_faq_sentence_naming_one_is_its() -> None:
+    extraction = extract(document_from_text(PLAN_PAGE, format="markdown"))
+    offering, options = assemble_options(extraction.statements, extraction.chosen_option)
+    assert [option.name for option in options] == ["Solo", "Fleet"]
+    solo, fleet = (option.offering for option in options)
+    assert solo.fact("fabric.protocol") is None  # the FAQ's InfiniBand is Fleet's
+    assert fleet.fact("fabric.protocol").value == "infiniband" and fleet.fact("nodes").value == 4
+    assert offering.fact("sla.failover_minutes").value == 240.0
+
+
+EMOJI_PAGE = ("🔥 十二月算力上新\n\n━━━━━━━━\n🌱 套餐一｜入门版\n━━━━━━━━\n✅ 单台整机：8 × L40S 48G\n💰 ¥ 9,800/月\n\n"
+              "━━━━━━━━\n👑 套餐二｜集群版\n━━━━━━━━\n✅ 4 台 × 8 卡 H800 SXM5 80G\n✅ 机间 RoCE v2：每台 4 张 200G 网卡\n"
+              "💰 以咨询为准\n\n━━━━━━━━\n🛡 全套餐通用\n━━━━━━━━\n⭐ 故障 4 小时内换机\n\n"
+              "Q：能试用吗？\nA：可以，满意再下单旗舰版～\n")
+
+
+def test_packages_with_two_names_emoji_items_and_a_title_that_ends_them() -> None:
+    extraction = extract(document_from_text(EMOJI_PAGE))
+    offering, options = assemble_options(extraction.statements, extraction.chosen_option)
+    assert [option.name for option in options] == ["套餐一", "套餐二"]  # 旗舰版 names none of them
+    single, cluster = (option.offering for option in options)
+    assert single.fact("fabric.protocol") is None and single.fact("commercial.price_hedged") is None
+    assert cluster.fact("nodes").value == 4 and cluster.fact("fabric.nics_per_node").value == 4
+    assert offering.fact("sla.failover_minutes").value == 240.0  # under the title for every package

@@ -2,8 +2,8 @@
 
 Paragraphs: consecutive non-blank lines join unless the first ends a sentence (``。；;！？!?.:：``),
 is a heading or a short numbered title (``第一条 服务内容``), or the second starts an item
-(Markdown heading, list marker, ``1.`` ``1)`` ``1、`` ``(一)`` ``一、`` ``第X条``, a bullet, a table
-row, or ``label: value`` with the colon in the first 28 characters).  In PDFs a line also
+(Markdown heading, list marker, ``1.`` ``1)`` ``1、`` ``(一)`` ``一、`` ``第X条``, a bullet or a symbol
+such as ✅, a table row, or ``label: value`` with the colon in the first 28 characters).  In PDFs a line also
 must reach the right edge of the text (the next line's first word would not have fitted after
 it), and a paragraph continues across a page break under the same tests, skipping page
 numbers and running headers/footers (first or last line of a page that looks like a page
@@ -414,9 +414,10 @@ def _is_title(text: str) -> bool:
 
 
 def _starts_item(text: str) -> bool:
-    """A heading, list item, numbered clause, table row or a short "label: value" line."""
-    if text[0] in _BULLETS or 0x2776 <= ord(text[0]) <= 0x2793:
-        return True
+    """A heading, list item (after a bullet or a symbol), numbered clause, table row or a short "label: value"
+    line."""
+    if text[0] in _BULLETS or 0x2776 <= ord(text[0]) <= 0x2793 or unicodedata.category(text[0]) == "So":
+        return True  # a symbol leads an item too: ✅, ⭐, 👉 (emoji lists)
     head = unicodedata.normalize("NFKC", text[:32])
     if _ITEM.match(head):
         return True

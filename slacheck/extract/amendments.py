@@ -33,6 +33,7 @@ _NOT_THIS = regex(rf"(?:{alternation('not_this')})\s*((?:\d|[{''.join(values('NU
                   r"|[A-Za-z][A-Za-z0-9.×-]{0,12})", re.I)
 """A figure or a name set aside ("不是４张", "instead of 4 ports", "不是 PCIe"): a number after the words and the word
 it counts, or a Latin word (a model, a form factor)."""
+_VOIDED_HERE = regex(with_first_test(alternation("voided_here")), re.I)
 _RETRACTED = regex(with_first_test(alternation("retraction")), re.I)
 _VOIDED_NODES = regex(rf"(\d+|[{''.join(values('NUMBER_ZH'))}]+)[ -]?(?:{alternation('NODE_UNIT')})", re.I)
 """The node count that names a version set aside in a correction ("四台那版作废", "disregard the 4-node quote")."""
@@ -66,6 +67,8 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
         # a message that corrects an earlier one speaks with its whole text, and so does each item it lists
         new.append((0, len(context.text)))
         old += [match.span(1) for match in _NOT_THIS.finditer(context.text)]
+        old += [(context.clause_starts[context.clause(match.start())], match.start())  # "之前 2×100G 那一版作废，以
+                for match in _VOIDED_HERE.finditer(context.text)]  # 下面这版为准": the clause that voids names the old
     if not old and not new:
         return said
     for statement in said:

@@ -429,9 +429,10 @@ _MIG_PURPOSE_WORDS = regex(alternation("mig_purpose"), re.I)
 
 
 def _mig(token: Keyword, context: Context) -> list[Said]:
-    """MIG slices offered where communication or the network is tested, or the cluster is sized."""
-    if negated(token, context) or not (context.sentence_types(token.start) & _MIG_PURPOSE
-                                       or _MIG_PURPOSE_WORDS.search(sentence_text(token, context))):
+    """MIG slices offered where communication or the network is tested, or the cluster is sized; not where what
+    they lack is said ("A MIG slice has no NVLink peer and no NIC of its own")."""
+    purpose = [t for t in context.in_sentence(token.start) if t.type in _MIG_PURPOSE and not negated(t, context)]
+    if negated(token, context) or not (purpose or _MIG_PURPOSE_WORDS.search(sentence_text(token, context))):
         return []
     return [Said("acceptance.on_mig", True, [span_of(token)])]
 
@@ -455,6 +456,17 @@ def _loose_memory(token: Keyword, context: Context) -> list[Said]:
             or lead is not None and lead.type == "CARD_UNIT"
             and context.text[lead.end:token.start].strip().lower() in _CARD_MEMORY_JOINERS
             or GPU_MEMORY_COLUMN in context.header_types(token.start)):
+        return []
+    memory = as_count(token)
+    return [Said("gpu.memory_gb", memory, [span_of(token)])] if memory else []
+
+
+def _bare_size_memory(token: Keyword, context: Context) -> list[Said]:
+    """A size written without its B ("80G") said as the GPUs' memory by the words around it ("单卡 80G 显存",
+    "显存 80G", "80G/卡"); elsewhere such a size is a rate or a disk's."""
+    if context.in_phrase(token) or not (
+            _GPU_MEMORY_AFTER.match(context.text, token.end) or _PER_CARD_AFTER.match(context.text, token.end)
+            or _GPU_MEMORY_BEFORE.search(context.text[max(0, token.start - 12):token.start])):
         return []
     memory = as_count(token)
     return [Said("gpu.memory_gb", memory, [span_of(token)])] if memory else []
@@ -559,6 +571,7 @@ KEYWORDS: dict[str, Handler] = {
     "NVLINK": _no_nvlink,
     "MIG": _mig,
     "MEM_GB": _loose_memory,
+    "G_QTY": _bare_size_memory,
     "MODEL": _model,
     "VARIANT": _variant_word,
     "PCIE": _pcie,

@@ -192,7 +192,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             continue
         column_option = _at(frame.column_options, column)
         statement.option = column_option or only_plan or frame.option or (
-            _option_before(openers, position) if openers else None)
+            _option_before(openers, position) if openers else None) or (
+            _named_alone(frame.named_options, context.sentence_at(position)) if frame.named_options else None)
         statement.in_column = column_option is not None
         kept.append(statement)
     return kept + _same_as_left(kept, context, frame, spans) if frame.column_options and kept else kept
@@ -222,6 +223,12 @@ def _inline_options(context: Context) -> list[tuple[int, str]]:
     if len(options_named(openers)) < 2:
         return []
     return [(t.start, options_named([t])[0]) for t in openers]
+
+
+def _named_alone(names: tuple[str, ...], sentence: str) -> str | None:
+    """The one of ``names`` (options named by headings) a sentence names, as a word; None for none or several."""
+    named = [name for name in names if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", sentence)]
+    return named[0] if len(named) == 1 else None
 
 
 def _option_before(openers: list[tuple[int, str]], position: int) -> str | None:

@@ -50,6 +50,12 @@ _MARKDOWN_HEADING = regex(r"(#{1,6})\s")
 _NUMBERED: tuple[tuple[re.Pattern[str], int], ...] = tuple(
     (regex(pattern), int(level)) for pattern, level in values("heading_number").items())
 _SENTENCE_PUNCTUATION = regex(r"[。;；!?！？]|[.,，](?=\s|$)")
+_SYMBOL_LED = regex(r"\s*[^\w\s\-*+#>|(（\[【\"“'‘]")
+"""A line led by a symbol (✅, ⭐, 💰, $): an item of an emoji list."""
+_RULE_LINE = regex(r"[\W_]+")
+_SYMBOL_TITLE = regex(r"\s*[^\w\s]+\s*[^\W\d_][^\d:：,，。;；.!！?？]{0,15}")
+"""A short line of words after its symbol, with no figure and no punctuation: a section's title ("🛡 服务保障") when
+it holds no word of the vocabulary."""
 _BUTTON_ROW = regex(r"\s*(?:(?:【[^】]{1,16}】|\[[^\]]{1,24}\](?:\([^)]*\))?)[\s|·]*){2,}")
 """Two or more short bracketed labels and nothing else: a web page's buttons or links ("[Pricing] [Free trial]")."""
 _SENTENCE_END = regex(r"[。;；!?！？]|\.(?=\s|$)")
@@ -114,11 +120,15 @@ class Frame:
     """Under a heading or table header that names optional add-ons ("2. Optional add-ons", "可选增项")."""
     confirmed: bool
     """A question the next passage answers yes to ("> Can you do 400G IB?" / "Yes, ..."): what it asks is offered."""
+    named_options: tuple[str, ...]
+    """The options the document's headings name ("### Starter", "### Pro" under "## Plans"), for a passage under
+    none of them: a sentence that names one of them alone speaks of it ("On Cluster, yes: RDMA over InfiniBand")."""
 
     def __init__(self, subject: str | None = None, option: str | None = None, columns: tuple[str, ...] = (),
                  column_options: tuple[str | None, ...] = (), column_subjects: tuple[str | None, ...] = (),
                  kind: str = "offer", column_types: tuple[frozenset[str], ...] = (),
-                 lead_in: tuple[Keyword, ...] = (), optional: bool = False, confirmed: bool = False) -> None:
+                 lead_in: tuple[Keyword, ...] = (), optional: bool = False, confirmed: bool = False,
+                 named_options: tuple[str, ...] = ()) -> None:
         object.__setattr__(self, "subject", subject)
         object.__setattr__(self, "option", option)
         object.__setattr__(self, "columns", columns)
@@ -129,6 +139,7 @@ class Frame:
         object.__setattr__(self, "lead_in", lead_in)
         object.__setattr__(self, "optional", optional)
         object.__setattr__(self, "confirmed", confirmed)
+        object.__setattr__(self, "named_options", named_options)
 
 
 @dataclass
@@ -139,6 +150,8 @@ class _Open:
     subject: str | None
     option: str | None
     optional: bool
+    lists_options: bool = False
+    """It heads options, each under a heading of its own ("## Plans" over "### Starter", "### Pro")."""
 
 
 def subject_of(tokens: Sequence[Keyword]) -> str | None:
@@ -151,17 +164,25 @@ _SPACE_AFTER_CJK = regex(r"(?<=[^\x00-\x7f])\s+")
 """Spaces after a Chinese character in an option's name: "方案 B" is "方案B"."""
 
 
+NAME_JOINER_MAX = 3
+"""Characters between two names of one option ("套餐一｜入门版", "Option A / 方案A")."""
+
+
 def options_named(tokens: Sequence[Keyword]) -> list[str]:
     """The distinct options named among some tokens, in order ("方案一", "Option B"; "方案 B" is "方案B"), each by
-    its first name: "Option A / 方案A" names one option."""
+    its first name: "Option A / 方案A" and "套餐一｜入门版" name one option."""
     names: list[str] = []
     keys: set[str] = set()
+    previous: Keyword | None = None
     for token in tokens:
-        if token.type == "OPTION_NAME":
-            name = _SPACE_AFTER_CJK.sub("", _SPACES.sub(" ", token.value).strip())
-            if option_key(name) not in keys:
-                keys.add(option_key(name))
-                names.append(name)
+        if token.type != "OPTION_NAME":
+            continue
+        name = _SPACE_AFTER_CJK.sub("", _SPACES.sub(" ", token.value).strip())
+        second_name = previous is not None and token.start - previous.end <= NAME_JOINER_MAX
+        if option_key(name) not in keys and not second_name:
+            keys.add(option_key(name))
+            names.append(name)
+        previous = token
     return names
 
 
@@ -409,6 +430,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     after_bare_header = False  # the passage before is a chat message's time and speaker alone
     in_chat = False
     listed_option: str | None = None  # the option a line opens with, over the items under it ("🔴 旗舰款｜…", "▸ …")
+    heading_options: list[str] = []  # the options named by headings under a heading that lists them ("## Plans")
+    established: set[str] = set()  # the options (by key) a heading, a table's header or a line's start names
     voided_below = -1  # the last line of a lead-in that voids the block right under it ("superseded, do not sign:")
     foreign_fence = False  # the code fence open was pasted from a run the writer did or another system's
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
@@ -462,6 +485,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                 previous_row = True
                 header = replace(_table_header(cells, tokens, named, subject, option, optional),
                                  lead_in=lead_in)  # "We run these across all nodes:" above a table
+                established |= {option_key(name) for name in header.column_options if name}
                 if header.columns:
                     result.append(Frame(subject, option, kind="heading" if header.column_options else "offer"))
                     continue
@@ -491,8 +515,14 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             while stack and stack[-1].level >= level:
                 stack.pop()
             own_option = named[0] if len(named) == 1 and not _speaks_of_all(tokens) else None
+            if stack and stack[-1].lists_options and not named and not _speaks_of_all(tokens) \
+                    and subject_of(tokens) is None:  # "### Pro — one 8-GPU HGX node" under "## Plans"
+                own_option = _heading_name(text)
+                heading_options += [own_option] if own_option and own_option not in heading_options else []
             own_optional = _names_add_ons(text, tokens)
-            stack.append(_Open(level, subject_of(tokens), own_option, own_optional))
+            lists = own_option is None and not _speaks_of_all(tokens) and bool(_LISTS_OPTIONS.search(text))
+            stack.append(_Open(level, subject_of(tokens), own_option, own_optional, lists))
+            established |= {option_key(own_option)} if own_option else set()
             inherited = _inherited(stack)
             result.append(Frame(subject=subject_of(tokens) or subject, option=own_option or option,
                                 lead_in=lead_in if item else (), optional=own_optional or optional))
@@ -504,12 +534,15 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             continue
         if _speaks_of_all(tokens) or len(named) > 1:
             option = listed_option = None
-        elif named:
+        elif named and _label_names_option(text, tokens):
             option = named[0]
-            listed_option = option if not item and _label_names_option(text, tokens) else listed_option
-        elif item and listed_option:
-            option = listed_option
-        elif not item:
+            established.add(option_key(option))
+            listed_option = listed_option if item else option
+        elif named and option_key(named[0]) in established:  # "A：可以，旗舰款加购 IB 即可": one named before
+            option = named[0]
+        elif listed_option and (item or _SYMBOL_LED.match(text) and (tokens or not _SYMBOL_TITLE.fullmatch(text))):
+            option = listed_option  # "▸ 月租 …", "✅ 单台整机：…", "💰 以咨询为准"; not a title ("🛡 服务保障")
+        elif not item and not _RULE_LINE.fullmatch(text):  # a rule ("━━━━") under the option's line keeps it open
             listed_option = None
         message = _chat_message(text)
         if message is not None:  # a chat message that corrects an earlier one does so with all its lines, and so
@@ -538,6 +571,9 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
     _answer_questions(passages, result)
     _count_items(document, passages, result)
+    if len(heading_options) >= 2:
+        result = [replace(frame, named_options=tuple(heading_options)) if frame.kind == "offer" and not frame.option
+                  and not frame.column_options else frame for frame in result]
     shared: dict[Frame, Frame] = {}
     return [shared.setdefault(frame, frame) for frame in result]  # one object per distinct frame
 
@@ -687,6 +723,22 @@ def _lead_in(text: str, tokens: Sequence[Keyword]) -> tuple[Keyword, ...]:
     return tuple(tokens) if text.rstrip().endswith((":", "：")) else ()
 
 
+_LISTS_OPTIONS = regex(rf"(?<![A-Za-z])(?:{alternation('lists_options')})(?![A-Za-z])", re.I)
+_HEADING_MARKS = regex(r"^[\W\d_]*")
+_NAME_ENDS = regex(r"\s+[—–-]\s+|[:：｜|(（]")
+HEADING_NAME_MAX = 24
+
+
+def _heading_name(text: str) -> str | None:
+    """The name a heading gives what is under it: its words before a dash, colon or bracket, without marks
+    ("### Pro — one 8-GPU HGX node": "Pro"); None when that is empty or long."""
+    stripped = text.strip().strip("*_").strip()
+    stripped = _HEADING_MARKS.sub("", stripped, count=1)
+    end = _NAME_ENDS.search(stripped)
+    name = stripped[:end.start() if end else len(stripped)].strip(" *_")
+    return name if 0 < len(name) <= HEADING_NAME_MAX else None
+
+
 def _speaks_of_all(tokens: Sequence[Keyword]) -> bool:
     return any(t.type == "ALL_OPTIONS" for t in tokens)
 
@@ -828,8 +880,10 @@ def chosen_option(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Fr
     latest said; None when no one chooses. Advice ("建议选择方案B") and questions choose nothing.
 
     What the choice and the rest of its section say without naming an option ("确认选择方案B（4 台 H800）",
-    "数量 | 4 台" under it) is the chosen option's: ``placed`` is updated so."""
+    "数量 | 4 台" under it) is the chosen option's: ``placed`` is updated so. When headings, lines or columns name
+    options, a name that is none of theirs chooses nothing ("满意再下单旗舰版" where the packages are 套餐一…三)."""
     chosen, at = None, -1
+    known = {option_key(name) for frame in placed for name in (frame.option, *frame.column_options) if name}
     for index, ((text, tokens), frame) in enumerate(zip(passages, placed)):
         if frame.kind != "offer":
             continue
@@ -837,7 +891,7 @@ def chosen_option(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Fr
         boxes = [_box_before(text, t.start) for t in named]
         ticked = [t for t, box in zip(named, boxes) if box]
         taken = options_named(ticked or [t for t, box in zip(named, boxes) if box is None and _takes(text, t)])
-        if len(taken) == 1:
+        if len(taken) == 1 and (not known or option_key(taken[0]) in known):
             chosen, at = taken[0], index
     if chosen is None:
         return None

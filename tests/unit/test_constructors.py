@@ -25,7 +25,7 @@ SAMPLES: dict[type, dict[str, Any]] = {
               "lead_in": (Keyword("HEDGE", "约", 0, 1),), "label_end": 2, "optional": True},
     Frame: {"subject": "fabric", "option": "B", "columns": ("a",), "column_options": ("B",), "column_subjects": (None,),
             "kind": "quoted", "column_types": (frozenset({"NUMBER"}),), "lead_in": (Keyword("HEDGE", "约", 0, 1),),
-            "optional": True, "confirmed": True},
+            "optional": True, "confirmed": True, "named_options": ("Solo", "Fleet")},
     Scan: {"tokens": (Keyword("NUMBER", "8", 0, 1),), "phrases": (), "length": 1},
     Line: {"page": 2, "number": 3, "text": "x", "where": "Sheet1!B7"},
     _Body: {"index": 1, "start": 2, "text": "y", "geo": None, "right": 4.5},
