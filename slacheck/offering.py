@@ -187,9 +187,12 @@ def _of_the_model(said: list[Statement], model: str | None) -> list[Statement]:
 
 def _standing(said: list[Statement]) -> list[Statement]:
     """The statements of a path that stand: the terms before the recitals (or the requirements a bidder
-    answers), and the latest amendment before everything else."""
+    answers), and the latest amendment before everything else (for the GPU model, an amendment that counts it)."""
     said = [s for s in said if not s.background] or said
     amending = [s for s in said if s.amends]
+    if said and said[0].path == "gpu.model" and not any(s.tag == "primary" for s in amending) \
+            and any(s.tag == "primary" for s in said):
+        amending = []  # "correction: 100G, not 200G. The 200G boxes are the H100 pool": a model named in passing
     return amending[::-1] if amending else said
 
 

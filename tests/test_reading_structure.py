@@ -3505,3 +3505,30 @@ def test_packages_with_two_names_emoji_items_and_a_title_that_ends_them() -> Non
     assert single.fact("fabric.protocol") is None and single.fact("commercial.price_hedged") is None
     assert cluster.fact("nodes").value == 4 and cluster.fact("fabric.nics_per_node").value == 4
     assert offering.fact("sla.failover_minutes").value == 240.0  # under the title for every package
+
+
+def test_a_model_named_in_passing_in_a_correction_is_not_the_offer() -> None:
+    text = ("[09:20] Dan: Two servers, each 8x NVIDIA A100 80GB PCIe. RoCE v2, 1x 200GbE per node.\n"
+            "[09:48] Dan: sorry, correction: it's 1x 100GbE per node, not 200G. The 200G boxes are the H100 pool.\n")
+    assert value(text, "gpu.model") == "A100" and value(text, "fabric.rate_gbps") == 100.0
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("We'll send our standard RoCE config doc at handover so you can check it.\n", "tuning.baseline", True),
+    ("DAC cables are on us (same rack).\n", "fabric.cabling", "provider"),
+    ("PFC and ECN tuning is on you.\n", "tuning.owner", "customer"),
+])
+def test_a_config_doc_and_duties_on_us_or_on_you(text: str, path: str, expected: object) -> None:
+    assert value("2 nodes of 8x A100 PCIe, RoCE v2, one 100G NIC each.\n" + text, path) == expected
+
+
+def test_a_count_of_cards_takes_the_protocol_its_sentence_names_alone() -> None:
+    text = ("计算网络：每节点 2 张 100G 以太网卡，支持 RDMA。\n"
+            "可选升级：InfiniBand NDR 400G，每节点配 8 张 ConnectX-7 HCA，升级费用以咨询为准。\n")
+    assert value("4 台 H100 SXM。\n" + text, "fabric.upgrade_nics_per_node") == 8
+
+
+@pytest.mark.parametrize("text", ["交换机：华为 CloudEngine 16800 系列，256 个端口由甲方专用。\n",
+                                  "Switch: Huawei CE16800, 256 ports dedicated to the customer.\n"])
+def test_switch_models_with_five_digits(text: str) -> None:
+    assert value("8 nodes, RoCE v2.\n" + text, "fabric.switch_model") is not None

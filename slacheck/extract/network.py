@@ -360,8 +360,12 @@ def _runs_rdma(position: int, context: Context) -> bool:
 
 
 def _link_protocol(tokens: list[Keyword], position: int, context: Context) -> str | None:
-    """The protocol said with a link: in the phrase, else its clause, else Ethernet for a bare "100GbE"."""
+    """The protocol said with a link: in the phrase, else its clause, else the one its sentence names ("InfiniBand
+    NDR 400G，每节点配 8 张 HCA"), else Ethernet for a bare "100GbE"."""
     protocol = best_protocol(tokens) or _offered_protocol(context.in_clause(position), context)
+    if protocol is None:
+        named = {p for p in map(protocol_of, context.in_sentence(position)) if p}
+        protocol = named.pop() if len(named) == 1 else None
     if protocol is None and any(t.value.endswith(_ETHERNET_RATE) for t in tokens) \
             and not _runs_rdma(position, context):
         return "ethernet-tcp"
