@@ -3532,3 +3532,12 @@ def test_a_count_of_cards_takes_the_protocol_its_sentence_names_alone() -> None:
                                   "Switch: Huawei CE16800, 256 ports dedicated to the customer.\n"])
 def test_switch_models_with_five_digits(text: str) -> None:
     assert value("8 nodes, RoCE v2.\n" + text, "fabric.switch_model") is not None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("A：不需要，单机走机内互联就够了，IB/RoCE 只有多台一起训才有意义。\n", None),
+    ("A: No. InfiniBand only makes sense once you train across several nodes.\n", None),
+    ("计算网络：InfiniBand NDR 400G，每台 8 张 HCA。\n", "infiniband"),
+])
+def test_saying_when_a_fabric_is_worth_having_offers_none(text: str, expected: str | None) -> None:
+    assert value("1 台 8 卡 H100 SXM 整机。\n" + text, "fabric.protocol") == expected

@@ -273,10 +273,15 @@ def _same_as_left(kept: list[Said], context: Context, frame: Frame, cells: list[
 
 
 def _defines_technology(position: int, context: Context) -> bool:
-    """Whether the sentence at a position defines a fabric or GPU term ("InfiniBand"：指一种…互连技术): it
-    describes the technology, not what is offered."""
+    """Whether the sentence at a position defines a fabric or GPU term ("InfiniBand"：指一种…互连技术), or says
+    when one is worth having ("IB/RoCE 只有多台一起训才有意义"): it describes the technology, not what is offered."""
+    if _ONLY_WORTH_WHEN.search(context.sentence_at(position)):
+        return True
     term = context.defines_term(position)
     return term is not None and any(t.type in TECHNOLOGY_WORDS for t in context.keywords_in(*term))
+
+
+_ONLY_WORTH_WHEN = regex(alternation("only_worth_when"), re.I)
 
 
 _SAME_AS = regex(rf"(?:{alternation('same_as')})\W{{0,3}}$", re.I)
