@@ -3541,3 +3541,10 @@ def test_switch_models_with_five_digits(text: str) -> None:
 ])
 def test_saying_when_a_fabric_is_worth_having_offers_none(text: str, expected: str | None) -> None:
     assert value("1 台 8 卡 H100 SXM 整机。\n" + text, "fabric.protocol") == expected
+
+
+@pytest.mark.parametrize("text", ["Diagnosing congestion and packet loss is on your side as well.\n",
+                                  "丢包、拥塞排查你们那边负责。\n"])
+def test_your_side_is_the_customer(text: str) -> None:
+    assert value("4 nodes of 8x H100 SXM, RoCE v2, 2x 200G NICs per node.\n" + text,
+                 "tuning.troubleshooting") == "customer"
