@@ -3548,3 +3548,13 @@ def test_saying_when_a_fabric_is_worth_having_offers_none(text: str, expected: s
 def test_your_side_is_the_customer(text: str) -> None:
     assert value("4 nodes of 8x H100 SXM, RoCE v2, 2x 200G NICs per node.\n" + text,
                  "tuning.troubleshooting") == "customer"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("| # | Item | Qty |\n|---|---|---|\n| 1 | HGX H100 8-GPU server | 1 |\n"
+     "| 2 | Add-on: InfiniBand NDR fabric (ConnectX-7 HCAs, switch ports, cabling) | 1 |\n", None),
+    ("| # | Item | Qty |\n|---|---|---|\n| 1 | GPU server (8x H100 SXM) | 4 |\n"
+     "| 2 | ConnectX-7 400G NIC (with cable) | 8 |\n", 8),
+])
+def test_the_quantity_of_a_fabric_bundle_counts_no_cards(text: str, expected: int | None) -> None:
+    assert value(text, "fabric.nics_per_node", "markdown") == expected

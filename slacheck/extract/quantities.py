@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from slacheck.extract.context import PER_NODE_MAX, Context, Said, counts_per_node
+from slacheck.extract.context import PER_NODE_MAX, Context, Said, counts_per_node, in_brackets
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import words
 from slacheck.extract.structure import SERVER_WORDS, cell_spans, first_worded_cell
@@ -71,7 +71,8 @@ def row_counts(context: Context) -> list[Said]:
             elif count and "PORT" in header and not header & _NOT_SWITCH_PORTS:  # under "Fabric ports reserved"
                 said.append(Said("fabric.switch_ports", count, span))
             continue
-        path = _counted(item_tokens, context.keywords_in(*unit) if unit else [], count)
+        head = [t for t in item_tokens if not in_brackets(text[item[0]:t.start])]  # "fabric (HCAs, switch ports)"
+        path = _counted(head, context.keywords_in(*unit) if unit else [], count)  # counts the fabric, not its HCAs
         if count and path:
             said.append(Said(path, count, span))
     return said
