@@ -515,7 +515,7 @@ _RANGE_BEFORE = regex(alternation("range_mark"))
 
 def in_range(start: int, context: Context) -> bool:
     """Whether a count at ``start`` ends a range ("32 至 64 张", "16-64 GPUs"): a span, not what is ordered."""
-    return _RANGE_BEFORE.search(context.text, max(0, start - 12), start) is not None
+    return range_low(start, context) is not None
 
 
 def range_low(start: int, context: Context) -> tuple[int, int] | None:

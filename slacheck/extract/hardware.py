@@ -316,13 +316,17 @@ def _nvlink_rate(phrase: Phrase, context: Context) -> list[Said]:
     return [Said("intra_node.bandwidth_gbytes", value, [(phrase.start, phrase.end)])]
 
 
+_LINK_WORDS = frozenset({"NVLINK", "NVSWITCH"})
+"""The words of the link between a server's GPUs."""
+
+
 def _loose_nvlink_rate(token: Keyword, context: Context) -> list[Said]:
     """A GB/s figure in a sentence or table row about NVLink ("卡间 NVLink 互联，带宽 400GB/s"), unless its clause
     is about something else that is measured in GB/s (storage, memory, the network, a benchmark)."""
-    if context.in_phrase(token) or not context.line_types(token.start) & {"NVLINK", "NVSWITCH"}:
+    if context.in_phrase(token) or not context.line_types(token.start) & _LINK_WORDS:
         return []
     clause = context.clause_types(token.start)
-    if not clause & {"NVLINK", "NVSWITCH"} and (clause & {"BENCH", "BUSBW", "NIC", "NETWORK", "INTERNAL"}
+    if not clause & _LINK_WORDS and (clause & {"BENCH", "BUSBW", "NIC", "NETWORK", "INTERNAL"}
                                                  or _about_other_bandwidth(token, context)):
         return []
     value = as_number(token)
@@ -341,8 +345,6 @@ def _about_other_bandwidth(token: Keyword, context: Context) -> bool:
     links = [t.end for t in context.in_sentence(token.start) if t.type in _LINK_WORDS and t.end <= token.start]
     return bool(other) and (not links or other[-1] > links[-1])
 
-
-_LINK_WORDS = frozenset({"NVLINK", "NVSWITCH"})
 
 
 def _model(token: Keyword, context: Context) -> list[Said]:
