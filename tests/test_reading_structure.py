@@ -3558,3 +3558,20 @@ def test_your_side_is_the_customer(text: str) -> None:
 ])
 def test_the_quantity_of_a_fabric_bundle_counts_no_cards(text: str, expected: int | None) -> None:
     assert value(text, "fabric.nics_per_node", "markdown") == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("4 nodes of H100 SXM, RoCE v2.\n• 3 months, prepaid quarterly\n", 3.0),
+    ("4 台 H100 SXM。\n6 个月，月付\n", 6.0),
+    ("4 nodes of H100 SXM. Delivery in 3 months, billed monthly after that.\n", None),
+])
+def test_a_length_that_opens_an_item_and_is_billed_is_the_term(text: str, expected: float | None) -> None:
+    assert value(text, "commercial.term_months") == expected
+
+
+def test_what_the_last_vendor_called_verified_is_no_pass_mark() -> None:
+    text = ("8 servers of H100 SXM, RoCE v2, one 200G NIC each.\n"
+            "[11:40] Dana: Last vendor ran all_reduce_perf and called 400 Gb/s 'verified'.\n"
+            "[11:43] Tom: We'll run all_reduce_perf across all 8 servers and share the output.\n")
+    assert value(text, "acceptance.test") == "all_reduce_perf"
+    assert value(text, "acceptance.threshold_gbytes") is None

@@ -341,15 +341,21 @@ def _billing(token: Keyword, context: Context) -> list[Said]:
 
 
 MONTHS_PER_YEAR = 12
+BILLED_AFTER_REACH = 12
+"""Characters between a length that opens a passage and the billing words that make it the term."""
 RUN_IN_HEADING_TOKENS = 3
 """Most keywords in a run-in heading ("3.6 Term.") whose word speaks for the sentence after it."""
 
 
 def _months(token: Keyword, context: Context) -> list[Said]:
-    """A term in months: said in a sentence about the term, or after a run-in "Term." heading."""
+    """A term in months: said in a sentence about the term, after a run-in "Term." heading, or opening a clause
+    whose next words say how it is billed ("3 months, prepaid quarterly", "6 个月，月付")."""
     heading = context.in_sentence(token.start, before=1)
     term_heading = len(heading) <= RUN_IN_HEADING_TOKENS and any(t.type == "TERM" for t in heading)
-    if "TERM" not in context.sentence_types(token.start) and not term_heading \
+    billed = context.following(token.end)
+    billed_after = billed is not None and billed.type == "BILLING" and context.previous(token.start) is None \
+        and billed.start - token.end <= BILLED_AFTER_REACH
+    if "TERM" not in context.sentence_types(token.start) and not term_heading and not billed_after \
             or "TRIAL" in context.clause_types(token.start):
         return []
     value = as_number(token)
