@@ -3575,3 +3575,12 @@ def test_what_the_last_vendor_called_verified_is_no_pass_mark() -> None:
             "[11:43] Tom: We'll run all_reduce_perf across all 8 servers and share the output.\n")
     assert value(text, "acceptance.test") == "all_reduce_perf"
     assert value(text, "acceptance.threshold_gbytes") is None
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("数据目录及 checkpoint 目录每日快照，保留 14 天；系统盘每周快照。\n", "backup.scope", "data"),
+    ("系统盘每周快照一次。\n", "backup.scope", "system-only"),
+    ("乙方预留叶交换机三十二个下行端口，用于后续扩容四台同配置节点。\n", "fabric.expansion", "concrete"),
+])
+def test_data_directories_backed_up_and_downlink_ports_reserved(text: str, path: str, expected: str) -> None:
+    assert value("8 台 H100 SXM，InfiniBand NDR。\n" + text, path) == expected
