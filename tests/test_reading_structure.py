@@ -3584,3 +3584,9 @@ def test_what_the_last_vendor_called_verified_is_no_pass_mark() -> None:
 ])
 def test_data_directories_backed_up_and_downlink_ports_reserved(text: str, path: str, expected: str) -> None:
     assert value("8 台 H100 SXM，InfiniBand NDR。\n" + text, path) == expected
+
+
+def test_a_switch_that_connects_only_the_customer_and_carries_no_one_else_s_traffic() -> None:
+    text = ("2 台 A800 SXM4，RoCE v2。\n"
+            "- 交换机：CloudEngine 9860 一台，分配 8 个 200G 端口，该交换机仅接入贵司两台服务器，不承载其他客户流量\n")
+    assert value(text, "fabric.dedicated") is True and value(text, "fabric.isolation") is True
