@@ -3590,3 +3590,17 @@ def test_a_switch_that_connects_only_the_customer_and_carries_no_one_else_s_traf
     text = ("2 台 A800 SXM4，RoCE v2。\n"
             "- 交换机：CloudEngine 9860 一台，分配 8 个 200G 端口，该交换机仅接入贵司两台服务器，不承载其他客户流量\n")
     assert value(text, "fabric.dedicated") is True and value(text, "fabric.isolation") is True
+
+
+@pytest.mark.parametrize(("text", "rate", "nics"), [
+    ("机间 IB 400G*8/台，含在月租里\n", 400.0, 8),
+    ("Fabric: RoCE 200G×2 per node\n", 200.0, 2),
+])
+def test_a_rate_times_a_count_written_without_spaces(text: str, rate: float, nics: int) -> None:
+    text = "4 台 H100 SXM。\n" + text
+    assert value(text, "fabric.rate_gbps") == rate and value(text, "fabric.nics_per_node") == nics
+
+
+def test_a_count_of_cards_in_a_sentence_about_the_fabric_s_rate_counts_its_cards() -> None:
+    text = "4 台 H100 SXM，每台 8 卡。\n【更正】IB 是 200G，每台 2 张，不是 400G*8。\n"
+    assert value(text, "fabric.nics_per_node") == 2 and value(text, "gpu.per_node") == 8

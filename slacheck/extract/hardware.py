@@ -273,7 +273,9 @@ _GPU_TO_NIC = {"gpu.per_node": "fabric.nics_per_node", "gpu.total": "fabric.nics
 _NIC_WORDS = frozenset({"NIC", "NIC_MODEL"})
 _GPU_CARD = frozenset(words("gpu_card_unit"))
 _FABRIC_ROW_WORDS = _NIC_WORDS | {"PROTO_IB", "IB_GEN", "ROCE"}
-"""A table row that names the fabric's protocol and no GPU model counts its cards as the fabric's."""
+"""A table row that names the fabric's protocol and no GPU model counts its cards as the fabric's, and so does a
+sentence that also gives the link's rate."""
+_RATE_TYPES = frozenset({"G_QTY", "RATE_BITS", "IB_GEN"})
 
 
 def _nic_or_gpu(handler: PhraseHandler) -> PhraseHandler:
@@ -293,7 +295,8 @@ def _nic_or_gpu(handler: PhraseHandler) -> PhraseHandler:
                 and not PER_GPU_BEFORE.search(context.text, max(0, phrase.start - 16), phrase.start):
             return said  # "共计 GPU 一百二十八张，计算网卡六十四张": the GPUs, named right before their count
         item = context.in_line(phrase.start)
-        card_words = _FABRIC_ROW_WORDS if context.table_row else _NIC_WORDS
+        rated = any(t.type in _RATE_TYPES for t in item)  # "IB 是 200G，每台 2 张": the protocol's cards, at a rate
+        card_words = _FABRIC_ROW_WORDS if context.table_row or rated else _NIC_WORDS
         if not any(t.type in card_words for t in item) or any(t.type == "MODEL" for t in item):
             return said
         after = context.following(phrase.end)
