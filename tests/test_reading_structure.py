@@ -3438,6 +3438,8 @@ def test_a_row_of_web_buttons_offers_nothing(text: str, expected: bool | None) -
 @pytest.mark.parametrize(("text", "expected"), [
     ("4 nodes of H100 SXM. Minimum commitment is one quarter, billed monthly.\n", 3.0),
     ("4 台 H100 SXM，租期两个季度，季付。\n", 6.0),
+    ("4 nodes of H100 SXM. Minimum commitment: two quarters.\n", 6.0),
+    ("4 nodes of H100 SXM. The term is a quarter.\n", 3.0),
     ("4 nodes of H100 SXM, billed quarterly.\n", None),
 ])
 def test_a_term_in_quarters(text: str, expected: float | None) -> None:

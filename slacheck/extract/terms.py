@@ -340,6 +340,8 @@ def _billing(token: Keyword, context: Context) -> list[Said]:
     return [Said("commercial.billing", kind, [span_of(token)])]
 
 
+_SIGNED_AFTER = regex(rf"\s?的?\s?(?:{alternation('signed_after')})(?![A-Za-z])", re.I)
+"""What is signed for the length said right before it ("36-month lease", "12 个月合同")."""
 MONTHS_PER_YEAR = 12
 BILLED_AFTER_REACH = 12
 """Characters between a length that opens a passage and the billing words that make it the term."""
@@ -355,15 +357,16 @@ def _months(token: Keyword, context: Context) -> list[Said]:
     billed = context.following(token.end)
     billed_after = billed is not None and billed.type == "BILLING" and context.previous(token.start) is None \
         and billed.start - token.end <= BILLED_AFTER_REACH
-    if "TERM" not in context.sentence_types(token.start) and not term_heading and not billed_after \
+    signed = _SIGNED_AFTER.match(context.text, token.end) is not None  # "36-month lease", "12 个月合同"
+    if "TERM" not in context.sentence_types(token.start) and not (term_heading or billed_after or signed) \
             or "TRIAL" in context.clause_types(token.start):
         return []
     value = as_number(token)
     if value and token.type == "YEARS":
         value *= MONTHS_PER_YEAR
     unit = next((months for word, months in values("MONTHS").items() if word in token.value.lower()), None)
-    if unit is not None:  # "one quarter", "a quarter", "两个季度"
-        value = (value or 1) * unit
+    if unit is not None:  # "two quarters" (its count the word before it), "a quarter", "两个季度"
+        value = (value or number_in(context.text[max(0, token.start - 4):token.start]) or 1) * unit
     return [Said("commercial.term_months", value, [span_of(token)])] if value else []
 
 
