@@ -340,7 +340,7 @@ def _billing(token: Keyword, context: Context) -> list[Said]:
     return [Said("commercial.billing", kind, [span_of(token)])]
 
 
-_SIGNED_AFTER = regex(rf"\s?的?\s?(?:{alternation('signed_after')})(?![A-Za-z])", re.I)
+_SIGNED_AFTER = regex(rf"\s?(?:{alternation('signed_after')})(?![A-Za-z])", re.I)
 """What is signed for the length said right before it ("36-month lease", "12 个月合同")."""
 MONTHS_PER_YEAR = 12
 BILLED_AFTER_REACH = 12
