@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable
 from slacheck.extract.lexer import Keyword, longest_match, with_first_test
 from slacheck.extract.lexicon import alternation, meaning, values
 from slacheck.extract.parser import Phrase
-from slacheck.extract.structure import CELL, COUNTS
+from slacheck.extract.structure import CELL, COUNTS, SENTENCE_END
 from slacheck.offering import PROTOCOLS
 from slacheck.regexes import regex
 from slacheck.trees import Tree
@@ -24,7 +24,6 @@ from slacheck.trees import Tree
 Span = tuple[int, int]
 
 # A full stop ends a sentence; the dots of a leader ("Term ........ 36 months") do not.
-_SENTENCE_END = regex(r"[。;!?|\n.](?:(?<=[。;!?|\n])|(?<!\.\.)(?!\.)(?=\s|$))")
 """An end mark, or a full stop alone before a space or the end (not "..."); the one class it starts with lets the
 search skip to the candidates."""
 _PARENTHESES = regex(r"\((?:[A-Za-z0-9 ./+-]{1,24},)+[A-Za-z0-9 ./+-]{1,24}\)")
@@ -136,7 +135,7 @@ class Context:
         self.lead_in = lead_in
         self.label_end = label_end
         self.optional = optional
-        self.sentence_starts = _bounded(self.text, [0] + [m.end() for m in _SENTENCE_END.finditer(self.text)])
+        self.sentence_starts = _bounded(self.text, [0] + [m.end() for m in SENTENCE_END.finditer(self.text)])
         self.clause_starts = self.sentence_starts  # a clause also ends at a comma outside a parenthetical list
         commas = [m.end() for m in _COMMA.finditer(self.text)] if "," in self.text else []
         if commas:

@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import islice
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from slacheck.documents import Document, Passage, line_texts
 from slacheck.documents.passages import CHAT_TIME, LEADER, chat_header_end
@@ -58,7 +58,8 @@ _SYMBOL_TITLE = regex(r"\s*[^\w\s]+\s*[^\W\d_][^\d:：,，。;；.!！?？]{0,15
 it holds no word of the vocabulary."""
 _BUTTON_ROW = regex(r"\s*(?:(?:【[^】]{1,16}】|\[[^\]]{1,24}\](?:\([^)]*\))?)[\s|·]*){2,}")
 """Two or more short bracketed labels and nothing else: a web page's buttons or links ("[Pricing] [Free trial]")."""
-_SENTENCE_END = regex(r"[。;；!?！？]|\.(?=\s|$)")
+SENTENCE_END = regex(r"[。;!?|\n.](?:(?<=[。;!?|\n])|(?<!\.\.)(?!\.)(?=\s|$))")
+"""Where a sentence of normalised text ends (not at an ellipsis or a decimal point); a table's cells end one too."""
 _LABEL = regex(r"^\s*[-*+•·]?\s*(?:\*\*)?([^:：|]{1,24}?)(?:\*\*)?\s*[:：]")
 _LIST_ITEM = regex(rf"^\s*(?:{alternation('list_item')})\s*")
 _RUN_IN_HEADING = regex(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?\*\*[^*]{1,40}\*\*")
@@ -178,9 +179,10 @@ def options_named(tokens: Sequence[Keyword]) -> list[str]:
         if token.type != "OPTION_NAME":
             continue
         name = _SPACE_AFTER_CJK.sub("", _SPACES.sub(" ", token.value).strip())
+        key = option_key(name)
         second_name = previous is not None and token.start - previous.end <= NAME_JOINER_MAX
-        if option_key(name) not in keys and not second_name:
-            keys.add(option_key(name))
+        if key not in keys and not second_name:
+            keys.add(key)
             names.append(name)
         previous = token
     return names
@@ -295,10 +297,14 @@ def cell_spans(text: str) -> list[tuple[int, int]]:
 def first_worded_cell(text: str, among: int | None = None) -> tuple[int, int] | None:
     """The first cell of a row (of its first ``among`` cells) that holds a letter and is no row number ("四",
     "iv", "T-14"): the row's item or label."""
+    return next(_worded_cells(text, among), None)
+
+
+def _worded_cells(text: str, among: int | None) -> Iterator[tuple[int, int]]:
+    """The cells of a row (of its first ``among``) that hold a letter and are no row number, in order."""
     for start, end in cell_spans(text)[:among]:
         if any(ch.isalpha() for ch in text[start:end]) and not _ROW_NUMBER.fullmatch(text, start, end):
-            return start, end
-    return None
+            yield start, end
 
 
 _ROW_NUMBER = regex(rf"\s*(?:{alternation('row_number')})\s*")
@@ -310,9 +316,7 @@ def label_cells(text: str) -> list[tuple[int, int]]:
     """The worded cells among a row's first LABEL_CELLS that may name its item: the first (as first_worded_cell),
     then the next up to one that holds a figure, where the row's values start ("2 | 网络 | 存储网络 | 2×25GbE")."""
     cells: list[tuple[int, int]] = []
-    for start, end in cell_spans(text)[:LABEL_CELLS]:
-        if not any(ch.isalpha() for ch in text[start:end]) or _ROW_NUMBER.fullmatch(text, start, end):
-            continue
+    for start, end in _worded_cells(text, LABEL_CELLS):
         if cells and any(ch.isdigit() for ch in text[start:end]):
             break
         cells.append((start, end))
@@ -552,7 +556,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         opens = message if message is not None and not bare else 0 if after_bare_header else None
         after_bare_header = bare
         if opens is not None:  # where a chat message's own words start, and its first sentence ends
-            ends = _SENTENCE_END.search(text, opens)
+            ends = SENTENCE_END.search(text, opens)
             own = [t.type for t in tokens if opens <= t.start < (ends.end() if ends else len(text))]
             if _REFERS_BACK.search(text, opens, opens + _SPEAKER_WIDTH) or asked and not DUTIES.keys() & set(own) \
                     and ("PROVIDER" in own or "CUSTOMER" in own):  # "这个一般是客户自己调", "our network team"
