@@ -7,7 +7,8 @@
    controls other than whitespace);
 3. collapsing every run of whitespace (any Unicode space, tab, line break) to one ``" "``;
 4. one-for-one substitutions: ``×``/``✕``/``✖`` -> ``x``; ``*`` between numbers or model names
-   -> ``x``; dashes ``‐ ‑ ‒ – — ― −`` -> ``-``; ``~ 〜 ∼`` and ``至`` between two numbers -> ``-``.
+   -> ``x``; dashes ``‐ ‑ ‒ – — ― −`` -> ``-``; ``~ 〜 ∼`` and ``至`` between two numbers -> ``-``; a dotted
+   leader between a label and its value (``Nodes ........ 16``) -> ``:`` and spaces.
 
 The map is stored as pieces: an *identity* piece maps its output characters one-to-one onto an
 equally long input range; a *block* piece maps every output character onto the whole input range
@@ -74,6 +75,14 @@ def _range_dash(m: re.Match[str]) -> str:
 _RANGE_SIGNS = regex(_RANGE_SIGN_CLASS)
 
 
+_LEADER_DOTS = regex(r"(?<![\s.])(?: ?\.{4,}| \.{3})(?= [^\s.])")
+"""A dotted leader after a label and before its value: it says what a colon does."""
+
+
+def _as_colon(m: re.Match[str]) -> str:
+    return ":" + " " * (len(m.group()) - 1)
+
+
 def _unify(text: str) -> str:
     """The one-for-one substitutions of step 4 (lengths and positions are kept); each regex runs only
     when its sign occurs."""
@@ -83,6 +92,8 @@ def _unify(text: str) -> str:
         text = _STAR.sub("x", text)
     if _RANGE_SIGNS.search(text):
         text = _RANGE.sub(_range_dash, text)
+    if "..." in text:
+        text = _LEADER_DOTS.sub(_as_colon, text)
     return text
 
 

@@ -68,7 +68,15 @@ class Analysis:
     offering: Offering
     language: str
     options: list[NamedOffering] = field(default_factory=list)
-    """Each option's own offering, when the document offers several (``offering`` then holds what they share)."""
+    """Each option's own offering, when the document offers several (``offering`` then holds what they share, or
+    the option the buyer takes)."""
+
+    @property
+    def compared(self) -> list[NamedOffering]:
+        """The options the rules check one by one: none when the buyer takes one of them, for only that one is
+        signed (``offering`` holds it)."""
+        chosen = self.extraction.chosen_option
+        return [] if any(option.name == chosen for option in self.options) else self.options
 
 
 def analyse(path: str | Path, options: Options) -> Analysis:
@@ -175,10 +183,10 @@ def _checked(analysis: Analysis, path: str | Path, options: Options, rules: list
     ran = selected(every, options) if config.path else active
     evidence = document_evidence(analysis.document)
     policy = config.policy()
-    offerings = [option.offering for option in analysis.options] or [analysis.offering]
+    offerings = [option.offering for option in analysis.compared] or [analysis.offering]
     tables = [values_of(offering, policy) for offering in offerings]  # the rules and the gaps both read them
-    if analysis.options:
-        found = check_options(analysis.options, tables, ran, language=language, document_evidence=evidence)
+    if analysis.compared:
+        found = check_options(analysis.compared, tables, ran, language=language, document_evidence=evidence)
     else:
         found = check(analysis.offering, ran, language=language, document_evidence=evidence, values=tables[0])
     findings = _kept(found, active)

@@ -3606,3 +3606,102 @@ def test_a_rate_times_a_count_written_without_spaces(text: str, rate: float, nic
 def test_a_count_of_cards_in_a_sentence_about_the_fabric_s_rate_counts_its_cards() -> None:
     text = "4 台 H100 SXM，每台 8 卡。\n【更正】IB 是 200G，每台 2 张，不是 400G*8。\n"
     assert value(text, "fabric.nics_per_node") == 2 and value(text, "gpu.per_node") == 8
+
+
+@pytest.mark.parametrize(("text", "protocol", "rate"), [
+    ("说明：因 NDR 网卡交期较长，本次以 RoCE v2 200G 方案交付。\n", "roce-v2", 200.0),
+    ("Because NDR adapters are on long lead time, the fabric is RoCE v2 instead.\n", "roce-v2", None),
+    ("计算网为 InfiniBand NDR，每台 8 张 CX7。\n", "infiniband", 400.0),
+])
+def test_a_fabric_said_to_be_on_long_lead_time_is_not_the_one_delivered(text: str, protocol: str,
+                                                                        rate: float | None) -> None:
+    text = "4 台 H800 SXM。\n" + text
+    assert value(text, "fabric.protocol") == protocol and value(text, "fabric.rate_gbps") == rate
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("交付时每台单独跑 nccl-tests（单机 8 卡）。\n节点故障 4 小时内更换，更换后复测两节点 all_reduce_perf 再交还。\n", False),
+    ("Acceptance: all_reduce_perf across all 4 nodes, busbw at least 150 GB/s.\n", True),
+])
+def test_a_re_test_after_a_replacement_is_not_the_acceptance_test(text: str, expected: bool) -> None:
+    assert value("4 台 H100 SXM，RoCE v2。\n" + text, "acceptance.multi_node") is expected
+
+
+@pytest.mark.parametrize(("text", "nodes"), [
+    ("HARDWARE\n  Servers .......... 6\n  GPUs ............. 8 x H100 SXM5 per server\n", 6),
+    ("Rack power ...... 11 kW per server, three servers per 40 kW rack\n4 nodes of H100 SXM\n", 4),
+])
+def test_dotted_leaders_label_a_value_and_counts_per_rack_size_a_rack(text: str, nodes: int) -> None:
+    assert value(text, "nodes") == nodes
+
+
+def test_a_dotted_leader_keeps_the_text_s_length_and_an_ellipsis_stays() -> None:
+    from slacheck.normalize import normalize
+    assert normalize("Servers ...... 6").text == "Servers:       6"
+    assert normalize("well... 6 of them").text == "well... 6 of them"
+
+
+def test_leaf_ports_allotted_are_switch_ports_not_cards() -> None:
+    text = "6 nodes of H100 SXM, RoCE v2.\nLeaf: 2 x Spectrum SN4700, 48 x 200GbE leaf ports allotted to the Customer.\n"
+    assert value(text, "fabric.switch_ports") == 48 and value(text, "fabric.nics_total") is None
+
+
+def test_vendors_compared_under_letters_are_options_and_the_chosen_one_is_checked_alone() -> None:
+    text = ("| 项目 | 甲厂对比 | A厂商 | B厂商 |\n|---|---|---|---|\n"
+            "| 计算网 | - | InfiniBand NDR 400G，每台 8 张 | RoCE v2 200G，每台 4 张 |\n"
+            "| 节点 | - | 4 台 H100 SXM | 4 台 H100 SXM |\n\n"
+            "决议：选定 B厂商，A厂商不再推进。\n")
+    path = Path(__file__).parent / "_vendors.md"
+    path.write_text(text, encoding="utf-8")
+    try:
+        report = check_file(path, Options())
+    finally:
+        path.unlink()
+    assert report.offering.fact("fabric.protocol").value == "roce-v2"
+    assert {option.name for option in report.options} == {"A厂商", "B厂商"}
+    assert all(finding.option is None for finding in report.findings)
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("硬件坏了备件次日到，当天换上。换完以后网络配置谁来恢复没说。\n", "sla.replacement", True),
+    ("可用性 99.9%。问达不到怎么赔，对方说合同里不写赔付。\n", "sla.credits", False),
+    ("合同最短签半年，月付。\n", "commercial.term_months", 6.0),
+    ("Term: half a year, billed monthly.\n", "commercial.term_months", 6.0),
+])
+def test_spoken_terms_of_service(text: str, path: str, expected: object) -> None:
+    assert value("4 台 A100 SXM。\n" + text, path) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "六、待乙方书面确认\n- GPU 形态（SXM 还是 PCIe）\n- 端口是否独享\n",
+    "## Open questions\n\n- Is the fabric dedicated?\n- SXM or PCIe boards\n",
+])
+def test_items_still_to_be_confirmed_offer_nothing(text: str) -> None:
+    text = "4 台 A100 80G，每台 8 卡。\n\n" + text
+    assert value(text, "gpu.variant", "markdown") is None and value(text, "fabric.dedicated", "markdown") is None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("每台标配两张 25G 网卡，走存储和管理，普通 TCP。\n", None),
+    ("Each node has two 25GbE ports, used for storage only.\n", None),
+    ("每台两张 200G 网卡，存储网另配 2×25G。\n", 200.0),
+])
+def test_a_clause_that_says_what_cards_are_for_gives_their_subject(text: str, expected: float | None) -> None:
+    assert value("2 台 H100 SXM。\n" + text, "fabric.rate_gbps") == expected
+
+
+def test_a_renewal_s_bracketed_old_figures_and_its_bilingual_background_heading() -> None:
+    text = ("## 1. Background 背景\n\nThe current deal covers 4 nodes, availability 99.5%.\n\n"
+            "## 2. Service levels 服务等级\n\n- P1 response within 15 minutes（现合同为 30 分钟）.\n"
+            "- Availability 99.9% per month (current contract: 99.5%).\n\n## 3. Nodes\n\n8 nodes of H800 SXM.\n")
+    assert value(text, "sla.support_response_minutes", "markdown") == 15.0
+    assert value(text, "sla.availability_pct", "markdown") == 99.9
+    assert value(text, "nodes", "markdown") == 8
+
+
+@pytest.mark.parametrize("text", [
+    "| Nodes | 8 (4 in DC1 + 4 in DC2) |\n|---|---|\n| GPU | 8 x H100 SXM |\n",
+    "The 8 nodes form one cluster, 4 in DC1 and 4 in DC2.\n",
+])
+def test_nodes_counted_in_two_named_halls_are_multi_site(text: str) -> None:
+    assert value(text, "fabric.multi_site", "markdown") is True

@@ -57,6 +57,9 @@ def _bench(token: Keyword, context: Context) -> list[Said]:
     outside = _OUTSIDE_ACCEPTANCE.search(sentence_text(token, context))
     if outside and not in_brackets(sentence_text(token, context)[:outside.start()]):
         return []  # "补测跨机 all_reduce，需另行排期，不作为本次验收条件"; not "370 GB/s（不作为验收标准）"
+    if "ACCEPTANCE" not in types and any(t.type == "REPLACE" and t.end <= token.start
+                                         for t in context.in_sentence(token.start)):
+        return []  # "更换后…复测两节点 nccl-tests 后交还": a replaced node's re-test, not the acceptance test
     if "ACCEPTANCE" not in types and _own_run(token, context):
         return []  # "Ran our first 2-node job last night. Here's the tail of the all_reduce run"
     said = [Said("acceptance.test", name, [span_of(token)], tag=None if name == "benchmark" else "primary")]

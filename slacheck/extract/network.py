@@ -253,16 +253,22 @@ def _bare_rate(phrase: Phrase, context: Context) -> list[Said]:
     return []
 
 
+def _labelled_count(tokens: list[Keyword]) -> bool:
+    """Whether a node label is followed by a count ("Nodes: 8 (4 in DC1 + 4 in DC2)", "| Nodes 节点 | 8 (…) |")."""
+    kinds = [t.type for t in tokens if t.type != "COLON"]
+    return any(a == "NODE_UNIT" and b in COUNTS for a, b in zip(kinds, kinds[1:]))
+
+
 def _multi_site(token: Keyword, context: Context) -> list[Said]:
     """Nodes placed across sites: the sentence (or the one before it) must count the nodes (or cards), or
     speak of one cluster ("two sites form one training cluster"), not
     describe the vendor's premises ("8 servers in FRA1 and 8 in FRA3. The two facilities are linked by ...";
     not "founded in 2014, we run servers in three London facilities")."""
     for before in (0, 1):
-        near = context.in_sentence(token.start, before=before)
+        near = context.keywords if context.table_row else context.in_sentence(token.start, before=before)
         if node_counts(near) or any(a.type in COUNTS and b.type == "CARD_UNIT" and b.start - a.end <= 2
-                                    for a, b in zip(near, near[1:])):  # "16 GPUs", not "in 2014, GPU servers"
-            break
+                                    for a, b in zip(near, near[1:])) or _labelled_count(near):
+            break  # "16 GPUs", not "in 2014, GPU servers"
     else:
         if not _ONE_CLUSTER.search(sentence_text(token, context)):  # "两站点组成一个训练集群"
             return []

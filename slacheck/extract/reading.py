@@ -24,6 +24,7 @@ from slacheck.extract.context import (
     PhraseHandler,
     Said,
     denied_just_before,
+    in_brackets,
     span_of,
 )
 from slacheck.extract.lexer import Keyword, with_first_test
@@ -137,7 +138,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     end = label_end(context.text) if not cells else None
     label = subject_of(context.keywords_in(0, end)) if end else None
     outside = _NOT_THE_FABRIC.search(context.text)  # "The following are not part of the backend fabric: ..."
-    elsewhere = OTHER_SYSTEM.search(context.text) is not None
+    elsewhere = OTHER_SYSTEM.search(context.text) is not None or _OLD_CONTRACT.search(context.text) is not None
     only_plan = _only_plan(context, frame, spans) if frame.column_options else None
     enumerates = ENUMERATION_COMMA in context.text
     unchanged = REJECTED in frame.column_subjects and any(
@@ -170,7 +171,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
                 own = _without_co_users(context.in_clause(position), context)
                 clause_subjects[clause] = subject_of(own) or (subject_of(
                     [t for t in reversed(context.in_sentence(position)) if t.end <= start])
-                    if context.sentence_types(position) & SUBJECT_TYPES else None)
+                    if context.sentence_types(position) & SUBJECT_TYPES else None) or _used_for(clause, context)
             subject = clause_subjects[clause]
         subject = subject or column_subject or frame.subject
         if outside is not None and position >= outside.end() and subject in (None, "fabric"):
@@ -186,7 +187,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         if voided and _VOIDED.search(context.sentence_at(position)) \
                 and "CORRECTION" not in context.sentence_types(position):
             continue  # "Our v1 from last week (4 nodes, RoCE 100G) is withdrawn."
-        if elsewhere and OTHER_SYSTEM.search(context.sentence_at(position)):
+        if elsewhere and _on_other_system(position, context):
             continue  # "That's 8x 400G IB per node, a different class of fabric": another system's figures
         if subject in NO_OFFER or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
             continue
@@ -238,6 +239,43 @@ def _option_before(openers: list[tuple[int, str]], position: int) -> str | None:
 
 _SAME = regex(rf"\s*(?:{alternation('same_as_left')})\s*", re.I)
 _NOT_APPLICABLE = regex(rf"[\s*]*(?:{alternation('not_applicable_cell')})?[\s*]*", re.I)
+
+
+_CLOSING = regex(r"[)）]")
+_OLD_CONTRACT = regex(alternation("old_contract_aside"), re.I)
+
+
+def _on_other_system(position: int, context: Context) -> bool:
+    """Whether words that put figures on another system speak of the one at ``position``: those of its sentence,
+    or, when they stand in brackets, those of the bracket it is in; the contract a renewal replaces, only so
+    ("P1 response 15 minutes (现合同为 30 分钟)"; not "原合同约定的可用率由 99.9% 调整为 99.5%")."""
+    start = context.sentence_starts[context.sentence(position)]
+    sentence = context.sentence_at(position)
+    for found in [*OTHER_SYSTEM.finditer(sentence), *_OLD_CONTRACT.finditer(sentence)]:
+        if not in_brackets(sentence[:found.start()]):
+            if found.re is OTHER_SYSTEM:
+                return True
+            continue
+        opened = max(sentence.rfind("(", 0, found.start()), sentence.rfind("（", 0, found.start()))
+        closed = _CLOSING.search(sentence, found.end())
+        if start + opened < position < start + (closed.start() if closed else len(sentence)):
+            return True
+    return False
+
+
+_USED_FOR = regex(rf"\W*(?:{alternation('used_for')})", re.I)
+
+
+def _used_for(clause: int, context: Context) -> str | None:
+    """The subject the clause after ``clause`` names as what its part is used for, when it says only that
+    ("两张 25G 网卡，走存储和管理", "two 25GbE ports, used for storage")."""
+    if clause + 1 >= len(context.clause_starts) or context.sentence(context.clause_starts[clause + 1]) \
+            != context.sentence(context.clause_starts[clause]):
+        return None
+    start = context.clause_starts[clause + 1]
+    if not _USED_FOR.match(context.text, start):
+        return None
+    return subject_of(context.in_clause(start))
 
 
 def _not_offered(context: Context, cells: list[tuple[int, int]]) -> bool:

@@ -79,8 +79,10 @@ DUTIES = {"TUNING": "tuning.owner", "TROUBLESHOOT": "tuning.troubleshooting"}
 _REQUIREMENT_COLUMN = regex(alternation("requirement_column"), re.I)
 _ANSWER_COLUMN = regex(alternation("answer_column"), re.I)
 _REJECTED_COLUMN = regex(rf"(?<![A-Za-z])(?:{alternation('rejected_column')})(?![A-Za-z])", re.I)
-_RECITALS = regex(rf"[\W\d]*(?:{alternation('recitals_heading')})\W*", re.I)
-_RECITALS_LINE = regex(rf"(?m)^[\W\d]*(?:{alternation('recitals_heading')})\W*$", re.I)
+_RECITALS_WORDS = rf"[\W\d]*(?:{alternation('recitals_heading')})(?:\W*(?:{alternation('recitals_heading')}))?\W*"
+"""A recitals heading, in one language or two ("1. Background 背景")."""
+_RECITALS = regex(_RECITALS_WORDS, re.I)
+_RECITALS_LINE = regex(rf"(?m)^{_RECITALS_WORDS}$", re.I)
 _BRACKETED = regex(alternation("heading_brackets"))
 _LEADER_LINE = regex(rf"\s*{LEADER}")
 _COMMAND_START = regex(r"^\s*(?:```|\$ |export |mpirun |srun |torchrun |sudo |python3? |\./|#!)")
@@ -504,7 +506,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             continue
         previous_row = False
         marker = _LIST_ITEM.match(text)
-        item = marker is not None or bool(_LEADER_LINE.match(text))  # a short numbered item is a heading too,
+        item = marker is not None or bool(_LEADER_LINE.match(passage.text))  # a short numbered item is a heading too,
         # and still under its lead-in; so is a dotted leader line ("Severity 1 ....... 15 minutes")
         if marker is not None and wished:
             style = _marker_style(marker.group())
@@ -824,12 +826,14 @@ def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, op
 
 _ZH_DIGITS = values("NUMBER_ZH")
 _OPTION_KEY = regex(rf"(?<![A-Za-z])(?:[A-Za-z]|\d+|[{''.join(_ZH_DIGITS)}])\s*$")
+_LEADING_KEY = regex(r"\s*[A-Za-z](?=\s?[\u4e00-\u9fff])")
+"""A letter that opens a name in Chinese ("A厂商", "B 供应商"): the key, as one that ends a name is."""
 
 
 def option_key(name: str) -> str:
     """What tells an option from the others: its letter or number, whatever the language ("Plan A" and "方案A",
     "Option 2" and "方案二" are one option); a tier's whole name ("Pro plan", 旗舰款)."""
-    key = _OPTION_KEY.search(name)
+    key = _OPTION_KEY.search(name) or _LEADING_KEY.match(name)
     if key is None:
         return name
     mark = key.group().strip()
