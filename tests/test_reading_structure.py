@@ -3705,3 +3705,47 @@ def test_a_renewal_s_bracketed_old_figures_and_its_bilingual_background_heading(
 ])
 def test_nodes_counted_in_two_named_halls_are_multi_site(text: str) -> None:
     assert value(text, "fabric.multi_site", "markdown") is True
+
+
+@pytest.mark.parametrize(("footnote", "expected"), [
+    ("\\* Shared with other tenants of the site.\n", True),  # marks the front-end and the Internet lines only
+    ("\\*\\* Shared with other tenants of the site.\n", False),  # also marks the fabric's line
+])
+def test_a_footnote_speaks_of_the_lines_its_marker_marks(footnote: str, expected: bool) -> None:
+    text = ("| Item | Spec |\n|---|---|\n| Compute fabric | 8 x 400G InfiniBand per node** |\n"
+            "| Front-end network | 2 x 25 GbE* |\n| Internet | 10 Gbps* |\n\n4 nodes of H100 SXM.\n\n---\n\n" + footnote)
+    assert (value(text, "fabric.dedicated", "markdown") is None) is expected
+
+
+CHAT = ("09:00 Ann (Orbit Labs)\nHi both, we need two 8-GPU servers for a year.\n\n"
+        "09:05 Bo-Northwind Cloud\nWe offer H100 SXM, InfiniBand 400G x 8 per node, 99.95% uptime.\n\n"
+        "09:08 Cy-Kestrel Compute\nOurs is H100 PCIe, one 100G RoCE NIC per server.\n\n"
+        "{choice}")
+
+
+@pytest.mark.parametrize(("choice", "variant", "uptime"), [
+    ("10:30 Ann (Orbit Labs)\nDecision made: we'll go with Kestrel Compute, thanks Bo.\n", "PCIe", None),
+    ("10:30 Ann (Orbit Labs)\n最终选 Northwind 的方案，谢谢 Cy。\n", "SXM", 99.95),
+    ("10:30 Ann (Orbit Labs)\nThanks both, we are still comparing.\n", "SXM", 99.95),  # nobody turned down
+])
+def test_a_vendor_chosen_by_name_in_a_group_chat_turns_the_other_down(choice: str, variant: str,
+                                                                      uptime: float | None) -> None:
+    text = CHAT.format(choice=choice)
+    assert value(text, "gpu.variant") == variant and value(text, "sla.availability_pct") == uptime
+
+
+def test_a_space_aligned_header_over_the_value_columns_names_tiers_and_the_order_picks_one() -> None:
+    text = ("                 LITE                   MAX\n"
+            "GPU              8x L40S 48GB           8x H100 80GB SXM5\n"
+            "Price/month      USD 9,000              USD 22,000\n\n"
+            "Order: Selected: MAX x 2 nodes.\n")
+    document = document_from_text(text)
+    assert [p.text for p in document.passages if p.kind == "table-row"][0] == " | LITE | MAX"
+    path = Path(__file__).parent / "_tiers.txt"
+    path.write_text(text, encoding="utf-8")
+    try:
+        report = check_file(path, Options())
+    finally:
+        path.unlink()
+    assert report.offering.fact("gpu.model").value == "H100"
+    assert {option.name for option in report.options} == {"LITE", "MAX"}

@@ -284,7 +284,21 @@ def _block_rows(texts: list[str], lines: list[int], *, ruled: bool = False) -> l
         if not columns or len(cells) > len(columns):
             columns = [_column(texts[k], start) for start, _ in cells]
         rows.append([[(k, start, end)] for start, end in cells])
-    return rows
+    return [_under_columns(row, texts, columns) for row in rows]
+
+
+def _under_columns(row: list[list[Run]], texts: list[str], columns: list[int]) -> list[list[Run]]:
+    """A row of fewer cells than the table's, indented past its first column (a header over the value columns
+    only: "      BASIC     STANDARD     PRO"), with each cell put under the column it starts in."""
+    line, start, _ = row[0][0]
+    shown = _column(texts[line], start)
+    if len(row) >= len(columns) or shown <= columns[0] + 2:
+        return row
+    placed: list[list[Run]] = [[] for _ in columns]
+    for cell in row:
+        at = _column(texts[cell[0][0]], cell[0][1])
+        placed[max((c for c in range(len(columns)) if columns[c] <= at + 2), default=0)].extend(cell)
+    return placed
 
 
 def text_lines(text: str) -> list[str]:

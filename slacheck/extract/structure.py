@@ -576,6 +576,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             lead_in = _lead_in(text, tokens)
             wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
     _answer_questions(passages, result)
+    _footnotes(passages, result)
+    _vendors_turned_down(document, passages, result)
     _count_items(document, passages, result)
     if len(heading_options) >= 2:
         result = [replace(frame, named_options=tuple(heading_options)) if frame.kind == "offer" and not frame.option
@@ -617,6 +619,91 @@ def _answer_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: lis
         text = passages[index][0]
         if _AFFIRMATIVE.match(text, answer_start(text)):
             placed[index - 1] = replace(asked if asked.kind == "offer" else Frame(), confirmed=True)
+
+
+_FOOTNOTE = regex(r"\s*((?:\\?[*†‡])+)\s*(?=\S)")
+"""A footnote's marker at its start ("* Bandwidth shared with other tenants", "\\*\\* Subject to availability")."""
+_MARKED = regex(r"(?<=[\w%)])([*†‡]+)(?![*†‡\w])")
+"""A footnote's marker right after a figure or a word ("2 x 100 GbE*", "$2.89**")."""
+
+
+def _footnotes(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
+    """A footnote speaks of what its marker marks: when every line marked so above it is about another network
+    than the fabric ("Front-end network | 2 x 100 GbE*", "Public internet | 25 Gbps*"), so is the footnote
+    ("* Bandwidth shared with other tenants"). ``placed`` is updated so."""
+    marked: dict[str, set[str | None]] = {}  # each marker, and what the lines it marks so far are about
+    for index, (text, tokens) in enumerate(passages):
+        if not any(sign in text for sign in "*†‡"):
+            continue
+        found = _FOOTNOTE.match(text)
+        subjects = marked.get(found.group(1).replace("\\", "")) if found else None
+        others = sorted(s for s in subjects or () if s in OTHER_NETWORKS)
+        if others and len(others) == len(subjects or ()) and placed[index].kind == "offer" \
+                and not placed[index].subject:
+            placed[index] = replace(placed[index], subject=others[0])
+            continue
+        for marker in {m.group(1) for m in _MARKED.finditer(text.replace("\\", ""))}:
+            marked.setdefault(marker, set()).add(_marked_subject(text, tokens))
+
+
+def _marked_subject(text: str, tokens: Sequence[Keyword]) -> str | None:
+    """What a line a footnote marks is about: its row's label cells, else its own words."""
+    cells = label_cells(text) if CELL in text else [(0, len(text))]
+    return next((subject for start, end in cells
+                 if (subject := subject_of([t for t in tokens if start <= t.start < end]))), None)
+
+
+_NAME_PARTS = regex(r"[-－—·・()（）\[\]【】\s@_/|,，]+")
+CHAT_SPEAKERS_MIN = 3
+"""A group chat in which one vendor can be chosen over another has at least the buyer and two vendors."""
+
+
+def _speakers(document: Document) -> list[str | None]:
+    """Who says each passage of a chat: the speaker after its message's time ("10:05 王磊-算力云", "[09:14] Sam:"),
+    kept for the lines of the message below its time."""
+    speakers: list[str | None] = []
+    speaker = None
+    for passage in document.passages:
+        first = document.lines[passage.segments[0].line].text if passage.segments else ""
+        time = _CHAT_MESSAGE.match(first)
+        if time is not None:
+            rest = first[time.end():]
+            colon = _SPEAKER_END.search(rest, 0, _SPEAKER_WIDTH)
+            speaker = rest.strip() if _bare_header(first, time.end()) else rest[:colon.start()].strip() if colon \
+                else None
+        speakers.append(speaker or None)
+    return speakers
+
+
+def _name_parts(speaker: str) -> set[str]:
+    """The parts of a speaker's name: the person's and the company's ("王磊-算力云", "周敏（星河·采购）")."""
+    return {part.lower() for part in _NAME_PARTS.split(speaker) if len(part) >= 2}
+
+
+def _vendors_turned_down(document: Document, passages: list[tuple[str, Sequence[Keyword]]],
+                         placed: list[Frame]) -> None:
+    """In a group chat of the buyer and several vendors, once a speaker chooses one of them by name ("最终选极算科技的
+    方案", "we'll go with Lisa's offer"), what the other vendors said is not the offer: every speaker whose name
+    shares no part with the chooser's or the chosen one's, and names a company beside the person (two parts), is
+    turned down. ``placed`` is updated so."""
+    speakers = _speakers(document)
+    names = {speaker: _name_parts(speaker) for speaker in speakers if speaker}
+    if len(names) < CHAT_SPEAKERS_MIN:
+        return
+    chosen: str | None = None
+    chooser: set[str] = set()
+    for (text, _), speaker in zip(passages, speakers):
+        lowered = text.lower()
+        for other, parts in names.items():
+            if speaker and other != speaker and not parts & names[speaker] and any(
+                    _selected(part, lowered) for part in parts):
+                chosen, chooser = other, names[speaker]
+    if chosen is None:
+        return
+    kept = chooser | names[chosen]
+    for index, speaker in enumerate(speakers):
+        if speaker and len(names[speaker]) >= 2 and not names[speaker] & kept and placed[index].kind == "offer":
+            placed[index] = replace(placed[index], kind="not-chosen")
 
 
 def answer_start(text: str) -> int:
@@ -811,7 +898,7 @@ def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, op
     text = CELL.join(cells)
     for start, end in cell_spans(text):
         inside = [t for t in tokens if start <= t.start < end]
-        names = options_named(inside)
+        names = options_named(inside) or _tier_cell(text[start:end])
         options.append(names[0] if len({option_key(name) for name in names}) == 1 else None)
         subjects.append(ASKED if _REQUIREMENT_COLUMN.search(text, start, end)
                         else REJECTED if _REJECTED_COLUMN.search(text, start, end) else subject_of(inside))
@@ -822,6 +909,15 @@ def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, op
     return Frame(subject, option, tuple(c.strip() for c in cells), tuple(options) if len(set(named)) >= 2 else (),
                  tuple(subjects), column_types=tuple(types),
                  optional=optional or any("OPTIONAL" in column for column in types))
+
+
+_TIER_CELL = regex(rf"[\W_]*((?:{alternation('tier_name')})(?:\s?(?:{alternation('tier_suffix')}))?)[\W_]*", re.I)
+
+
+def _tier_cell(cell: str) -> list[str]:
+    """A header cell that is a tier's name alone ("PRO", "Standard", "旗舰版"): the option its column holds."""
+    found = _TIER_CELL.fullmatch(cell)
+    return [found.group(1)] if found else []
 
 
 _ZH_DIGITS = values("NUMBER_ZH")
@@ -892,6 +988,8 @@ def chosen_option(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Fr
     options, a name that is none of theirs chooses nothing ("满意再下单旗舰版" where the packages are 套餐一…三)."""
     chosen, at = None, -1
     known = {option_key(name) for frame in placed for name in (frame.option, *frame.column_options) if name}
+    columns = sorted({name for frame in placed for name in frame.column_options  # a tier's name alone
+                      if name and not _OPTION_KEY.search(name)})
     for index, ((text, tokens), frame) in enumerate(zip(passages, placed)):
         if frame.kind != "offer":
             continue
@@ -899,6 +997,7 @@ def chosen_option(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Fr
         boxes = [_box_before(text, t.start) for t in named]
         ticked = [t for t, box in zip(named, boxes) if box]
         taken = options_named(ticked or [t for t, box in zip(named, boxes) if box is None and _takes(text, t)])
+        taken = taken or [name for name in columns if _selected_name(name, text)]  # "Selected: PRO x 4 nodes"
         if len(taken) == 1 and (not known or option_key(taken[0]) in known):
             chosen, at = taken[0], index
     if chosen is None:
@@ -944,6 +1043,13 @@ def _selected(name: str, text: str) -> bool:
             return True
         start = text.find(name, start + 1)
     return False
+
+
+def _selected_name(name: str, text: str) -> bool:
+    """Whether a column's option name (a tier's: "PRO") is cited in ``text`` as a word, right after a selection
+    word."""
+    found = regex(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", re.I).search(text)
+    return found is not None and _selection_before(text, found.start())
 
 
 def _selection_before(text: str, start: int) -> bool:
