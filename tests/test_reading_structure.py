@@ -3749,3 +3749,47 @@ def test_a_space_aligned_header_over_the_value_columns_names_tiers_and_the_order
         path.unlink()
     assert report.offering.fact("gpu.model").value == "H100"
     assert {option.name for option in report.options} == {"LITE", "MAX"}
+
+
+def test_a_row_s_label_wrapped_onto_the_next_line_keeps_the_table_whole() -> None:
+    document = document_from_text(
+        "                 LITE                   MAX\n"
+        "InfiniBand       not offered            on request\n"
+        "  fabric (add-on)\n"
+        "Support reply    8 hours                1 hour\n")
+    rows = [p.text for p in document.passages if p.kind == "table-row"]
+    assert rows[1:] == ["InfiniBand fabric (add-on) | not offered | on request", "Support reply | 8 hours | 1 hour"]
+
+
+@pytest.mark.parametrize(("text", "rate", "claim"), [
+    ('"Our RoCE fabric delivers up to 400 Gb/s per server."\nEach server has one 100GbE RoCE NIC.\n', 100.0, 400.0),
+    ("每台两张 200G RoCE 网卡，机间带宽实测可达 400G。\n", 200.0, 400.0),
+])
+def test_a_rate_a_claim_only_promises_to_reach_is_no_port_rate(text: str, rate: float, claim: float) -> None:
+    text = "2 台 H100 SXM。\n" + text
+    assert value(text, "fabric.rate_gbps") == rate and value(text, "claims.bandwidth_gbps") == claim
+
+
+def test_an_order_line_s_count_per_server_beats_its_quantity() -> None:
+    text = ("Ln  Item                                          Qty   Price\n"
+            "1   GPU server, 8x A100 80GB PCIe                    2   $9,000/mo\n"
+            "2   ConnectX-6 Dx 100GbE, RoCE - 1 per server        2   $85/mo\n")
+    assert value(text, "fabric.nics_per_node") == 1 and value(text, "fabric.nics_total") == 2
+
+
+@pytest.mark.parametrize(("text", "path"), [
+    ("Six-month term. If they give us a trial I want to run all_reduce_perf across all 4 boxes.\n", "acceptance.trial"),
+    ("Draft list of questions going back to the vendor:\n\n1. Multi-node nccl-tests across all 4 nodes at handover?\n"
+     "2. Is the fabric dedicated to us\n", "acceptance.multi_node"),
+    ("租期半年。如果他们给试用，我们自己跑四台 all_reduce。\n", "acceptance.trial"),
+])
+def test_what_the_buyer_would_do_or_still_asks_offers_nothing(text: str, path: str) -> None:
+    assert value("4 台 H100 SXM，RoCE v2。\n" + text, path) is None
+
+
+def test_a_row_of_a_duty_and_its_owner_with_dashes_between() -> None:
+    text = ("序号\t项目\t规格\t数量\t单价\t备注\n"
+            "1\tGPU 服务器\t8×A800 80GB\t4 台\t50,000\t\n"
+            "2\t无损网络配置 PFC/ECN\t—\t—\t—\t乙方负责\n"
+            "3\t拥塞/丢包故障排查\t—\t—\t—\t甲方自行负责\n")
+    assert value(text, "tuning.owner") == "provider" and value(text, "tuning.troubleshooting") == "customer"

@@ -131,7 +131,7 @@ def aligned_tables(texts: list[str], reserved: set[int]) -> tuple[list[list[list
         j = i + 1
         while j < len(texts) and j not in reserved and texts[j].strip():
             if _DASHES.match(texts[j]) or _is_aligned_row(texts[j]) or _continuation(texts[j], texts[block[0]]) \
-                    or ruled and _in_ruled(texts[j], texts[i]):
+                    or ruled and _in_ruled(texts[j], texts[i]) or _wrapped_label(texts[j], texts[j - 1]):
                 block.append(j)
                 j += 1
             else:
@@ -267,6 +267,16 @@ def _continuation(text: str, first: str) -> bool:
     return len(first_cells) >= 2 and indent >= _column(first, first_cells[1][0]) - 2 and indent > 0
 
 
+def _wrapped_label(text: str, above: str) -> bool:
+    """A row's first cell wrapped onto the next line: one cell, indented, in lower case, starting before the
+    second cell of the row above ("InfiniBand cluster   not available ..." / "  fabric (add-on)")."""
+    cells, above_cells = _cells(text), _cells(above)
+    if len(cells) != 1 or len(above_cells) < 2 or not text[:1].isspace():
+        return False
+    first = text.lstrip()[0]
+    return first.islower() and first.isascii() and _column(text, cells[0][0]) < _column(above, above_cells[1][0]) - 2
+
+
 def _block_rows(texts: list[str], lines: list[int], *, ruled: bool = False) -> list[list[list[Run]]]:
     """Cells of each row of one aligned block, wrapped cells joined to their row (in a ruled table, also a line
     of fewer cells indented past the header's first: a cell's second language or wrapped words)."""
@@ -274,6 +284,9 @@ def _block_rows(texts: list[str], lines: list[int], *, ruled: bool = False) -> l
     columns: list[int] = []
     for k in lines:
         cells = _cells(texts[k])
+        if rows and _wrapped_label(texts[k], texts[k - 1]):
+            rows[-1][0].append((k, *cells[0]))
+            continue
         if rows and (_continuation(texts[k], texts[lines[0]])
                      or ruled and len(cells) < len(columns) and _indent(texts[k]) > _indent(texts[lines[0]])):
             for start, end in cells:

@@ -104,7 +104,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
                         providers=providers)
             if frame.kind == "offer" and _DIGIT.search(window):
                 claims = read_claims(window)
-                said = without_references(said, claims) + claims
+                said = without_references(said, claims, window) + claims
             in_facts += _covered(window, [span for s in said for span in s.spans])
             stated = stated or bool(said)
             for statement in said:

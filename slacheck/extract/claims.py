@@ -95,10 +95,19 @@ def _bandwidth_claims(text: str, references: list[tuple[int, int]]) -> list[Said
     return found
 
 
-def without_references(said: list[Said], claims: list[Said]) -> list[Said]:
-    """``said`` less the fabric facts read from a reference a claim compares with ("95% of IB 400G")."""
+def without_references(said: list[Said], claims: list[Said], text: str) -> list[Said]:
+    """``said`` less the fabric facts read from a reference a claim compares with ("95% of IB 400G"), and less the
+    rates read from a claim that only promises to reach them ("delivers up to 200 Gb/s per server", "实测可达 400G")."""
     references = [claim.spans[0] for claim in claims if claim.tag == REFERENCE]
-    if not references:
+    promised = [claim.spans[0] for claim in claims if claim.path == "claims.bandwidth_gbps"
+                and _REACHES.search(text, *claim.spans[0])]
+    if not references and not promised:
         return said
     return [s for s in said if not (s.path.startswith("fabric.") and all(
-        any(start <= a and b <= end for start, end in references) for a, b in s.spans))]
+        any(start <= a and b <= end for start, end in references) for a, b in s.spans)) and not (
+        s.path in _RATES and all(any(start <= a and b <= end for start, end in promised)
+                                             for a, b in s.spans))]
+
+
+_REACHES = regex(alternation("claim_reaches"), re.I)
+_RATES = ("fabric.rate_gbps", "fabric.included_rate_gbps")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from slacheck.extract.context import PER_NODE_MAX, Context, Said, counts_per_node, in_brackets
+from slacheck.extract.context import PER_NODE_MAX, Context, Said, as_count, counts_per_node, in_brackets
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import words
 from slacheck.extract.structure import SERVER_WORDS, cell_spans, first_worded_cell
@@ -73,9 +73,27 @@ def row_counts(context: Context) -> list[Said]:
             continue
         head = [t for t in item_tokens if not in_brackets(text[item[0]:t.start])]  # "fabric (HCAs, switch ports)"
         path = _counted(head, context.keywords_in(*unit) if unit else [], count)  # counts the fabric, not its HCAs
+        own = _said_per_node(context, item[0], start)
+        if path in _PER_NODE_TOTALS and own is not None and own[0] != count:  # "… 100GbE, 1 per server | 2 |":
+            said.append(Said(path, own[0], [own[1]]))  # its own count per server, and the quantity every server's
+            path = _PER_NODE_TOTALS[path]
         if count and path:
             said.append(Said(path, count, span))
     return said
+
+
+_PER_NODE_TOTALS = {"fabric.nics_per_node": "fabric.nics_total", "gpu.per_node": "gpu.total"}
+
+
+def _said_per_node(context: Context, start: int, end: int) -> tuple[int, tuple[int, int]] | None:
+    """A count said per node in the row's cells before its quantity ("RDMA (RoCE) - 1 per server") and its span,
+    or None."""
+    inside = context.keywords_in(start, end)
+    for count, after in zip(inside, inside[1:]):
+        if count.type in ("NUMBER", "NUMBER_WORD") and after.type == "PER_NODE" and after.start - count.end <= 1 \
+                and (number := as_count(count)):
+            return number, (count.start, after.end)
+    return None
 
 
 def _counts_servers(label: list[Keyword]) -> bool:

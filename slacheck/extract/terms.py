@@ -94,6 +94,16 @@ def _minutes(token: Keyword) -> float | None:
     return value * factor if value is not None and factor else None
 
 
+_BLANK_CELL = regex(r"[\s\d.\-—–/*]*")
+"""A cell that says nothing: empty, a dash, a row's number."""
+
+
+def _duty_and_owner(row: str) -> bool:
+    """Whether a table row holds two cells that say something, the rest blank ("6 | 无损网络配置 PFC/ECN | — | — |
+    乙方负责"): a duty and who does it."""
+    return sum(not _BLANK_CELL.fullmatch(cell) for cell in row.split(CELL)) == 2
+
+
 def _party(tokens: Iterable[Keyword]) -> str | None:
     """provider / customer / shared from the parties named among ``tokens``."""
     types = {t.type for t in tokens}
@@ -208,7 +218,7 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
         if negated(token, context):
             return []  # "The Provider is not responsible for PFC/ECN tuning": who does it is said elsewhere, if at all
         party = _doer(token, context)
-        if party is None and context.table_row and context.text.count(CELL) == 1:  # a duty and who does it:
+        if party is None and context.table_row and _duty_and_owner(context.text):  # a duty and who does it:
             party = _party(_owning(context.keywords, context))  # "| 拥塞/丢包诊断 | 乙方网络工程师负责 |"
         text = sentence_text(token, context)
         if party is None and any(word in text for word in words("customer_self")):  # "你们先自己排查"
