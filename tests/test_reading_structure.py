@@ -3793,3 +3793,52 @@ def test_a_row_of_a_duty_and_its_owner_with_dashes_between() -> None:
             "2\t无损网络配置 PFC/ECN\t—\t—\t—\t乙方负责\n"
             "3\t拥塞/丢包故障排查\t—\t—\t—\t甲方自行负责\n")
     assert value(text, "tuning.owner") == "provider" and value(text, "tuning.troubleshooting") == "customer"
+
+
+def test_a_price_under_a_currency_column_written_est_is_hedged() -> None:
+    text = "| # | Item | Qty | Unit USD/mo |\n|---|---|---|---|\n| 4 | Install and cabling | 1 | est. 5,500 |\n"
+    assert value(text, "commercial.price_hedged", "markdown") is True
+
+
+def test_a_bracket_about_a_version_set_aside_states_nothing() -> None:
+    text = ("4 nodes of H100 SXM, 8x 400G InfiniBand per node, leaf non-blocking 1:1, ports dedicated.\n"
+            "Rev C replaces rev B. (Rev B had 4 HCAs per node and a shared 2:1 leaf; do not use rev B figures.)\n")
+    assert value(text, "fabric.nics_per_node") == 8 and value(text, "fabric.oversubscription") == 1.0
+    assert value(text, "fabric.dedicated") is True
+
+
+@pytest.mark.parametrize("text", ["Fabric ops: our NOC runs UFM and the subnet mgr.\n",
+                                  "Fabric operations: Provider runs OpenSM on the switches.\n"])
+def test_running_ufm_or_opensm_is_configuring_the_fabric(text: str) -> None:
+    assert value("2 台 H100 SXM，InfiniBand NDR。\n" + text, "tuning.owner") == "provider"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("最短 6 个月。试用这边申请不下来，现货太紧了。\n", False),
+    ("| 项目 | 内容 |\n|---|---|\n| 试用 | 不提供试用期 |\n", False),
+    ("| 项目 | 内容 |\n|---|---|\n| 试用 | 提供 7 天整集群试用 |\n", True),
+])
+def test_a_trial_turned_down_in_words_or_in_its_row(text: str, expected: bool) -> None:
+    assert value("4 台 H100 SXM。\n\n" + text, "acceptance.trial", "markdown") is expected
+
+
+def test_a_correction_that_says_today_s_figure_stands_hedges_no_price() -> None:
+    text = "更正：每台 2 张 200G，以今天这个为准。价格 6.8 万/台/月。\n"
+    assert value("2 台 A800 SXM4。\n" + text, "commercial.price_hedged") is None
+
+
+def test_a_forum_thread_s_replies_offer_nothing() -> None:
+    text = ("Posted by u/small_lab · 3h\n\nOur quote:\n\n> 2 nodes of 8x H100 80GB, one 100G RoCE port per node.\n\n"
+            "---\n\n▲ 12 · u/netguy\n\nWe rent 8x 400G InfiniBand per node elsewhere, ask for that.\n")
+    assert value(text, "fabric.rate_gbps", "markdown") == 100.0
+    assert value(text, "fabric.protocol", "markdown") == "roce"
+
+
+def test_a_buyer_s_memo_keeps_its_background_and_its_own_assessment_out_of_the_offer() -> None:
+    text = ("# 采购申请\n\n## 一、申请事由\n\n现有 2 台 A100 服务器，100G 以太网，撑不住。\n\n"
+            "## 二、报价摘要\n\n| 项目 | 内容 |\n|---|---|\n| 节点 | 4 台 |\n| GPU | H800 SXM5 80G × 8 / 台 |\n"
+            "| 验收 | 每台单机运行 nccl-tests，busbw ≥ 150 GB/s |\n\n"
+            "## 三、工程师评估意见\n\n1. 建议改成 4 台联合跑 all_reduce。\n2. 建议争取 IB 400G。\n")
+    assert value(text, "nodes", "markdown") == 4 and value(text, "gpu.model", "markdown") == "H800"
+    assert value(text, "acceptance.multi_node", "markdown") is False
+    assert value(text, "fabric.protocol", "markdown") != "infiniband"  # the assessment's wish

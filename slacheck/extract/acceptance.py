@@ -263,7 +263,9 @@ def _trial(token: Keyword, context: Context) -> list[Said]:
     text = context.text if context.table_row else context.sentence_at(at)
     single = any(names_one_machine(t) for t in sentence) or any(as_count(t) == 1 for t in node_counts(sentence)) \
         or _LESS_THAN_A_MACHINE.search(text) is not None
-    return [Said("acceptance.trial", not (_turned_down(token, context) or single), [span_of(token)])]
+    said_again = [t for t in sentence if t.type == "TRIAL"] if context.table_row else [token]  # "| 试用 | 不提供 |"
+    return [Said("acceptance.trial", not (any(_turned_down(t, context) for t in said_again) or single),
+                 [span_of(token)])]
 
 
 def _sizes_nothing(token: Keyword, context: Context) -> bool:

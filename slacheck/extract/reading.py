@@ -138,7 +138,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     end = label_end(context.text) if not cells else None
     label = subject_of(context.keywords_in(0, end)) if end else None
     outside = _NOT_THE_FABRIC.search(context.text)  # "The following are not part of the backend fabric: ..."
-    elsewhere = OTHER_SYSTEM.search(context.text) is not None or _OLD_CONTRACT.search(context.text) is not None
+    elsewhere = OTHER_SYSTEM.search(context.text) is not None
+    asides = _asides(context.text) if "(" in context.text or "（" in context.text else []
     only_plan = _only_plan(context, frame, spans) if frame.column_options else None
     enumerates = ENUMERATION_COMMA in context.text
     unchanged = REJECTED in frame.column_subjects and any(
@@ -187,7 +188,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         if voided and _VOIDED.search(context.sentence_at(position)) \
                 and "CORRECTION" not in context.sentence_types(position):
             continue  # "Our v1 from last week (4 nodes, RoCE 100G) is withdrawn."
-        if elsewhere and _on_other_system(position, context):
+        if elsewhere and _on_other_system(position, context) or any(a < position < b for a, b in asides):
             continue  # "That's 8x 400G IB per node, a different class of fabric": another system's figures
         if subject in NO_OFFER or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
             continue
@@ -245,22 +246,26 @@ _CLOSING = regex(r"[)）]")
 _OLD_CONTRACT = regex(alternation("old_contract_aside"), re.I)
 
 
+def _asides(text: str) -> list[tuple[int, int]]:
+    """The brackets of a passage that put what they hold aside: figures of another system, of the contract a
+    renewal replaces, or of a version set aside ("15 minutes (现合同为 30 分钟)", "(Rev A had 4 HCAs per node and a
+    2:1 leaf; do not use rev A figures.)"). Words of the contract replaced count only so, in brackets: "原合同约定的
+    可用率由 99.9% 调整为 99.5%" states the new figure."""
+    spans = []
+    for pattern in (OTHER_SYSTEM, _OLD_CONTRACT, _VOIDED):
+        for found in pattern.finditer(text):
+            if in_brackets(text[:found.start()]):
+                opened = max(text.rfind("(", 0, found.start()), text.rfind("（", 0, found.start()))
+                closed = _CLOSING.search(text, found.end())
+                spans.append((opened, closed.start() if closed else len(text)))
+    return spans
+
+
 def _on_other_system(position: int, context: Context) -> bool:
-    """Whether words that put figures on another system speak of the one at ``position``: those of its sentence,
-    or, when they stand in brackets, those of the bracket it is in; the contract a renewal replaces, only so
-    ("P1 response 15 minutes (现合同为 30 分钟)"; not "原合同约定的可用率由 99.9% 调整为 99.5%")."""
-    start = context.sentence_starts[context.sentence(position)]
+    """Whether words of its sentence, outside brackets, put the figure at ``position`` on another system ("That's
+    8x 400G IB per node, a different class of fabric")."""
     sentence = context.sentence_at(position)
-    for found in [*OTHER_SYSTEM.finditer(sentence), *_OLD_CONTRACT.finditer(sentence)]:
-        if not in_brackets(sentence[:found.start()]):
-            if found.re is OTHER_SYSTEM:
-                return True
-            continue
-        opened = max(sentence.rfind("(", 0, found.start()), sentence.rfind("（", 0, found.start()))
-        closed = _CLOSING.search(sentence, found.end())
-        if start + opened < position < start + (closed.start() if closed else len(sentence)):
-            return True
-    return False
+    return any(not in_brackets(sentence[:found.start()]) for found in OTHER_SYSTEM.finditer(sentence))
 
 
 _USED_FOR = regex(rf"\W*(?:{alternation('used_for')})", re.I)

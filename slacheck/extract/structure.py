@@ -79,8 +79,9 @@ DUTIES = {"TUNING": "tuning.owner", "TROUBLESHOOT": "tuning.troubleshooting"}
 _REQUIREMENT_COLUMN = regex(alternation("requirement_column"), re.I)
 _ANSWER_COLUMN = regex(alternation("answer_column"), re.I)
 _REJECTED_COLUMN = regex(rf"(?<![A-Za-z])(?:{alternation('rejected_column')})(?![A-Za-z])", re.I)
-_RECITALS_WORDS = rf"[\W\d]*(?:{alternation('recitals_heading')})(?:\W*(?:{alternation('recitals_heading')}))?\W*"
-"""A recitals heading, in one language or two ("1. Background 背景")."""
+_RECITALS_WORDS = (rf"[\W\d{''.join(values('NUMBER_ZH'))}]*(?:{alternation('recitals_heading')})"
+                   rf"(?:\W*(?:{alternation('recitals_heading')}))?\W*")
+"""A recitals heading, numbered or not, in one language or two ("1. Background 背景", "一、申请事由")."""
 _RECITALS = regex(_RECITALS_WORDS, re.I)
 _RECITALS_LINE = regex(rf"(?m)^{_RECITALS_WORDS}$", re.I)
 _BRACKETED = regex(alternation("heading_brackets"))
@@ -578,6 +579,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     _answer_questions(passages, result)
     _footnotes(passages, result)
     _vendors_turned_down(document, passages, result)
+    _forum_replies(passages, result)
     _count_items(document, passages, result)
     if len(heading_options) >= 2:
         result = [replace(frame, named_options=tuple(heading_options)) if frame.kind == "offer" and not frame.option
@@ -704,6 +706,22 @@ def _vendors_turned_down(document: Document, passages: list[tuple[str, Sequence[
     for index, speaker in enumerate(speakers):
         if speaker and len(names[speaker]) >= 2 and not names[speaker] & kept and placed[index].kind == "offer":
             placed[index] = replace(placed[index], kind="not-chosen")
+
+
+_REPLY_HEADER = regex(alternation("forum_post_header"), re.I)
+FORUM_HEADER_WIDTH = 80
+"""Longest line that can be a forum post's header (its author, votes and age)."""
+
+
+def _forum_replies(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
+    """In a forum thread (a post's header, "Posted by u/…", "1楼", and a reply's below it), the replies from the
+    second header on offer nothing: others' advice, numbers and other providers. ``placed`` is updated so."""
+    headers = [index for index, (text, _) in enumerate(passages)
+               if len(text) <= FORUM_HEADER_WIDTH and _REPLY_HEADER.search(text)]
+    if len(headers) < 2:
+        return
+    for index in range(headers[1], len(placed)):
+        placed[index] = Frame(kind="quoted")
 
 
 def answer_start(text: str) -> int:
