@@ -3842,3 +3842,54 @@ def test_a_buyer_s_memo_keeps_its_background_and_its_own_assessment_out_of_the_o
     assert value(text, "nodes", "markdown") == 4 and value(text, "gpu.model", "markdown") == "H800"
     assert value(text, "acceptance.multi_node", "markdown") is False
     assert value(text, "fabric.protocol", "markdown") != "infiniband"  # the assessment's wish
+
+
+def test_an_ib_upgrade_pack_priced_on_request_is_no_included_fabric() -> None:
+    text = ("4 台 A100 PCIe，每台 1 张 100G RoCE 网卡。\n"
+            "备注：预留 PCIe 插槽用于后续 IB 扩展；IB 升级包的具体配置及价格以咨询为准。\n")
+    assert value(text, "fabric.protocol") == "roce" and value(text, "commercial.price_hedged") is True
+
+
+def test_a_clause_that_sets_another_aside_replaces_it() -> None:
+    text = ("4.2 Lessor shall run nccl-tests all_reduce_perf across all 8 Leased Nodes; busbw at least 360 GB/s.\n\n"
+            "11.3 Notwithstanding clause 4.2, Acceptance shall consist solely of a single-node test on each node "
+            "individually: nccl-tests all_reduce_perf over its 8 GPUs, busbw at least 350 GB/s.\n")
+    assert value("8 nodes of H100 SXM.\n\n" + text, "acceptance.multi_node") is False
+
+
+def test_a_run_in_heading_names_what_the_figure_after_it_is() -> None:
+    assert value("S3 Availability. 99.5% per calendar month per node.\n", "sla.availability_pct") == 99.5
+
+
+def test_nodes_joined_over_a_campus_interconnect_are_multi_site() -> None:
+    text = ("Nodes 1-6 at the IAD-3 facility. Nodes 7-8 at the IAD-5 facility, joined to the IAD-3 fabric over the "
+            "campus interconnect.\n")
+    assert value(text, "fabric.multi_site") is True
+
+
+def test_a_price_box_drawn_in_a_code_fence_is_read() -> None:
+    text = ("4 nodes of H200 SXM.\n\n```\n+------------------------------------+\n"
+            "| 6-month term   $3.95 per GPU-hour  |\n| 12-month term  contact sales       |\n"
+            "+------------------------------------+\n```\n")
+    assert value(text, "commercial.price_hedged", "markdown") is True
+
+
+def test_a_competitor_column_of_a_comparison_offers_nothing() -> None:
+    text = ("|  | **Our Cluster-32** | Typical hyperscaler 8-GPU instance |\n|---|---|---|\n"
+            "| Inter-node | 8x 400G NDR InfiniBand per node | 100 Gbps Ethernet, shared with other customers |\n"
+            "| Fabric tuning | configured and tuned by us | you, from the docs |\n")
+    assert value(text, "fabric.rate_gbps", "markdown") == 400.0
+    assert value(text, "fabric.dedicated", "markdown") is None
+    assert value(text, "tuning.owner", "markdown") == "provider"
+
+
+def test_a_table_s_changed_column_sets_its_old_owner_aside() -> None:
+    text = ("| 序号 | 条目 | 修改前（失效） | 修改后（生效） |\n|---|---|---|---|\n"
+            "| 1 | 网络配置与调优 | 甲方自行负责 | 乙方负责子网管理及调优 |\n")
+    assert value(text, "tuning.owner", "markdown") == "provider"
+
+
+def test_a_count_per_server_and_a_quantity_with_its_unit_in_one_row() -> None:
+    text = ("| 序号 | 名称 | 规格 | 数量 |\n|---|---|---|---|\n| 1 | GPU 服务器 | H800 SXM5 × 8 | 2 台 |\n"
+            "| 2 | IB 网卡 | ConnectX-7 400G 单口，每台 4 张 | 6 张 |\n")
+    assert value(text, "fabric.nics_per_node", "markdown") == 4 and value(text, "fabric.nics_total", "markdown") == 6

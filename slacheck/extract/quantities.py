@@ -86,13 +86,14 @@ _PER_NODE_TOTALS = {"fabric.nics_per_node": "fabric.nics_total", "gpu.per_node":
 
 
 def _said_per_node(context: Context, start: int, end: int) -> tuple[int, tuple[int, int]] | None:
-    """A count said per node in the row's cells before its quantity ("RDMA (RoCE) - 1 per server") and its span,
-    or None."""
+    """A count said per node in the row's cells before its quantity ("RDMA (RoCE) - 1 per server", "每台 4 张") and
+    its span, or None."""
     inside = context.keywords_in(start, end)
-    for count, after in zip(inside, inside[1:]):
-        if count.type in ("NUMBER", "NUMBER_WORD") and after.type == "PER_NODE" and after.start - count.end <= 1 \
-                and (number := as_count(count)):
-            return number, (count.start, after.end)
+    for first, second in zip(inside, inside[1:]):
+        count, unit = (first, second) if second.type == "PER_NODE" else (second, first)  # "1 per server", "每台 4 张"
+        if count.type in ("NUMBER", "NUMBER_WORD", "NUMBER_ZH") and unit.type == "PER_NODE" \
+                and second.start - first.end <= 1 and (number := as_count(count)):
+            return number, (first.start, second.end)
     return None
 
 
@@ -111,9 +112,9 @@ def _opens_rate(context: Context, position: int) -> bool:
 
 def _cell_count(context: Context, cells: list[tuple[int, int]], index: int) -> tuple[
         re.Match[str], tuple[int, int] | None] | None:
-    """The count a cell holds and its unit's span: a bare number (its unit in the next cell, if any), or a number
-    that opens the cell before a per-node word ("8 per node, 80 GB each"), or follows a total in brackets before
-    one ("32 (8 per server)")."""
+    """The count a cell holds and its unit's span: a bare number (its unit in the next cell, if any), a number and
+    its unit alone ("6 张"), or a number that opens the cell before a per-node word ("8 per node, 80 GB each"), or
+    follows a total in brackets before one ("32 (8 per server)")."""
     start, end = cells[index]
     match = _BARE_COUNT.fullmatch(context.text, start, end)
     if match is not None:
@@ -122,6 +123,9 @@ def _cell_count(context: Context, cells: list[tuple[int, int]], index: int) -> t
     after = context.following(match.end()) if match else None
     if match is None or after is None or after.start >= end:
         return None
+    if after.type in ("CARD_UNIT", "NODE_UNIT") and after.start == match.end() \
+            and not context.text[after.end:end].strip():  # "| 6 张 |", "| 4 台 |": a count and its unit alone
+        return match, (after.start, after.end)
     if after.type != "PER_NODE" or after.start != match.end():  # "32 (8 per server)": the total, then per node
         bracketed = _BRACKETED_COUNT.match(context.text, match.end(), end)
         after = context.following(bracketed.end()) if bracketed else None

@@ -86,6 +86,7 @@ _RECITALS = regex(_RECITALS_WORDS, re.I)
 _RECITALS_LINE = regex(rf"(?m)^{_RECITALS_WORDS}$", re.I)
 _BRACKETED = regex(alternation("heading_brackets"))
 _LEADER_LINE = regex(rf"\s*{LEADER}")
+_DRAWN_BOX = regex(r"\s*```[\w-]*\s*[+|┌╔╭]")
 _COMMAND_START = regex(r"^\s*(?:```|\$ |export |mpirun |srun |torchrun |sudo |python3? |\./|#!)")
 EMAIL_HEADERS = 3
 """Header lines (From, To, Subject, ...) near the top that make a document an e-mail."""
@@ -441,6 +442,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     established: set[str] = set()  # the options (by key) a heading, a table's header or a line's start names
     voided_below = -1  # the last line of a lead-in that voids the block right under it ("superseded, do not sign:")
     foreign_fence = False  # the code fence open was pasted from a run the writer did or another system's
+    drawn_box = False  # the code fence open holds a box drawn with +-| (a price box), not code
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
         if voided_below >= 0 and passage.segments and passage.segments[0].line == voided_below + 1 \
                 and (heading_level(text) is None or _LIST_ITEM.match(text)):  # its numbered items too ("1. …")
@@ -467,6 +469,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         fence = in_fence or text.lstrip().startswith("```")  # a fence's "# comment" lines split its passages:
         if fence and not in_fence:  # a run pasted under "he ran it on a different provider:" sets no test
             foreign_fence = index > 0 and _pastes_other_run(passages[index - 1][0])
+            drawn_box = bool(_DRAWN_BOX.match(text))  # a box drawn in a fence ("+----+" / "| Plan |") is no command
         if text.count("```") % 2 == 1:  # the one that closes it may start with a command
             in_fence = not in_fence
         if earlier_message and not (marked and not first_line.lstrip().startswith(">")) \
@@ -481,7 +484,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         if _BUTTON_ROW.fullmatch(text):
             result.append(Frame(kind="buttons"))
             continue
-        if fence or in_fence or _COMMAND_START.match(text):
+        drawn_box = drawn_box and fence
+        if not drawn_box and (fence or in_fence or _COMMAND_START.match(text)):
             result.append(Frame(kind="quoted" if fence and foreign_fence else "command"))
             continue
         subject, option, optional = inherited
@@ -871,6 +875,9 @@ def _table_header(cells: list[str], tokens: Sequence[Keyword], named: list[str],
     plans = () if named else _named_columns(cells)
     if plans:
         return Frame(subject, option, tuple(c.strip() for c in cells), plans, (None,) * len(cells), optional=optional)
+    compared = _compared_columns(cells)
+    if compared:  # "|  | **Forgeline Cluster-64** | Typical hyperscaler 8-GPU instance |"
+        return Frame(subject, option, tuple(c.strip() for c in cells), (), compared, optional=optional)
     if _is_header(tokens):
         return _header(cells, tokens, subject, option, optional)
     return Frame(subject, option, optional=optional)
@@ -892,6 +899,16 @@ def _named_columns(cells: list[str]) -> tuple[str | None, ...]:
             or _NOT_PLANS.fullmatch(name) for name in plans):
         return ()
     return (None, *plans)
+
+
+def _compared_columns(cells: list[str]) -> tuple[str | None, ...]:
+    """A header row across an empty corner that sets the offer against columns turned down or of competitors
+    ("Typical hyperscaler instance", "友商"): REJECTED for those columns, None for the others; () for any other
+    row."""
+    if len(cells) < 3 or cells[0].strip():
+        return ()
+    subjects = tuple(REJECTED if _REJECTED_COLUMN.search(cell) else None for cell in cells)
+    return subjects if REJECTED in subjects else ()
 
 
 def _is_header(tokens: Sequence[Keyword]) -> bool:

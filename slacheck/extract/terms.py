@@ -27,7 +27,7 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning, values, words
 from slacheck.extract.parser import Phrase
-from slacheck.extract.structure import CELL, DUTIES
+from slacheck.extract.structure import CELL, DUTIES, cell_spans
 from slacheck.regexes import regex
 
 _HEDGED_PRICE = regex(alternation("hedge_price"), re.I)
@@ -98,6 +98,13 @@ _BLANK_CELL = regex(r"[\s\d.\-—–/*]*")
 """A cell that says nothing: empty, a dash, a row's number."""
 
 
+def _next_cell(token: Keyword, context: Context) -> list[Keyword]:
+    """The keywords of the table cell after the token's."""
+    cells = cell_spans(context.text)
+    at = next((i for i, (start, end) in enumerate(cells) if start <= token.start < end), len(cells))
+    return context.keywords_in(*cells[at + 1]) if at + 1 < len(cells) else []
+
+
 def _duty_and_owner(row: str) -> bool:
     """Whether a table row holds two cells that say something, the rest blank ("6 | 无损网络配置 PFC/ECN | — | — |
     乙方负责"): a duty and who does it."""
@@ -135,7 +142,8 @@ def _percent(token: Keyword, context: Context) -> list[Said]:
 
 def _answers_availability(token: Keyword, context: Context) -> bool:
     """Whether a figure answers what was said of availability just before it: the question in the sentence before
-    ("What's the uptime SLA? 99.9% monthly"), or, in the passage's first sentence, the question or lead-in over
+    ("What's the uptime SLA? 99.9% monthly") or a run-in heading ("S3 Availability. 99.5% per month"), or, in the
+    passage's first sentence, the question or lead-in over
     the passage ("> 10. Availability and credits?" / "[RO] 99.5% monthly."; "Availability targets:" / "- 99.9%")."""
     index = context.sentence(token.start)
     if not index:
@@ -144,7 +152,9 @@ def _answers_availability(token: Keyword, context: Context) -> bool:
     if context.clause(token.start) != context.clause(context.sentence_starts[index]):
         return False
     before = context.sentence_starts[index - 1]
-    return context.in_question(before) and "AVAILABILITY" in context.sentence_types(before)
+    heading = context.in_sentence(before)
+    run_in = index == 1 and len(heading) <= RUN_IN_HEADING_TOKENS  # "S3 Availability. 99.5% per calendar month"
+    return (context.in_question(before) or run_in) and "AVAILABILITY" in context.sentence_types(before)
 
 
 _PROVIDER_TEAM = regex(alternation("provider_team"))
@@ -220,6 +230,10 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
         party = _doer(token, context)
         if party is None and context.table_row and _duty_and_owner(context.text):  # a duty and who does it:
             party = _party(_owning(context.keywords, context))  # "| 拥塞/丢包诊断 | 乙方网络工程师负责 |"
+        if party is None and context.table_row:  # "| Fabric tuning | tuned by us | you, from the docs |": said
+            owners = [t for t in _next_cell(token, context) if t.type in ("PROVIDER", "CUSTOMER")]  # where the party
+            if owners:  # stands, so a column the table sets aside (修改前, a competitor's) says nothing
+                return [Said(path, _party(owners), [span_of(owners[0])])]
         text = sentence_text(token, context)
         if party is None and any(word in text for word in words("customer_self")):  # "你们先自己排查"
             party = "customer"
