@@ -3893,3 +3893,36 @@ def test_a_count_per_server_and_a_quantity_with_its_unit_in_one_row() -> None:
     text = ("| 序号 | 名称 | 规格 | 数量 |\n|---|---|---|---|\n| 1 | GPU 服务器 | H800 SXM5 × 8 | 2 台 |\n"
             "| 2 | IB 网卡 | ConnectX-7 400G 单口，每台 4 张 | 6 张 |\n")
     assert value(text, "fabric.nics_per_node", "markdown") == 4 and value(text, "fabric.nics_total", "markdown") == 6
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("- Customer's existing 4-node A100 cluster (HDR 200, one HCA per node) stays out of scope.\n",
+     "fabric.nics_per_node", 8),
+    ("组内现有 2 台 A100 服务器，每台 1 张 100G 网卡。\n", "fabric.nics_per_node", 8),
+    ("甲方现有训练数据由乙方协助迁移，迁移服务费预估 2 万元。\n", "commercial.price_hedged", True),
+])
+def test_the_buyer_s_own_servers_are_another_system_but_its_data_is_not(text: str, path: str,
+                                                                       expected: object) -> None:
+    offer = "8 nodes of H100 SXM, InfiniBand NDR, 8 x ConnectX-7 per node.\n"
+    assert value(offer + text, path) == expected
+
+
+def test_a_bracketed_period_before_a_response_is_no_response_time() -> None:
+    text = "- Hypercare (30 days after acceptance): Severity 1 response within 2 hours, 24x7.\n"
+    assert value(text, "sla.support_response_minutes") == 120.0
+    assert value("故障响应时间（30 分钟）保持不变。\n", "sla.support_response_minutes") == 30.0
+
+
+def test_a_claim_per_gpu_gives_way_to_the_node_figure_after_it() -> None:
+    text = ("8 nodes, 8x 400G NICs per node.\n"
+            "Customers routinely see up to 800 Gb/s per GPU, i.e. 6.4 Tb/s per node.\n")
+    assert value(text, "claims.bandwidth_gbps") == 6400.0 and value(text, "fabric.rate_gbps") == 400.0
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("机房：华东 / 华北随机分配，双机可能分在不同机房，以实际开通为准\n", "fabric.multi_site", True),
+    ("机房：华东 / 华北随机分配，双机可能分在不同机房，以实际开通为准\n", "commercial.price_hedged", None),
+    ("✔️ 硬件故障：工程师第一时间处理；必要时为您迁移至同配置机器\n", "sla.replacement", True),
+])
+def test_a_listing_s_rooms_and_its_migration_promise(text: str, path: str, expected: object) -> None:
+    assert value("2 台 A100 PCIe 8 卡。\n" + text, path) == expected

@@ -267,7 +267,8 @@ def _multi_site(token: Keyword, context: Context) -> list[Said]:
     for before in (0, 1):
         near = context.keywords if context.table_row else context.in_sentence(token.start, before=before)
         if node_counts(near) or any(a.type in COUNTS and b.type == "CARD_UNIT" and b.start - a.end <= 2
-                                    for a, b in zip(near, near[1:])) or _labelled_count(near):
+                                    for a, b in zip(near, near[1:])) or _labelled_count(near) \
+                or any(t.type == "ALL_NODES" for t in near):  # "双机可能分在不同机房"
             break  # "16 GPUs", not "in 2014, GPU servers"
     else:
         if not _ONE_CLUSTER.search(sentence_text(token, context)):  # "两站点组成一个训练集群"

@@ -27,7 +27,7 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning, values, words
 from slacheck.extract.parser import Phrase
-from slacheck.extract.structure import CELL, DUTIES, cell_spans
+from slacheck.extract.structure import CELL, DUTIES, cell_spans, label_end
 from slacheck.regexes import regex
 
 _HEDGED_PRICE = regex(alternation("hedge_price"), re.I)
@@ -317,11 +317,21 @@ def _duration(token: Keyword, context: Context) -> list[Said]:
     if not clause:
         return []
     nearest = min(clause, key=lambda t: abs(t.start - token.start))
+    if _bracketed_apart(token, nearest, context):
+        return []  # "Hypercare (30 days after acceptance): Severity 1 response within 2 hours": a period, not a limit
     if nearest.type == "REPLACE" and _MISMATCH.search(sentence_text(token, context)):
         return []  # "型号不符的，3 个工作日内更换": hardware not as ordered, not a failed node
     if nearest.type == "RESPONSE":
         return [Said("sla.support_response_minutes", minutes, [span_of(token), span_of(nearest)])]
     return [Said("sla.failover_minutes", minutes, [span_of(token), span_of(nearest)])]
+
+
+def _bracketed_apart(token: Keyword, word: Keyword, context: Context) -> bool:
+    """Whether a figure stands in brackets that close before the word it would be read with ("(30 days after
+    acceptance): … response within 2 hours"); a figure in brackets after its word is its value ("响应（30 分钟）")."""
+    between = context.text[token.end:word.start]
+    return token.start < word.start and (")" in between or "）" in between) \
+        and in_brackets(context.text[context.clause_starts[context.clause(token.start)]:token.start])
 
 
 _REPLACED = regex(alternation("replace_word"), re.I)
@@ -352,7 +362,8 @@ _MISMATCH = regex(alternation("mismatch_word"), re.I)
 def _replacement(token: Keyword, context: Context) -> list[Said]:
     """A failed node replaced, or its work migrated ("硬件故障时…迁移至其他物理机"), with or without a time."""
     if token.value in words("repair_word") or negated(token, context) \
-            or not _FAILURE.search(sentence_text(token, context)):
+            or not (_FAILURE.search(sentence_text(token, context))  # or its line's label: "硬件故障：…；必要时迁移至…"
+                    or _FAILURE.search(context.text, 0, label_end(context.text) or 0)):
         return []
     return [Said("sla.replacement", True, [span_of(token)])]
 
