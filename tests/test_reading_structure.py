@@ -3926,3 +3926,22 @@ def test_a_claim_per_gpu_gives_way_to_the_node_figure_after_it() -> None:
 ])
 def test_a_listing_s_rooms_and_its_migration_promise(text: str, path: str, expected: object) -> None:
     assert value("2 台 A100 PCIe 8 卡。\n" + text, path) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("| | Small | Large |\n|---|---|---|\n| Cluster size | 2 to 16 nodes | 2 to 64 nodes |\n", 2),
+    ("A cluster uses one node type only. Each node has 8 x H100 SXM.\n", None),
+])
+def test_a_cluster_size_range_in_a_table_and_a_count_of_node_types(text: str, expected: int | None) -> None:
+    assert value(text, "nodes", "markdown") == expected
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("A failed node is swapped within 4 hours; the spare takes its place in your fabric with the same topology "
+     "position and NCCL settings.\n", "sla.network_restore", True),
+    ("Our network operations centre diagnoses congestion and packet-loss incidents 24/7.\n",
+     "tuning.troubleshooting", "provider"),
+])
+def test_a_spare_in_the_same_position_and_a_provider_s_operations_centre(text: str, path: str,
+                                                                         expected: object) -> None:
+    assert value("2 nodes of H100 SXM, InfiniBand NDR.\n" + text, path) == expected

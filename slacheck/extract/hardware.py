@@ -169,6 +169,7 @@ _PER_RACK_BEFORE = regex(rf"(?:{alternation('per_rack')})[^,;.，；。]{{0,6}}$
 _NAME_BEFORE = regex(rf"(?<![A-Za-z])(?:{alternation('number_in_name')}) $", re.I)
 _PER_RACK_AFTER = regex(rf"\s?(?:{alternation('per_rack')})", re.I)
 _ASIDE = regex(with_first_test(alternation("node_aside")), re.I)
+_KIND_AFTER = regex(rf"\s?(?:{alternation('node_kind_after')})(?![A-Za-z])", re.I)
 
 
 def _per_rack(phrase: Phrase, context: Context) -> bool:
@@ -193,6 +194,7 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
     if after is not None and after.type == "VENDOR":  # "1 台 NVIDIA Quantum-2 QM9700": the switch counted
         after = context.following(after.end)
     if after is not None and after.type in _OTHER_ITEMS or _SWITCH_ROLE_AFTER.match(context.text, phrase.end) \
+            or _KIND_AFTER.match(context.text, phrase.end) \
             or _per_rack(phrase, context) \
             or _NAME_BEFORE.search(context.text, max(0, phrase.start - 12), phrase.start) \
             or _ASIDE.search(context.text, phrase.end, context.clause_end(phrase.end)):
@@ -218,15 +220,16 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
 def _servers(count: int, start: int, span: list[Span], context: Context) -> list[Said]:
     """``count`` servers, said at ``start``, unless the count sizes something else (``_not_the_order``). A count that
     ends a range offered with its GPUs or its term ("H100 × 8（2～4 台起租）", "2 to 8 nodes of H100") is the range's
-    lower end, hedged, when that is two or more: a cluster whichever is taken. A range from one, or one said of
-    something else ("jobs of 2 to 8 nodes"), says nothing."""
+    lower end, hedged, when that is two or more: a cluster whichever is taken; so is one in a table row ("| Cluster
+    size | 2 to 16 nodes |"). A range from one, or one said of something else ("jobs of 2 to 8 nodes"), says
+    nothing."""
     if _not_the_order(count, start, context):
         return []
     low = range_low(start, context)
     if low is None:
         return [Said("nodes", count, span)]
     least, at = low
-    offered = context.sentence_types(start) & _OFFERED_WITH
+    offered = context.sentence_types(start) & _OFFERED_WITH or context.table_row  # "| Cluster size | 2 to 16 nodes |"
     return [Said("nodes", least, [(at, span[-1][1])], hedged=True)] if offered and 2 <= least < count else []
 
 
