@@ -3945,3 +3945,13 @@ def test_a_cluster_size_range_in_a_table_and_a_count_of_node_types(text: str, ex
 def test_a_spare_in_the_same_position_and_a_provider_s_operations_centre(text: str, path: str,
                                                                          expected: object) -> None:
     assert value("2 nodes of H100 SXM, InfiniBand NDR.\n" + text, path) == expected
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("Each node: eight H100 SXM5 on NVSwitch, eight 3.84 TB NVMe drives (PCIe Gen4).\n", "intra_node.link",
+     "nvlink-switch"),
+    ("Q: Do you deliver a reference switch configuration document?\nA: No. We do not publish or deliver a "
+     "configuration baseline.\n", "tuning.baseline", False),
+])
+def test_a_drive_s_pcie_and_a_baseline_not_delivered(text: str, path: str, expected: object) -> None:
+    assert value(text, path) == expected

@@ -139,13 +139,14 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     label = subject_of(context.keywords_in(0, end)) if end else None
     outside = _NOT_THE_FABRIC.search(context.text)  # "The following are not part of the backend fabric: ..."
     elsewhere = OTHER_SYSTEM.search(context.text) is not None
-    asides = _asides(context.text) if "(" in context.text or "（" in context.text else []
+    voided = _VOIDED.search(context.text) is not None
+    asides = _asides(context.text) if ("(" in context.text or "（" in context.text) and (
+        elsewhere or voided or _OLD_CONTRACT.search(context.text)) else []
     only_plan = _only_plan(context, frame, spans) if frame.column_options else None
     enumerates = ENUMERATION_COMMA in context.text
     unchanged = REJECTED in frame.column_subjects and any(
         _UNCHANGED.fullmatch(context.text, *cell) for cell in spans[1:])
     openers = _inline_options(context) if frame.option is None and context.first_of("OPTION_NAME") else []
-    voided = _VOIDED.search(context.text) is not None
     kept = []
     clause_subjects: dict[int, str | None] = {}
     questions: dict[int, bool] = {}

@@ -629,6 +629,7 @@ def _answer_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: lis
 
 _FOOTNOTE = regex(r"\s*((?:\\?[*†‡])+)\s*(?=\S)")
 """A footnote's marker at its start ("* Bandwidth shared with other tenants", "\\*\\* Subject to availability")."""
+_FOOTNOTE_SIGN = regex(r"[*†‡]")
 _MARKED = regex(r"(?<=[\w%)])([*†‡]+)(?![*†‡\w])")
 """A footnote's marker right after a figure or a word ("2 x 100 GbE*", "$2.89**")."""
 
@@ -639,7 +640,7 @@ def _footnotes(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame
     ("* Bandwidth shared with other tenants"). ``placed`` is updated so."""
     marked: dict[str, set[str | None]] = {}  # each marker, and what the lines it marks so far are about
     for index, (text, tokens) in enumerate(passages):
-        if not any(sign in text for sign in "*†‡"):
+        if _FOOTNOTE_SIGN.search(text) is None:
             continue
         found = _FOOTNOTE.match(text)
         subjects = marked.get(found.group(1).replace("\\", "")) if found else None
@@ -664,13 +665,16 @@ CHAT_SPEAKERS_MIN = 3
 """A group chat in which one vendor can be chosen over another has at least the buyer and two vendors."""
 
 
-def _speakers(document: Document) -> list[str | None]:
+def _speakers(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) -> list[str | None]:
     """Who says each passage of a chat: the speaker after its message's time ("10:05 王磊-算力云", "[09:14] Sam:"),
     kept for the lines of the message below its time."""
     speakers: list[str | None] = []
     speaker = None
-    for passage in document.passages:
-        first = document.lines[passage.segments[0].line].text if passage.segments else ""
+    for passage, (text, _) in zip(document.passages, passages):
+        if not passage.segments or _CHAT_MESSAGE.match(text) is None:  # most passages open no chat message
+            speakers.append(speaker)
+            continue
+        first = document.lines[passage.segments[0].line].text
         time = _CHAT_MESSAGE.match(first)
         if time is not None:
             rest = first[time.end():]
@@ -692,7 +696,7 @@ def _vendors_turned_down(document: Document, passages: list[tuple[str, Sequence[
     方案", "we'll go with Lisa's offer"), what the other vendors said is not the offer: every speaker whose name
     shares no part with the chooser's or the chosen one's, and names a company beside the person (two parts), is
     turned down. ``placed`` is updated so."""
-    speakers = _speakers(document)
+    speakers = _speakers(document, passages)
     names = {speaker: _name_parts(speaker) for speaker in speakers if speaker}
     if len(names) < CHAT_SPEAKERS_MIN:
         return
