@@ -3955,3 +3955,19 @@ def test_a_spare_in_the_same_position_and_a_provider_s_operations_centre(text: s
 ])
 def test_a_drive_s_pcie_and_a_baseline_not_delivered(text: str, path: str, expected: object) -> None:
     assert value(text, path) == expected
+
+
+def test_a_negation_in_brackets_does_not_turn_down_what_stands_outside() -> None:
+    text = '4 nodes, 100GbE RDMA.\n- ToR ports shared w/ other tenants (Raj: "never been a problem")\n'
+    assert value(text, "fabric.dedicated", "markdown") is False
+
+
+def test_notes_keep_the_buyer_s_own_box_their_take_and_their_asks_out_of_the_offer() -> None:
+    text = ("Context: we run 1x DGX A100 on-prem today (ours, NOT part of this deal).\n\n"
+            "## What the vendor committed to\n\n- 4 nodes, 8x A100 80G SXM each\n- internode: 100GbE RoCE v2, 1 NIC per node\n"
+            "- acceptance: nccl-tests on each box individually\n"
+            "  - we asked for all_reduce across all 4 nodes -> pushback\n- trial: asked for a 1wk trial -> no\n\n"
+            "## My take\n\nDon't sign until we get 8x 400G InfiniBand per node.\n")
+    assert value(text, "nodes", "markdown") == 4 and value(text, "fabric.protocol", "markdown") == "roce-v2"
+    assert value(text, "acceptance.multi_node", "markdown") is False
+    assert value(text, "acceptance.trial", "markdown") in (None, False)

@@ -471,8 +471,15 @@ def in_brackets(before: str) -> bool:
 
 
 def negated(token: Keyword, context: Context) -> bool:
-    """A negation in the token's clause (不含, excluded) or just before it ("not shared", 不共享, 非独享)."""
-    return "NEGATION" in context.clause_types(token.start) or denied_just_before(token, context)
+    """A negation in the token's clause (不含, excluded) or just before it ("not shared", 不共享, 非独享); not one in
+    brackets the token stands outside of ("ports shared w/ other tenants (Raj: "never been a problem")")."""
+    if "NEGATION" in context.clause_types(token.start):
+        start = context.clause_starts[context.clause(token.start)]
+        outside = not in_brackets(context.text[start:token.start])
+        if not outside or any(not in_brackets(context.text[start:t.start])
+                              for t in context.in_clause(token.start) if t.type == "NEGATION"):
+            return True
+    return denied_just_before(token, context)
 
 
 DENIED_AFTER = regex(alternation("denied_after"))

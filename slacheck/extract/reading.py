@@ -141,7 +141,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     elsewhere = OTHER_SYSTEM.search(context.text) is not None
     voided = _VOIDED.search(context.text) is not None
     asides = _asides(context.text) if ("(" in context.text or "（" in context.text) and (
-        elsewhere or voided or _OLD_CONTRACT.search(context.text)) else []
+        voided or _OLD_CONTRACT.search(context.text)) else []
     only_plan = _only_plan(context, frame, spans) if frame.column_options else None
     enumerates = ENUMERATION_COMMA in context.text
     unchanged = REJECTED in frame.column_subjects and any(
@@ -189,7 +189,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         if voided and _VOIDED.search(context.sentence_at(position)) \
                 and "CORRECTION" not in context.sentence_types(position):
             continue  # "Our v1 from last week (4 nodes, RoCE 100G) is withdrawn."
-        if elsewhere and _on_other_system(position, context) or any(a < position < b for a, b in asides):
+        if elsewhere and _on_other_system(position, context) or asides and any(a < position < b for a, b in asides):
             continue  # "That's 8x 400G IB per node, a different class of fabric": another system's figures
         if subject in NO_OFFER or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
             continue
@@ -248,12 +248,12 @@ _OLD_CONTRACT = regex(alternation("old_contract_aside"), re.I)
 
 
 def _asides(text: str) -> list[tuple[int, int]]:
-    """The brackets of a passage that put what they hold aside: figures of another system, of the contract a
-    renewal replaces, or of a version set aside ("15 minutes (现合同为 30 分钟)", "(Rev A had 4 HCAs per node and a
+    """The brackets of a passage that put what they hold aside: figures of the contract a renewal replaces, or of
+    a version set aside ("15 minutes (现合同为 30 分钟)", "(Rev A had 4 HCAs per node and a
     2:1 leaf; do not use rev A figures.)"). Words of the contract replaced count only so, in brackets: "原合同约定的
     可用率由 99.9% 调整为 99.5%" states the new figure."""
     spans = []
-    for pattern in (OTHER_SYSTEM, _OLD_CONTRACT, _VOIDED):
+    for pattern in (_OLD_CONTRACT, _VOIDED):
         for found in pattern.finditer(text):
             if in_brackets(text[:found.start()]):
                 opened = max(text.rfind("(", 0, found.start()), text.rfind("（", 0, found.start()))
@@ -263,10 +263,9 @@ def _asides(text: str) -> list[tuple[int, int]]:
 
 
 def _on_other_system(position: int, context: Context) -> bool:
-    """Whether words of its sentence, outside brackets, put the figure at ``position`` on another system ("That's
-    8x 400G IB per node, a different class of fabric")."""
-    sentence = context.sentence_at(position)
-    return any(not in_brackets(sentence[:found.start()]) for found in OTHER_SYSTEM.finditer(sentence))
+    """Whether words of its sentence put the figure at ``position`` on another system ("That's 8x 400G IB per node,
+    a different class of fabric", "we run 1x DGX A100 on-prem today (ours, not part of this deal)")."""
+    return OTHER_SYSTEM.search(context.sentence_at(position)) is not None
 
 
 _USED_FOR = regex(rf"\W*(?:{alternation('used_for')})", re.I)

@@ -86,6 +86,7 @@ _RECITALS = regex(_RECITALS_WORDS, re.I)
 _RECITALS_LINE = regex(rf"(?m)^{_RECITALS_WORDS}$", re.I)
 _BRACKETED = regex(alternation("heading_brackets"))
 _LEADER_LINE = regex(rf"\s*{LEADER}")
+_ASSESSMENT_HEADING = regex(alternation("assessment_heading"), re.I)
 _DRAWN_BOX = regex(r"\s*```[\w-]*\s*[+|┌╔╭]")
 _COMMAND_START = regex(r"^\s*(?:```|\$ |export |mpirun |srun |torchrun |sudo |python3? |\./|#!)")
 EMAIL_HEADERS = 3
@@ -443,6 +444,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     voided_below = -1  # the last line of a lead-in that voids the block right under it ("superseded, do not sign:")
     foreign_fence = False  # the code fence open was pasted from a run the writer did or another system's
     drawn_box = False  # the code fence open holds a box drawn with +-| (a price box), not code
+    asked_under: int | None = None  # the level of a heading over the writer's own assessment ("## My take")
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
         if voided_below >= 0 and passage.segments and passage.segments[0].line == voided_below + 1 \
                 and (heading_level(text) is None or _LIST_ITEM.match(text)):  # its numbered items too ("1. …")
@@ -481,6 +483,12 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         if in_header:
             result.append(Frame(kind="header"))
             continue
+        if asked_under is not None:  # under the writer's own assessment, up to the next heading of its level
+            here = heading_level(text)
+            if here is None or here > asked_under:
+                result.append(Frame(kind=ASKED))
+                continue
+            asked_under = None
         if _BUTTON_ROW.fullmatch(text):
             result.append(Frame(kind="buttons"))
             continue
@@ -540,6 +548,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             if not item:
                 lead_in = _lead_in(text, tokens)  # "Lessee shall, at its own cost:" heads a list as well
                 wished, wished_style = bool(_WISH_LIST.search(text)), ""  # "## What we still need from X"
+                asked_under = level if _ASSESSMENT_HEADING.search(text) else None  # "## My take": all of it
             if in_chat and not correcting:  # "更新一下（以这版为准，上一版作废）：" over the new version's lines
                 correcting = tuple(t for t in tokens if t.type == "CORRECTION")
             continue
@@ -638,6 +647,8 @@ def _footnotes(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame
     """A footnote speaks of what its marker marks: when every line marked so above it is about another network
     than the fabric ("Front-end network | 2 x 100 GbE*", "Public internet | 25 Gbps*"), so is the footnote
     ("* Bandwidth shared with other tenants"). ``placed`` is updated so."""
+    if _FOOTNOTE_SIGN.search("\n".join(text for text, _ in passages)) is None:  # most documents have none
+        return
     marked: dict[str, set[str | None]] = {}  # each marker, and what the lines it marks so far are about
     for index, (text, tokens) in enumerate(passages):
         if _FOOTNOTE_SIGN.search(text) is None:
@@ -724,6 +735,8 @@ FORUM_HEADER_WIDTH = 80
 def _forum_replies(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
     """In a forum thread (a post's header, "Posted by u/…", "1楼", and a reply's below it), the replies from the
     second header on offer nothing: others' advice, numbers and other providers. ``placed`` is updated so."""
+    if _REPLY_HEADER.search("\n".join(text for text, _ in passages)) is None:  # most documents are no thread
+        return
     headers = [index for index, (text, _) in enumerate(passages)
                if len(text) <= FORUM_HEADER_WIDTH and _REPLY_HEADER.search(text)]
     if len(headers) < 2:
