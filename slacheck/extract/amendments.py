@@ -35,7 +35,7 @@ _NOT_THIS = regex(rf"(?:{alternation('not_this')})\s*((?:\d|[{''.join(values('NU
 """A figure or a name set aside ("不是４张", "instead of 4 ports", "不是 PCIe"): a number after the words and the word
 it counts, or a Latin word (a model, a form factor)."""
 _VOIDED_HERE = regex(with_first_test(alternation("voided_here")), re.I)
-_OVERRIDES = regex(alternation("overrides_clause"))
+_OVERRIDES = regex(with_first_test(alternation("overrides_clause")))
 _RETRACTED = regex(with_first_test(alternation("retraction")), re.I)
 _VOIDED_NODES = regex(rf"(\d+|[{''.join(values('NUMBER_ZH'))}]+)[ -]?(?:{alternation('NODE_UNIT')})", re.I)
 """The node count that names a version set aside in a correction ("四台那版作废", "disregard the 4-node quote")."""

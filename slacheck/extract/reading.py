@@ -244,7 +244,7 @@ _NOT_APPLICABLE = regex(rf"[\s*]*(?:{alternation('not_applicable_cell')})?[\s*]*
 
 
 _CLOSING = regex(r"[)）]")
-_OLD_CONTRACT = regex(alternation("old_contract_aside"), re.I)
+_OLD_CONTRACT = regex(with_first_test(alternation("old_contract_aside")), re.I)
 
 
 def _asides(text: str) -> list[tuple[int, int]]:

@@ -86,7 +86,7 @@ _RECITALS = regex(_RECITALS_WORDS, re.I)
 _RECITALS_LINE = regex(rf"(?m)^{_RECITALS_WORDS}$", re.I)
 _BRACKETED = regex(alternation("heading_brackets"))
 _LEADER_LINE = regex(rf"\s*{LEADER}")
-_ASSESSMENT_HEADING = regex(alternation("assessment_heading"), re.I)
+_ASSESSMENT_HEADING = regex(with_first_test(alternation("assessment_heading")), re.I)
 _DRAWN_BOX = regex(r"\s*```[\w-]*\s*[+|┌╔╭]")
 _COMMAND_START = regex(r"^\s*(?:```|\$ |export |mpirun |srun |torchrun |sudo |python3? |\./|#!)")
 EMAIL_HEADERS = 3
@@ -591,7 +591,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
     _answer_questions(passages, result)
     _footnotes(passages, result)
-    _vendors_turned_down(document, passages, result)
+    if in_chat:
+        _vendors_turned_down(document, passages, result)
     _forum_replies(passages, result)
     _count_items(document, passages, result)
     if len(heading_options) >= 2:
@@ -649,19 +650,22 @@ def _footnotes(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame
     ("* Bandwidth shared with other tenants"). ``placed`` is updated so."""
     if _FOOTNOTE_SIGN.search("\n".join(text for text, _ in passages)) is None:  # most documents have none
         return
-    marked: dict[str, set[str | None]] = {}  # each marker, and what the lines it marks so far are about
-    for index, (text, tokens) in enumerate(passages):
+    marked: dict[str, list[int]] = {}  # each marker, and the passages it marks so far
+    subjects: dict[str, set[str | None]] = {}  # what those passages are about, worked out for a footnote's marker
+    for index, (text, _) in enumerate(passages):
         if _FOOTNOTE_SIGN.search(text) is None:
             continue
         found = _FOOTNOTE.match(text)
-        subjects = marked.get(found.group(1).replace("\\", "")) if found else None
-        others = sorted(s for s in subjects or () if s in OTHER_NETWORKS)
-        if others and len(others) == len(subjects or ()) and placed[index].kind == "offer" \
-                and not placed[index].subject:
-            placed[index] = replace(placed[index], subject=others[0])
-            continue
-        for marker in {m.group(1) for m in _MARKED.finditer(text.replace("\\", ""))}:
-            marked.setdefault(marker, set()).add(_marked_subject(text, tokens))
+        marker = found.group(1).replace("\\", "") if found else ""
+        if marker in marked and placed[index].kind == "offer" and not placed[index].subject:
+            about = subjects.setdefault(marker, set())
+            about.update(_marked_subject(*passages[line]) for line in marked.pop(marker))
+            others = sorted(s for s in about if s in OTHER_NETWORKS)
+            if others and len(others) == len(about):
+                placed[index] = replace(placed[index], subject=others[0])
+                continue
+        for sign in {m.group(1) for m in _MARKED.finditer(text.replace("\\", ""))}:
+            marked.setdefault(sign, []).append(index)
 
 
 def _marked_subject(text: str, tokens: Sequence[Keyword]) -> str | None:
@@ -727,7 +731,7 @@ def _vendors_turned_down(document: Document, passages: list[tuple[str, Sequence[
             placed[index] = replace(placed[index], kind="not-chosen")
 
 
-_REPLY_HEADER = regex(alternation("forum_post_header"), re.I)
+_REPLY_HEADER = regex(with_first_test(alternation("forum_post_header")), re.I)
 FORUM_HEADER_WIDTH = 80
 """Longest line that can be a forum post's header (its author, votes and age)."""
 
@@ -735,8 +739,6 @@ FORUM_HEADER_WIDTH = 80
 def _forum_replies(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
     """In a forum thread (a post's header, "Posted by u/…", "1楼", and a reply's below it), the replies from the
     second header on offer nothing: others' advice, numbers and other providers. ``placed`` is updated so."""
-    if _REPLY_HEADER.search("\n".join(text for text, _ in passages)) is None:  # most documents are no thread
-        return
     headers = [index for index, (text, _) in enumerate(passages)
                if len(text) <= FORUM_HEADER_WIDTH and _REPLY_HEADER.search(text)]
     if len(headers) < 2:
