@@ -3971,3 +3971,19 @@ def test_notes_keep_the_buyer_s_own_box_their_take_and_their_asks_out_of_the_off
     assert value(text, "nodes", "markdown") == 4 and value(text, "fabric.protocol", "markdown") == "roce-v2"
     assert value(text, "acceptance.multi_node", "markdown") is False
     assert value(text, "acceptance.trial", "markdown") in (None, False)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("本套餐计算网络为 RoCE v2，暂不提供 IB。IB 集群正在筹备中，敬请期待！\n", "roce-v2"),
+    ("IB 目前没有资源，都是 RoCE v2 的。\n", "roce-v2"),
+])
+def test_words_that_a_fabric_cannot_be_had_speak_of_the_one_right_after_them(text: str, expected: str) -> None:
+    assert value("4 台 A100 SXM，每台 2 张 100G 网卡。\n" + text, "fabric.protocol") == expected
+
+
+def test_a_questionnaire_s_labelled_question_offers_nothing_and_leads_in_to_its_answer() -> None:
+    text = ("Q1. How many servers?\nA: Four (4) servers, 8 x H100 SXM each.\n\n"
+            "Q5. Describe the fabric. For reference, our target is InfiniBand NDR 400, one HCA per GPU.\n"
+            "A: Each server has two single-port 200GbE NICs on our RDMA-capable Ethernet fabric.\n")
+    assert value(text, "fabric.protocol") == "rdma" and value(text, "fabric.rate_gbps") == 200.0
+    assert value(text, "nodes") == 4

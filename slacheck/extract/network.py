@@ -287,17 +287,22 @@ _UNDECIDED = regex(alternation("undecided"), re.I)
 _UNDECIDED_AFTER = regex(rf" ?(?:{alternation('undecided')})", re.I)
 
 
+UNAVAILABLE_REACH = 2
+"""Characters between words that say a part cannot be had and the fabric they name right after them."""
+
+
 def _unavailable(token: Keyword, context: Context) -> bool:
-    """Whether its sentence says the token's fabric cannot be had: the words speak of the fabric named last
-    before them, else of the first after them ("IB 目前没有资源，都是 RoCE 的": the RoCE is offered; "万兆的，IB
-    要等下个月，现在给不了": the InfiniBand is not)."""
+    """Whether its sentence says the token's fabric cannot be had: the words speak of the fabric right after them
+    ("计算网络为 RoCE v2，暂不提供 IB"), else of the one named last before them, else of the first after them ("IB
+    目前没有资源，都是 RoCE 的": the RoCE is offered; "万兆的，IB 要等下个月，现在给不了": the InfiniBand is not)."""
     start = context.sentence_starts[context.sentence(token.start)]
     found = UNAVAILABLE.search(sentence_text(token, context))
     if found is None:
         return False
     fabrics = [t for t in context.in_sentence(token.start) if t.start >= start and protocol_of(t)]
     before = [t for t in fabrics if t.end <= start + found.start()]
-    meant = before[-1] if before else fabrics[0] if fabrics else None
+    right_after = [t for t in fabrics if 0 <= t.start - (start + found.end()) <= UNAVAILABLE_REACH]
+    meant = right_after[0] if right_after else before[-1] if before else fabrics[0] if fabrics else None
     return meant is not None and protocol_of(meant) == protocol_of(token)
 
 

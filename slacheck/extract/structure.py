@@ -590,6 +590,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             lead_in = _lead_in(text, tokens)
             wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
     _answer_questions(passages, result)
+    _labelled_questions(passages, result)
     _footnotes(passages, result)
     if in_chat:
         _vendors_turned_down(document, passages, result)
@@ -635,6 +636,22 @@ def _answer_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: lis
         text = passages[index][0]
         if _AFFIRMATIVE.match(text, answer_start(text)):
             placed[index - 1] = replace(asked if asked.kind == "offer" else Frame(), confirmed=True)
+
+
+_QUESTION_LABEL = regex(alternation("question_label"), re.I)
+_ANSWER_LABEL = regex(alternation("answer_label"), re.I)
+
+
+def _labelled_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
+    """In a questionnaire ("Q5. Describe the fabric … For reference, our target is InfiniBand NDR" / "A: Each server
+    has two 200GbE NICs"), a question labelled so and answered right below offers nothing, whatever it ends with;
+    its words lead in to the answer. ``placed`` is updated so."""
+    for index in range(len(passages) - 1):
+        if placed[index].kind == "offer" and _QUESTION_LABEL.match(passages[index][0]) \
+                and _ANSWER_LABEL.match(passages[index + 1][0]):
+            placed[index] = Frame(kind=ASKED)
+            if placed[index + 1].kind == "offer" and not placed[index + 1].lead_in:
+                placed[index + 1] = replace(placed[index + 1], lead_in=tuple(passages[index][1]))
 
 
 _FOOTNOTE = regex(r"\s*((?:\\?[*†‡])+)\s*(?=\S)")
