@@ -3987,3 +3987,12 @@ def test_a_questionnaire_s_labelled_question_offers_nothing_and_leads_in_to_its_
             "A: Each server has two single-port 200GbE NICs on our RDMA-capable Ethernet fabric.\n")
     assert value(text, "fabric.protocol") == "rdma" and value(text, "fabric.rate_gbps") == 200.0
     assert value(text, "nodes") == 4
+
+
+def test_an_amendment_s_old_text_is_gone_and_its_new_text_stands() -> None:
+    text = ("1. Item 2.1 (Compute Nodes)\n   Old text: \"Twelve (12) GPU servers, each with eight H100 PCIe GPUs.\"\n"
+            "   New text: \"Sixteen (16) HGX H100 SXM5 servers, eight GPUs per server.\"\n\n"
+            "2. 第 3.2 条（计算网络）\n   原条款：\"RoCE v2，每台 2 张 200G 网卡。\"\n"
+            "   修改后：\"InfiniBand NDR，每台 8 张 400G 网卡。\"\n")
+    assert value(text, "nodes") == 16 and value(text, "gpu.variant") == "SXM"
+    assert value(text, "fabric.protocol") == "infiniband" and value(text, "fabric.nics_per_node") == 8

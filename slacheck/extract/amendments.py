@@ -1,8 +1,9 @@
 """Amendments: a value a change replaces ("由 99.9% 调整为 99.5%", "reduced from 8 to 4 nodes",
 "陆台"变更为"捌台") and a quoted clause struck out (删除原合同“乙方负责 …”, 'the words "…" are deleted') are
-no longer offered; what a change gives as the new value, a message that corrects an earlier one ("更正一下：
-每台 2×200G，不是 4 张"), or a clause that sets another aside ("Notwithstanding clause 4.2, …"), replaces what
-the document said before."""
+no longer offered, nor is a clause's old wording an amendment quotes ("Old text: …"); what a change gives as the
+new value or new wording ("New text: …"), a message that corrects an earlier one ("更正一下：每台 2×200G，不是 4
+张"), or a clause that sets another aside ("Notwithstanding clause 4.2, …"), replaces what the document said
+before."""
 
 from __future__ import annotations
 
@@ -36,6 +37,8 @@ _NOT_THIS = regex(rf"(?:{alternation('not_this')})\s*((?:\d|[{''.join(values('NU
 it counts, or a Latin word (a model, a form factor)."""
 _VOIDED_HERE = regex(with_first_test(alternation("voided_here")), re.I)
 _OVERRIDES = regex(with_first_test(alternation("overrides_clause")))
+_OLD_TEXT = regex(with_first_test(alternation("old_text_label")))
+_NEW_TEXT = regex(with_first_test(alternation("new_text_label")))
 _RETRACTED = regex(with_first_test(alternation("retraction")), re.I)
 _VOIDED_NODES = regex(rf"(\d+|[{''.join(values('NUMBER_ZH'))}]+)[ -]?(?:{alternation('NODE_UNIT')})", re.I)
 """The node count that names a version set aside in a correction ("四台那版作废", "disregard the 4-node quote")."""
@@ -67,6 +70,12 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
         old.append((context.clause_starts[clause], match.start()))
     if _OVERRIDES.search(context.text):  # "Notwithstanding clause 4.2, Acceptance shall consist solely of …"
         new.append((0, len(context.text)))
+    for match in _OLD_TEXT.finditer(context.text):  # 'Old text: "Twelve (12) servers" New text: "Sixteen (16) …"'
+        replacement = _NEW_TEXT.search(context.text, match.end())
+        old.append((match.end(), replacement.start() if replacement else len(context.text)))
+        if replacement is not None:
+            following = _OLD_TEXT.search(context.text, replacement.end())
+            new.append((replacement.end(), following.start() if following else len(context.text)))
     if context.first_of("CORRECTION") is not None or any(t.type == "CORRECTION" for t in context.lead_in):
         # a message that corrects an earlier one speaks with its whole text, and so does each item it lists
         new.append((0, len(context.text)))
