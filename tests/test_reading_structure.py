@@ -3996,3 +3996,20 @@ def test_an_amendment_s_old_text_is_gone_and_its_new_text_stands() -> None:
             "   修改后：\"InfiniBand NDR，每台 8 张 400G 网卡。\"\n")
     assert value(text, "nodes") == 16 and value(text, "gpu.variant") == "SXM"
     assert value(text, "fabric.protocol") == "infiniband" and value(text, "fabric.nics_per_node") == 8
+
+
+@pytest.mark.parametrize(("line", "path"), [
+    ("RDMA:                  N/A\n", "fabric.protocol"),
+    ("Service credits:       N/A\n", "sla.credits"),
+    ("Acceptance testing:    See SOW\n", "acceptance.test"),
+    ("硬件更换：待定\n", "sla.replacement"),
+])
+def test_a_label_whose_whole_value_is_none_or_elsewhere_states_nothing(line: str, path: str) -> None:
+    text = "Quantity (nodes):      2\nPrivate network:       2x 100 Gbps Ethernet per node\nUptime SLA: 99.5%\n" + line
+    assert value(text, path) is None if path != "fabric.protocol" else value(text, path) == "ethernet-tcp"
+
+
+def test_an_unticked_400g_upgrade_is_an_add_on() -> None:
+    text = ("Private network:       2x 100 Gbps Ethernet per node\n\n== Add-ons ==\n"
+            "[ ] InfiniBand NDR 400G upgrade ................ Contact sales\n")
+    assert value("2 nodes of H100.\n" + text, "fabric.included_protocol") == "ethernet-tcp"

@@ -129,7 +129,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     if not said:
         return said
     spans = cell_spans(context.text) if frame.columns or frame.column_options else []
-    if _not_offered(context, spans):
+    if _not_offered(context, spans) or not spans and _label_says_nothing(context.text):
         return []
     cells = [start for start, _ in spans]
     complied = ASKED in frame.column_subjects and _complies(context.text)
@@ -288,6 +288,18 @@ def _not_offered(context: Context, cells: list[tuple[int, int]]) -> bool:
     values = cells[1:]
     return bool(values) and all(_NOT_APPLICABLE.fullmatch(context.text, *cell) for cell in values) \
         and any(context.text[slice(*cell)].strip(" *") for cell in values)
+
+
+_PENDING = regex(rf"[\s*.]*(?:{alternation('pending_value')})[\s*.]*", re.I)
+
+
+def _label_says_nothing(text: str) -> bool:
+    """Whether a "label: value" line's whole value says its item is none or left to elsewhere ("RDMA: N/A",
+    "Service credits: N/A", "Acceptance testing: See SOW", "Hardware replacement: TBD")."""
+    end = label_end(text)
+    if end is None or not text[end:].strip(" *"):
+        return False
+    return bool(_NOT_APPLICABLE.fullmatch(text, end) or _PENDING.fullmatch(text, end))
 
 
 def _only_plan(context: Context, frame: Frame, cells: list[tuple[int, int]]) -> str | None:
