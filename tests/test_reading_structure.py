@@ -4013,3 +4013,12 @@ def test_an_unticked_400g_upgrade_is_an_add_on() -> None:
     text = ("Private network:       2x 100 Gbps Ethernet per node\n\n== Add-ons ==\n"
             "[ ] InfiniBand NDR 400G upgrade ................ Contact sales\n")
     assert value("2 nodes of H100.\n" + text, "fabric.included_protocol") == "ethernet-tcp"
+
+
+def test_a_tender_s_requirement_section_gives_way_to_the_winner_s_terms() -> None:
+    text = ("【招标公告】\n\n三、采购需求\n3.1 计算网络：InfiniBand NDR 400Gb/s，每节点 8 张 HCA。\n"
+            "3.2 验收：4 台服务器全部参与的多机 nccl-tests。\n\n【合同要点】\n\n"
+            "1. 设备：H800 SXM5 8 卡服务器 4 台。\n2. 计算网络：RoCE v2，每节点 4 张 200G 网卡。\n"
+            "3. 验收：每台服务器单独运行 nccl-tests（单机 8 卡）。\n")
+    assert value(text, "fabric.protocol") == "roce-v2" and value(text, "fabric.nics_per_node") == 4
+    assert value(text, "acceptance.multi_node") is False

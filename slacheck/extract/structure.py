@@ -355,11 +355,20 @@ def recitals(texts: Sequence[str]) -> set[int]:
 
 
 def requirement_lines(texts: Sequence[str]) -> set[int]:
-    """The indices of the passages (given as texts) labelled as the buyer's requirement ("招标要求：…",
-    "Requirement: …") in a point-by-point answer, or quoted whole under a line that introduces requirements
+    """The indices of the passages (given as texts) under a heading of the buyer's requirements ("三、采购需求",
+    "Requirements"; not "技术要求响应"), labelled as a requirement ("招标要求：…", "Requirement: …") in a point-by-point
+    answer, or quoted whole under a line that introduces requirements
     ("我们的需求先贴一下：" over "“每卡独立 400G IB …”"): what the bidder says elsewhere overrides them."""
     found = set()
+    under = False  # under a heading of the buyer's requirements ("三、采购需求"), up to the next heading
     for index, text in enumerate(texts):
+        if (under or _REQUIREMENT_COLUMN.search(text)) and heading_level(text) is not None \
+                and not text.rstrip().endswith((":", "：")):  # not a lead-in ("我们的需求先贴一下：", below)
+            under = bool(_REQUIREMENT_COLUMN.search(text)) and not _ANSWER_COLUMN.search(text)
+            continue
+        if under:
+            found.add(index)
+            continue
         label = _LABEL.match(text) if ":" in text or "：" in text else None
         if label and _REQUIREMENT_COLUMN.fullmatch(label.group(1).strip()):
             found.add(index)
