@@ -13,6 +13,7 @@ import os
 import sys
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 # The reading's hot path: normalising the text, cutting it into passages, lexing, parsing and reading them.
 # Left out: the modules that build the grammar's tables once (extract/tables.py, extract/lalr.py) and
@@ -38,8 +39,8 @@ dist_info), each a run of this file, where translating the modules (half a minut
 
 
 def compiled_modules() -> list[Extension]:
-    """The mypyc extensions, each optional: a compiler that fails leaves the pure-Python module in its place, and
-    so does a translation that fails (another Python or mypy that reads the types otherwise)."""
+    """The mypyc extensions, or none where translating fails (another Python or mypy that reads the types
+    otherwise); a compiler that fails leaves the pure-Python package too (AllOrNone)."""
     if os.environ.get("SLACHECK_PURE_PYTHON", "") not in ("", "0") or not BUILDS & set(sys.argv[1:]):
         return []
     try:
@@ -55,10 +56,27 @@ def compiled_modules() -> list[Extension]:
     except (Exception, SystemExit) as error:  # mypyc exits on a type error
         print(f"slacheck: the reading is not compiled ({error!r}); installing it as pure Python", file=sys.stderr)
         return []
-    for extension in extensions:
-        extension.optional = True
     return extensions
 
 
-# mypyc's C in several files, compiled side by side: a build in 69 s instead of 99 s on two cores, the same speed
-setup(ext_modules=compiled_modules(), options={"build_ext": {"parallel": os.cpu_count() or 1}})
+class AllOrNone(build_ext):
+    """Builds every compiled module, or none of them: a failure anywhere (a compiler error, a compiler killed for
+    memory, a missing header) leaves the whole reading pure Python. With multi_file, the modules share one C
+    library, so a module built without it would not import: optional extensions one by one are not enough."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # noqa: BLE001 (whatever stops the compiler, the pure package still installs)
+            for built in self.get_outputs():
+                if os.path.exists(built):
+                    os.remove(built)
+            print(f"slacheck: the reading is not compiled ({error!r}); installing it as pure Python", file=sys.stderr)
+
+
+PARALLEL_MAX = 4
+"""Compilers run side by side at most: each takes hundreds of MB on mypyc's largest files, and two cores take the
+most of the gain (a build in 69 s instead of 99 s, the same speed of reading)."""
+
+setup(ext_modules=compiled_modules(), cmdclass={"build_ext": AllOrNone},
+      options={"build_ext": {"parallel": min(os.cpu_count() or 1, PARALLEL_MAX)}})
