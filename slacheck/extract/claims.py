@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from slacheck.extract.context import Said
+from slacheck.extract.context import PER_GPU_AFTER, Said
 from slacheck.extract.lexer import with_first_test
 from slacheck.extract.lexicon import alternation, words
 from slacheck.regexes import regex
@@ -31,7 +31,6 @@ _BANDWIDTH = regex(with_first_test(rf"(?:{alternation('claim_bandwidth')})" + _G
 _UNIT_AFTER_NUMBER = regex(rf"\d\s*[{''.join(sorted({w[0] for w in words('claim_rate_unit')}))}]", re.I)
 """What every bandwidth claim holds: a digit, then its unit's first letter (a cheap test before _BANDWIDTH)."""
 _NOT_NETWORK = regex(alternation("claim_not_network"), re.I)
-_PER_GPU_AFTER = regex(alternation("per_gpu_after"), re.I)
 _EFFICIENCY = (
     regex(with_first_test(rf"(?:{alternation('claim_efficiency')})" + _GAP + _NUMBER + r"\s*%"), re.I),
     regex(_NUMBER + r"\s*%\s*" + _OF + rf"(?:{alternation('claim_efficiency_after')})", re.I),
@@ -91,7 +90,7 @@ def _bandwidth_claims(text: str, references: list[tuple[int, int]]) -> list[Said
         before = text[max(0, match.start() - 20):match.start()]
         context = re.split(r"[，。；;,\n]", before)[-1] + match[0]
         in_reference = any(start <= match.start(1) < end for start, end in references)
-        per_gpu = _PER_GPU_AFTER.match(text, match.end()) is not None  # "800 Gb/s per GPU, i.e. 6.4 Tb/s per node":
+        per_gpu = PER_GPU_AFTER.match(text, match.end()) is not None  # "800 Gb/s per GPU, i.e. 6.4 Tb/s per node":
         if not _NOT_NETWORK.search(context) and not in_reference and not per_gpu:  # the node's figure is the claim
             found.append(Said("claims.bandwidth_gbps", _gbps(match[1], match[2]), [(match.start(), match.end())]))
     return found

@@ -482,6 +482,8 @@ def negated(token: Keyword, context: Context) -> bool:
     return denied_just_before(token, context)
 
 
+PER_GPU_AFTER = regex(alternation("per_gpu_after"), re.I)
+"""Words after a count or a rate that make it one for each GPU ("one 400 Gb/s port per GPU", "800 Gb/s per GPU")."""
 DENIED_AFTER = regex(alternation("denied_after"))
 """Words after a thing that turn it down (试用没有的, 赔付这块我们没有)."""
 

@@ -6,6 +6,7 @@ import re
 
 from slacheck.extract.context import (
     NETWORK_WORDS,
+    PER_GPU_AFTER,
     PER_GPU_BEFORE,
     PER_NODE_MAX,
     UNAVAILABLE,
@@ -36,7 +37,6 @@ from slacheck.regexes import regex
 from slacheck.trees import Tree
 
 # "one HCA per GPU", "每张 GPU 对应一张网卡": a count of NICs for each GPU, not for the node
-_PER_GPU_AFTER = regex(alternation("per_gpu_after"), re.I)
 _RDMA_WORDS = {"ROCE", "RDMA", "PROTO_IB", "IB_GEN"}
 
 
@@ -92,7 +92,7 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
     protocol = _link_protocol(tokens, phrase.start, context)
     said: list[Said] = []
     if count:
-        per_gpu = _PER_GPU_AFTER.match(context.text, phrase.end) or \
+        per_gpu = PER_GPU_AFTER.match(context.text, phrase.end) or \
             PER_GPU_BEFORE.search(context.text[max(0, phrase.start - 16):phrase.start])
         clause = context.in_clause(phrase.start)
         said_before = [t.type for t in clause if t.end <= phrase.start]
@@ -169,7 +169,7 @@ def _port_count(count: int, tokens: list[Keyword], per_node: bool, span: list[tu
     if not per_node:
         return [Said("fabric.switch_ports", count, span)]
     protocol = _offered_protocol(context.in_sentence(span[0][0]), context)
-    per_gpu = _PER_GPU_AFTER.match(context.text, span[0][1])  # "one 400 Gb/s port per GPU"
+    per_gpu = PER_GPU_AFTER.match(context.text, span[0][1])  # "one 400 Gb/s port per GPU"
     said = [Said("fabric.nics_per_gpu" if per_gpu else "fabric.nics_per_node", count, span, tag=protocol)]
     rate = next((as_rate_gbps(t) for t in tokens if t.type in ("G_QTY", "RATE_BITS")), None)
     if rate:

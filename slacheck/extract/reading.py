@@ -189,7 +189,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         if voided and _VOIDED.search(context.sentence_at(position)) \
                 and "CORRECTION" not in context.sentence_types(position):
             continue  # "Our v1 from last week (4 nodes, RoCE 100G) is withdrawn."
-        if elsewhere and _on_other_system(position, context) or asides and any(a < position < b for a, b in asides):
+        if elsewhere and OTHER_SYSTEM.search(context.sentence_at(position)) or asides and any(
+                a < position < b for a, b in asides):
             continue  # "That's 8x 400G IB per node, a different class of fabric": another system's figures
         if subject in NO_OFFER or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
             continue
@@ -260,12 +261,6 @@ def _asides(text: str) -> list[tuple[int, int]]:
                 closed = _CLOSING.search(text, found.end())
                 spans.append((opened, closed.start() if closed else len(text)))
     return spans
-
-
-def _on_other_system(position: int, context: Context) -> bool:
-    """Whether words of its sentence put the figure at ``position`` on another system ("That's 8x 400G IB per node,
-    a different class of fabric", "we run 1x DGX A100 on-prem today (ours, not part of this deal)")."""
-    return OTHER_SYSTEM.search(context.sentence_at(position)) is not None
 
 
 _USED_FOR = regex(rf"\W*(?:{alternation('used_for')})", re.I)

@@ -66,7 +66,8 @@ _RUN_IN_HEADING = regex(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?\*\*[^*]{1,40}\*\*
 _EMAIL_HEADER = regex(rf"^\s*[*_]*(?:{alternation('email_header')})\s*[:：]", re.I)
 """A header line of an e-mail, also set in bold ("**From:** ...")."""
 _EARLIER_MESSAGE = regex(rf"^[>\s]*(?:{alternation('earlier_message')})")
-_WISH_LIST = regex(alternation("wish_list"), re.I)
+_WISH_LIST = regex(f"{alternation('wish_list')}|{alternation('assessment_heading')}", re.I)
+"""A lead-in to the writer's own requests, or to its own view of an offer (the words of an assessment heading)."""
 _VOID_LEAD_IN = regex(alternation("void_lead_in"), re.I)
 _CHAT_MESSAGE = regex(rf"\s*{CHAT_TIME}\s")
 _FORWARD = regex(alternation("forward_mark"))

@@ -384,9 +384,6 @@ RUN_IN_HEADING_TOKENS = 3
 """Most keywords in a run-in heading ("3.6 Term.") whose word speaks for the sentence after it."""
 
 
-_HALF_YEAR = regex(alternation("half_year"), re.I)
-
-
 def _months(token: Keyword, context: Context) -> list[Said]:
     """A term in months: said in a sentence about the term, after a run-in "Term." heading, or opening a clause
     whose next words say how it is billed ("3 months, prepaid quarterly", "6 个月，月付")."""
@@ -399,7 +396,7 @@ def _months(token: Keyword, context: Context) -> list[Said]:
     if "TERM" not in context.sentence_types(token.start) and not (term_heading or billed_after or signed) \
             or "TRIAL" in context.clause_types(token.start):
         return []
-    value = MONTHS_PER_YEAR / 2 if _HALF_YEAR.fullmatch(token.value) else as_number(token)
+    value = as_number(token)
     if value and token.type == "YEARS":
         value *= MONTHS_PER_YEAR
     unit = next((months for word, months in values("MONTHS").items() if word in token.value.lower()), None)
