@@ -4022,3 +4022,30 @@ def test_a_tender_s_requirement_section_gives_way_to_the_winner_s_terms() -> Non
             "3. 验收：每台服务器单独运行 nccl-tests（单机 8 卡）。\n")
     assert value(text, "fabric.protocol") == "roce-v2" and value(text, "fabric.nics_per_node") == 4
     assert value(text, "acceptance.multi_node") is False
+
+
+@pytest.mark.parametrize("text", [
+    "计算网络：InfiniBand 资源目前紧张，本期采用 RoCE v2，每台 4 张 200G 网卡。",
+    "NDR supply is tight this quarter, so the fabric is RoCE v2 with four 200G NICs per node.",
+])
+def test_a_scarce_fabric_gives_way_to_the_one_delivered_instead(text: str) -> None:
+    assert value(text, "fabric.protocol") == "roce-v2"
+    assert value(text, "fabric.rate_gbps") == 200.0
+
+
+@pytest.mark.parametrize(("text", "priced"), [
+    ("InfiniBand NDR，8 台。合计：80,000 元/月（不含光模块及线缆），季付 240,000 元。", None),
+    ("InfiniBand NDR，8 台。光模块及线缆不含在总价内，另计 12,000 元。", True),
+])
+def test_a_total_that_leaves_the_optics_out_is_no_price_for_them(text: str, priced: bool | None) -> None:
+    assert value(text, "fabric.cabling") == "excluded"
+    assert value(text, "fabric.cabling_priced") is priced
+
+
+@pytest.mark.parametrize(("text", "owner"), [
+    ("计算网络 RoCE v2。我方所用交换机及网卡均支持 PFC、ECN 等无损特性。", None),
+    ("RoCE v2 fabric on ECN-capable switches supplied by the Provider.", None),
+    ("RoCE v2 fabric. Our switches support PFC; PFC and ECN are configured by the Provider.", "provider"),
+])
+def test_what_the_switches_support_is_no_duty_to_tune_them(text: str, owner: str | None) -> None:
+    assert value(text, "tuning.owner") == owner

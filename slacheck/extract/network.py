@@ -527,7 +527,6 @@ def _optics(token: Keyword, context: Context) -> list[Said]:
     """Who supplies the optics and cables: the party (or the denial) of their clause; else of their table row
     or sentence, when that names one party and denies nothing ("Optics: SR8 transceivers, supplied by the
     Provider"; "| 光模块/AOC | 400G OSFP | 乙方提供 |"); nobody, when the sentence leaves it to a later plan."""
-    sentence = context.sentence_types(token.start)
     if _DEFERRED.search(sentence_text(token, context)):  # "线缆及光模块的具体配置以乙方届时出具的方案为准"
         return []
     clause = context.clause_types(token.start)
@@ -540,9 +539,19 @@ def _optics(token: Keyword, context: Context) -> list[Said]:
     if value is None:
         return []
     said = [Said("fabric.cabling", value, [span_of(token)])]
-    if "MONEY" in sentence:
+    if _priced(token, context):
         said.append(Said("fabric.cabling_priced", True, [span_of(token)]))
     return said
+
+
+def _priced(token: Keyword, context: Context) -> bool:
+    """Whether the token's sentence gives it a price: not when its clause denies it after a sum, which is then a
+    total without it ("合计 807,000 元/月（不含光模块及线缆）")."""
+    denials = [t.start for t in context.in_clause(token.start) if t.type == "NEGATION" and t.start < token.start]
+    sentence = context.in_sentence(token.start)
+    if denials and any(t.type == "MONEY" and t.end <= denials[-1] for t in sentence):
+        return False
+    return any(t.type == "MONEY" for t in sentence)
 
 
 def _under_negating_label(token: Keyword, context: Context) -> bool:

@@ -222,6 +222,8 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
             return []  # what a baseline holds: "提交《配置基线》，内容包括 PFC/ECN 配置"
         if path == "tuning.owner" and _COUNTED.match(context.text, token.end):
             return []  # "the NOC monitors PFC pause frames, ECN marks": watching counters configures nothing
+        if path == "tuning.owner" and _equipment_feature(token, context):
+            return []  # "交换机及网卡均支持 PFC、ECN": what the hardware can do, not who sets it up
         sentence = context.sentence_types(token.start)
         if path == "tuning.troubleshooting" and "REPLACE" in sentence and not sentence & NETWORK_WORDS:
             return []  # "replace a failed node by the next business day after diagnosis": a hardware fault
@@ -253,6 +255,18 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
 _INCLUDED_IN_BEFORE = regex(alternation("included_in_before"), re.I)
 _COUNTED = regex(rf"\s?(?:{alternation('counted_after')})(?![A-Za-z])", re.I)
 """What comes after a tuning word that names what is counted, not set ("PFC pause frames", "ECN marks")."""
+
+
+_EQUIPMENT_SUPPORTS = regex(alternation("equipment_supports"), re.I)
+
+
+def _equipment_feature(token: Keyword, context: Context) -> bool:
+    """Whether a tuning word names a feature of the switches or NICs before it in its clause ("our switches and
+    NICs support PFC and ECN"), or right after it ("ECN-capable switches")."""
+    if _EQUIPMENT_SUPPORTS.match(context.text, token.end):
+        return True
+    equipment = [t for t in context.in_clause(token.start) if t.type in ("SWITCH", "NIC") and t.end <= token.start]
+    return bool(equipment) and _EQUIPMENT_SUPPORTS.search(context.text, equipment[-1].end, token.start) is not None
 
 
 def _next_sentence(token: Keyword, context: Context) -> list[Keyword]:
