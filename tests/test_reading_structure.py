@@ -4049,3 +4049,23 @@ def test_a_total_that_leaves_the_optics_out_is_no_price_for_them(text: str, pric
 ])
 def test_what_the_switches_support_is_no_duty_to_tune_them(text: str, owner: str | None) -> None:
     assert value(text, "tuning.owner") == owner
+
+
+def test_a_meeting_s_action_items_agree_nothing() -> None:
+    text = ("## 二、讨论要点\n\n1. 计算网 RoCE v2，8 台，每台 4 张 200G 网卡。\n\n"
+            "## 四、待办事项\n\n| 序号 | 事项 | 负责人 |\n|---|---|---|\n"
+            "| 1 | 提供拓扑图（是否 rail-optimized） | 乙方 |\n| 2 | 评估 8 台跨机 nccl-tests 验收 | 乙方 |\n")
+    assert value(text, "fabric.rate_gbps", "markdown") == 200.0
+    assert value(text, "fabric.topology", "markdown") is None
+    assert value(text, "acceptance.multi_node", "markdown") is None
+
+
+@pytest.mark.parametrize(("text", "path"), [
+    ("可用性 99.9%。甲方提出未达标应按比例抵扣租金，乙方暂不同意写入赔付条款。", "sla.credits"),
+    ("甲方要求增加 8 台跨机 nccl-tests，乙方表示需内部评估。", "acceptance.multi_node"),
+    ("甲方问更换后网络配置是否由乙方恢复，乙方未正面答复。", "sla.network_restore"),
+    ("The customer wanted cross-node NCCL tests at acceptance, but the vendor would not commit.",
+     "acceptance.multi_node"),
+])
+def test_minutes_that_tell_an_ask_left_open_state_nothing(text: str, path: str) -> None:
+    assert value(text, path) is None
