@@ -4069,3 +4069,30 @@ def test_a_meeting_s_action_items_agree_nothing() -> None:
 ])
 def test_minutes_that_tell_an_ask_left_open_state_nothing(text: str, path: str) -> None:
     assert value(text, path) is None
+
+
+def test_a_console_page_names_its_provider_in_its_top_line() -> None:
+    text = ("Nimbus Compute Console  >  Instance types  >  g8.cluster\n\n"
+            "Cluster network: RoCE v2, 8 x 400G NICs per instance.\n"
+            "PFC and ECN are configured by Nimbus.\n")
+    assert value(text, "tuning.owner") == "provider"
+
+
+def test_a_line_that_steps_back_out_of_a_list_item_starts_something_new() -> None:
+    document = document_from_text(
+        "Networking\n"
+        "    - Optics and cables are supplied by the Provider and\n"
+        "      included in the price\n"
+        "  Storage network\n"
+        "    - 100 Gbps per node, shared\n")
+    texts = [p.text for p in document.passages]
+    assert "- Optics and cables are supplied by the Provider and included in the price" in texts
+    assert "Storage network" in texts
+
+
+@pytest.mark.parametrize(("text", "nodes"), [
+    ("Quantity: four (4) instances of an 8-GPU H100 instance type", 4),
+    ("8 x 400G RoCE NICs per instance. Cluster size: 2 instances.", 2),
+])
+def test_cloud_instances_are_counted_as_nodes(text: str, nodes: int) -> None:
+    assert value(text, "nodes") == nodes

@@ -233,7 +233,13 @@ def _continues(prev: _Body, cur: _Body, skippable: set[int], first: _Body, liste
         # prev is wrapped only if cur's first word would not have fitted at its end
         wrapped = prev.right - prev.geo.x1 <= cur.geo.first_word + prev.geo.size
         return wrapped or _hangs(first, prev, cur) or _runs_on(prev, cur) or _goes_on_in_lowercase(prev, cur)
-    return True
+    return not _steps_out(first, prev, cur)
+
+
+def _steps_out(first: _Body, prev: _Body, cur: _Body) -> bool:
+    """Whether a plain-text line steps back out of a list item's hanging indent, to the item's marker or left of
+    it ("    - NICs … provided and" / "      maintained by us" / "  Storage network"): it starts something new."""
+    return cur.start < prev.start and cur.start <= first.start and _starts_item(first.text)
 
 
 _NAMED_ITEM = regex(r"([A-Za-z]{2,12}|[\u4e00-\u9fff]{1,4}) ?([A-Z0-9一二三四五六七八九十]{1,2}) ?[—–:：\-)）]")

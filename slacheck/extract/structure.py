@@ -232,8 +232,10 @@ _CUSTOMER = regex(rf"(?i:{alternation('CUSTOMER')})")
 _COMPANY = rf"((?:[A-Za-z][\w&'-]*\s+){{1,6}})(?i:{_COMPANY_SUFFIX})(?![A-Za-z])"
 """A company's name: up to six words, then its suffix ("Meridyn Cloud Inc")."""
 _LETTERHEAD_COMPANY = regex(_COMPANY)
-_LETTERHEAD_LINE = regex(rf"(?:^|[:：])\W*{_COMPANY}")
-"""A top line that starts with a company (or gives one after its label: "Submitted by: Acme Compute, Inc.")."""
+_LETTERHEAD_LINE = regex(rf"(?:^|[:：])\W*((?:[A-Za-z][\w&'-]*\s+){{1,6}})"
+                         rf"(?i:{_COMPANY_SUFFIX}|{alternation('issuer_product')})(?![A-Za-z])")
+"""A top line that starts with a company (or gives one after its label: "Submitted by: Acme Compute, Inc."), or
+with the console or portal a provider names after itself ("Cirrus Compute Console > Instance types")."""
 
 
 def provider_names(document: Document) -> tuple[str, ...]:
