@@ -4096,3 +4096,40 @@ def test_a_line_that_steps_back_out_of_a_list_item_starts_something_new() -> Non
 ])
 def test_cloud_instances_are_counted_as_nodes(text: str, nodes: int) -> None:
     assert value(text, "nodes") == nodes
+
+
+def test_a_ticket_comment_that_supersedes_earlier_revisions_sets_them_aside() -> None:
+    text = ("Jo Park  -  2024-10-02 09:14\n"
+            "  Rev A: 2 x 200G RoCE per node, shared spine. Rough estimate USD 2.10/GPU-hr.\n\n"
+            "Sam Lee (Acme, Sales)  -  2024-10-22 13:47\n"
+            "  Rev C attached. This supersedes rev A and rev B in full.\n"
+            "    - InfiniBand NDR 400 Gb/s, 8 x ConnectX-7 per node, dedicated leaves.\n"
+            "    - USD 2.45 per GPU-hour fixed.\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "infiniband"
+    assert offering.fact("fabric.rate_gbps").value == 400.0
+    assert offering.fact("commercial.price_hedged") is None
+
+
+@pytest.mark.parametrize(("text", "trial"), [
+    ("8 nodes of H200. Trial: sorry, not possible.", False),
+    ("8 nodes of H200. Trial: two weeks on all 8 nodes.", True),
+])
+def test_a_trial_label_turned_down_in_its_sentence(text: str, trial: bool) -> None:
+    assert value(text, "acceptance.trial") is trial
+
+
+@pytest.mark.parametrize(("text", "nodes"), [
+    ("Failed node replaced within 4 hours; the replacement is checked by the Provider with 2-node nccl-tests.", None),
+    ("更换故障节点后，复测两节点 nccl-tests 后交还。", None),
+    ("Acceptance: 4-node nccl-tests all_reduce_perf.", 4),
+])
+def test_a_replaced_node_s_retest_counts_no_servers(text: str, nodes: int | None) -> None:
+    assert value(text, "nodes") == nodes
+
+
+def test_ufm_telemetry_shared_with_the_customer_is_no_tuning_duty() -> None:
+    text = ("InfiniBand NDR fabric. Congestion incidents are diagnosed by the Provider; UFM read-only telemetry shared "
+            "with customer.")
+    assert value(text, "tuning.owner") is None
+    assert value(text, "tuning.troubleshooting") == "provider"

@@ -358,9 +358,10 @@ CHAT_TIME = (r"(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?\[?(?:\d{4}[-/.]\d{1,2}[-/.]
              r"|\d{1,2}/\d{1,2}/\d{2,4},?\s+)?(?:[A-Z][a-z]{2,8}\.?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?\]?")
 """The time a chat message starts with ("10:16", "2025-07-08 10:15", "[09:41:07]", "[Tue 09:51]", "[2025-05-13
 09:30]", "[03/09/2025, 09:14]", "[3/9/25, 9:14 PM]")."""
-CHAT_HEADER = r"[^\s:()]{1,24}(?: [^\s:()]{1,24})?(?: ?\([^()\n]{1,24}\))?\s{1,4}" + CHAT_TIME + r"\s*$"
-"""A chat message's speaker and time alone on a line, the speaker first ("maria  9:02 AM", "kai (Stratus)  9:10 AM"):
-its words follow on the lines below."""
+CHAT_HEADER = r"[^\s:()]{1,24}(?: [^\s:()]{1,24})?(?: ?\([^()\n]{1,24}\))?\s{1,4}(?:[-–—|·]\s{1,4})?" + CHAT_TIME \
+    + r"\s*$"
+"""A chat message's speaker and time alone on a line, the speaker first ("maria  9:02 AM", "kai (Stratus)  9:10 AM",
+a ticket's "Tomasz Wilk  -  2024-10-02 09:14"): its words follow on the lines below."""
 _CHAT_HEADER = regex(rf"\s*{CHAT_HEADER}")
 CHAT_HEADER_MAX = 64
 """Longest line that can be a chat message's speaker and time alone."""

@@ -19,6 +19,7 @@ from slacheck.extract.context import (
     names_one_machine,
     negated,
     node_counts,
+    replacement_retest,
     sentence_text,
     span_of,
 )
@@ -57,8 +58,7 @@ def _bench(token: Keyword, context: Context) -> list[Said]:
     outside = _OUTSIDE_ACCEPTANCE.search(sentence_text(token, context))
     if outside and not in_brackets(sentence_text(token, context)[:outside.start()]):
         return []  # "补测跨机 all_reduce，需另行排期，不作为本次验收条件"; not "370 GB/s（不作为验收标准）"
-    if "ACCEPTANCE" not in types and any(t.type == "REPLACE" and t.end <= token.start
-                                         for t in context.in_sentence(token.start)):
+    if replacement_retest(token, context):
         return []  # "更换后…复测两节点 nccl-tests 后交还": a replaced node's re-test, not the acceptance test
     if "ACCEPTANCE" not in types and _own_run(token, context):
         return []  # "Ran our first 2-node job last night. Here's the tail of the all_reduce run"
@@ -277,10 +277,12 @@ def _sizes_nothing(token: Keyword, context: Context) -> bool:
 
 def _turned_down(token: Keyword, context: Context) -> bool:
     """Whether a trial is denied or declined: before it ("no trial", "We don't offer trials"), in its clause
-    ("not available for trials", 暂不提供), or right after it (试用没有的哈)."""
+    ("not available for trials", 暂不提供) or in the sentence it labels ("Trial: sorry, not possible"), or right
+    after it (试用没有的哈)."""
+    labelled = context.text[token.end:token.end + 2].lstrip().startswith((":", "："))  # "Trial: sorry, not possible"
     return negated(token, context) or absent(token, context) \
-        or UNAVAILABLE.search(context.clause_at(token.start)) is not None \
-        or DENIED_AFTER.match(context.text, token.end, context.clause_end(token.start)) is not None
+        or UNAVAILABLE.search(context.sentence_at(token.start) if labelled else context.clause_at(token.start)) \
+        is not None or DENIED_AFTER.match(context.text, token.end, context.clause_end(token.start)) is not None
 
 
 def _bw_threshold(token: Keyword, context: Context) -> list[Said]:

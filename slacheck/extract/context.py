@@ -510,6 +510,13 @@ def absent(token: Keyword, context: Context) -> bool:
     return bool(_ABSENT_BEFORE.search(context.text[max(0, token.start - 16):token.start]))
 
 
+def replacement_retest(token: Keyword, context: Context) -> bool:
+    """Whether a benchmark is a replaced node's re-test, not the acceptance test: its sentence replaces a node
+    before it and says nothing of acceptance ("更换后…复测两节点 nccl-tests 后交还")."""
+    return "ACCEPTANCE" not in context.sentence_types(token.start) and any(
+        t.type == "REPLACE" and t.end <= token.start for t in context.in_sentence(token.start))
+
+
 def in_ratio(start: int, end: int, context: Context) -> bool:
     """Whether a count of things at ``text[start:end]`` is one side of a ratio ("1 NIC : 1 GPU", "GPU:NIC =
     1:1", "2 张 GPU 共用 1 张网卡", "two GPUs share one NIC"), not a count of what is offered."""

@@ -26,6 +26,7 @@ from slacheck.extract.context import (
     leaves,
     negated,
     range_low,
+    replacement_retest,
     sentence_text,
     span_of,
 )
@@ -188,7 +189,7 @@ def _not_the_order(count: int | None, position: int, context: Context) -> bool:
 def _nodes(phrase: Phrase, context: Context) -> list[Said]:
     """"4 台", "4 nodes": servers, unless the count is of a switch ("2 台 leaf") or another part named in its
     clause, sizes a rack ("每柜 2 台"), is part of a name ("Site 1 Nodes"), counts spares or servers down, or sizes a
-    trial or a definition; a range of counts, as ``_servers`` reads it."""
+    trial, a definition or a replaced node's re-test; a range of counts, as ``_servers`` reads it."""
     tokens = leaves(phrase.tree)
     after = context.following(phrase.end)
     if after is not None and after.type == "VENDOR":  # "1 台 NVIDIA Quantum-2 QM9700": the switch counted
@@ -197,8 +198,9 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
             or _KIND_AFTER.match(context.text, phrase.end) \
             or _per_rack(phrase, context) \
             or _NAME_BEFORE.search(context.text, max(0, phrase.start - 12), phrase.start) \
-            or _ASIDE.search(context.text, phrase.end, context.clause_end(phrase.end)):
-        return []  # ... or counts servers set apart from the cluster ("有一台还在维修", "1 台备机")
+            or _ASIDE.search(context.text, phrase.end, context.clause_end(phrase.end)) \
+            or after is not None and after.type == "BENCH" and replacement_retest(after, context):
+        return []  # ... or counts servers set apart ("有一台还在维修", "1 台备机") or a re-test's ("2-node nccl-tests")
     before = [t for t in context.in_clause(phrase.start) if t.end <= phrase.start]
     if any(t.type in _OTHER_ITEMS for t in before) and not any(t.type in ("MODEL", "CARD_UNIT") for t in before):
         return []

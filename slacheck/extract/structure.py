@@ -20,7 +20,7 @@ from typing import Iterator, Sequence
 from slacheck.documents import Document, Passage, line_texts
 from slacheck.documents.passages import CHAT_TIME, LEADER, chat_header_end
 from slacheck.extract.lexer import Keyword, with_first_test
-from slacheck.extract.lexicon import alternation, values
+from slacheck.extract.lexicon import alternation, values, words
 from slacheck.regexes import regex
 
 SUBJECTS = {"STORAGE_NET": "storage", "MGMT_NET": "management", "FRONTEND_NET": "front-end",
@@ -606,6 +606,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     _footnotes(passages, result)
     if in_chat:
         _vendors_turned_down(document, passages, result)
+        _replaced_versions(passages, result)
     _forum_replies(passages, result)
     _count_items(document, passages, result)
     if len(heading_options) >= 2:
@@ -758,6 +759,17 @@ def _vendors_turned_down(document: Document, passages: list[tuple[str, Sequence[
     for index, speaker in enumerate(speakers):
         if speaker and len(names[speaker]) >= 2 and not names[speaker] & kept and placed[index].kind == "offer":
             placed[index] = replace(placed[index], kind="not-chosen")
+
+
+def _replaced_versions(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
+    """In a chat or ticket thread, a message that replaces whole earlier versions ("Rev C attached. This supersedes
+    rev A and rev B in full.") sets aside every offer before it. ``placed`` is updated so."""
+    opening = tuple(words("replaces_versions"))
+    last = max((index for index, (_, tokens) in enumerate(passages) if any(
+        t.type == "CORRECTION" and t.value.lower().startswith(opening) for t in tokens)), default=0)
+    for index in range(last):
+        if placed[index].kind == "offer":
+            placed[index] = replace(placed[index], kind="superseded")
 
 
 _REPLY_HEADER = regex(with_first_test(alternation("forum_post_header")), re.I)
