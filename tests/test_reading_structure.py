@@ -4133,3 +4133,15 @@ def test_ufm_telemetry_shared_with_the_customer_is_no_tuning_duty() -> None:
             "with customer.")
     assert value(text, "tuning.owner") is None
     assert value(text, "tuning.troubleshooting") == "provider"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("第五条 服务\n乙方保证可用性不低于 99.5%，具体以附件二为准。\n\n附件二　服务等级协议\n\n月度可用性承诺为 99.9%，未达标按月租 10% 抵扣。\n",
+     99.9),
+    ("5. Service. Availability of at least 99.5%.\n\nSchedule 2 - Service Levels\n\n"
+     "If this Schedule and the body differ, this Schedule prevails. Monthly availability: 99.9%.\n", 99.9),
+    ("This Exhibit A prevails over the Agreement. Availability: 99.5%.\n\nExhibit B\n\nSupport hours: 24x7.\n", 99.5),
+    ("第五条 服务\n乙方保证可用性不低于 99.5%。\n\n附件二　服务等级协议\n\n月度可用性承诺为 99.9%。\n", 99.5),
+])
+def test_an_annex_that_prevails_over_the_body_gives_its_terms_first(text: str, expected: float) -> None:
+    assert value(text, "sla.availability_pct") == expected

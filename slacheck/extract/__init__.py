@@ -19,6 +19,7 @@ from slacheck.extract.lexer import Keyword
 from slacheck.extract.parser import Scan, scan
 from slacheck.extract.reading import read
 from slacheck.extract.structure import (
+    before_prevailing_annex,
     chosen_option,
     frames,
     option_key,
@@ -81,7 +82,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     chosen = chosen_option(first_windows, placed)
     set_aside_versions(first_windows, placed)
     texts = [text for text, _ in first_windows]
-    background = recitals(texts) | requirement_lines(texts)
+    background = recitals(texts) | requirement_lines(texts) | before_prevailing_annex(texts)
     del first_windows  # each passage's tokens go once it is read (pending[index] = None below)
     kept = _Kept()
     option_names: dict[str, str] = {}  # each option by the name it is first given ("方案A", then "Option A")

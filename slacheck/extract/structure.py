@@ -381,6 +381,30 @@ def requirement_lines(texts: Sequence[str]) -> set[int]:
     return found
 
 
+_ANNEX_PREVAILS = regex(alternation("annex_prevails"))
+_ANNEX_HEADING = regex(rf"\W*(?:{alternation('annex_heading')})")
+_THIS_ANNEX = regex(alternation("this_annex"))
+ANNEX_HEADING_WIDTH = 40
+"""Longest passage that can be an annex's heading."""
+
+
+def before_prevailing_annex(texts: Sequence[str]) -> set[int]:
+    """The indices of the passages (given as texts) before the first annex heading ("附件一　设备配置清单",
+    "Schedule 2 - Service Levels"), when a clause puts the annexes above that body: the body's own clause
+    ("附件内容与合同正文不一致的，以附件为准") or an annex's ("本附件与合同正文不一致的，以本附件为准").
+    The body's terms give way to what an annex states. A clause before the first heading that names its own
+    text ("this Exhibit A prevails") is an annex's, with no body before it."""
+    if not any(_ANNEX_PREVAILS.search(text) for text in texts):
+        return set()
+    first = next((index for index, text in enumerate(texts)
+                  if len(text) <= ANNEX_HEADING_WIDTH and _ANNEX_HEADING.match(text)), None)
+    if not first:
+        return set()
+    body_says = any(_ANNEX_PREVAILS.search(text) and not _THIS_ANNEX.search(text) for text in texts[:first])
+    annex_says = any(_ANNEX_PREVAILS.search(text) for text in texts[first:])
+    return set(range(first)) if body_says or annex_says else set()
+
+
 _QUOTED_WHOLE = regex(r"\s*[\"“「『][^\"”」』]+[\"”」』]\s*")
 """A passage that is one quotation and nothing else."""
 
