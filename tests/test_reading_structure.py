@@ -4145,3 +4145,11 @@ def test_ufm_telemetry_shared_with_the_customer_is_no_tuning_duty() -> None:
 ])
 def test_an_annex_that_prevails_over_the_body_gives_its_terms_first(text: str, expected: float) -> None:
     assert value(text, "sla.availability_pct") == expected
+
+
+@pytest.mark.parametrize(("text", "hedged"), [
+    ("付款方式：对公转账，收款账户以合同为准。", None),
+    ("GPU 服务器 4 台，最终价格以合同为准。", True),
+])
+def test_a_term_left_to_the_contract_hedges_a_price_only_when_it_names_one(text: str, hedged: bool | None) -> None:
+    assert value(text, "commercial.price_hedged") is hedged
