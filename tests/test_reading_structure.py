@@ -4153,3 +4153,17 @@ def test_an_annex_that_prevails_over_the_body_gives_its_terms_first(text: str, e
 ])
 def test_a_term_left_to_the_contract_hedges_a_price_only_when_it_names_one(text: str, hedged: bool | None) -> None:
     assert value(text, "commercial.price_hedged") is hedged
+
+
+@pytest.mark.parametrize("text", [
+    "StarPod 支持从 2 节点平滑扩展至千卡规模。2 台，每台 8 × H100。",
+    "The platform scales to 1,000 GPUs. 2 nodes, each 8 x H100.",
+])
+def test_a_gpu_count_the_cluster_can_grow_to_is_no_total(text: str) -> None:
+    assert value(text, "gpu.total") is None
+    assert value(text, "nodes") == 2
+
+
+def test_a_trial_whose_sentence_sizes_nothing_is_sized_by_its_passage() -> None:
+    text = "2 台 8 × H100。新客户可免费领取 72 小时 H100 MIG 1g.10gb 实例，用于验证多机通信。试用名额有限。"
+    assert value(text, "acceptance.trial") is False

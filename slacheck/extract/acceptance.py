@@ -258,9 +258,10 @@ def _trial(token: Keyword, context: Context) -> list[Said]:
     is not a trial of the cluster. A trial said again in its passage ("试用期结束后…") is the one said first
     there."""
     first = next(t for t in context.keywords if t.type == "TRIAL")
-    at = first.start if _sizes_nothing(token, context) else token.start
+    unsized = _sizes_nothing(token, context)
+    at = first.start if unsized else token.start
     sentence = context.in_line(at)  # a table row's cells say it together ("| Pilot | one server for 48 hours |")
-    text = context.text if context.table_row else context.sentence_at(at)
+    text = context.text if context.table_row or unsized else context.sentence_at(at)  # "…MIG 实例…。试用名额有限"
     single = any(names_one_machine(t) for t in sentence) or any(as_count(t) == 1 for t in node_counts(sentence)) \
         or _LESS_THAN_A_MACHINE.search(text) is not None
     said_again = [t for t in sentence if t.type == "TRIAL"] if context.table_row else [token]  # "| 试用 | 不提供 |"

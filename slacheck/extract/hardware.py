@@ -263,12 +263,15 @@ _OTHER_BANDWIDTH = regex(alternation("other_bandwidth"), re.I)
 
 
 def _card_count(phrase: Phrase, context: Context) -> list[Said]:
-    """"64 卡": a total when the passage says total or the count exceeds a server, else per node."""
+    """"64 卡": a total when the passage says total or the count exceeds a server, else per node; not a total the
+    cluster can grow to."""
     count = next((as_count(t) for t in leaves(phrase.tree) if t.type in COUNTS), None)
     if not count or _RECENT_YEARS[0] <= count <= _RECENT_YEARS[1]:  # "2026 GPU 服务器选型": a year, not GPUs
         return []
     first_total = context.first_of("TOTAL")
     total = count > PER_NODE_MAX or (first_total is not None and first_total.end <= phrase.start)
+    if total and "EXPANSION" in context.clause_types(phrase.start):
+        return []  # "平滑扩展至千卡规模", "scales to 1,000 GPUs": what the cluster can grow to
     return [Said("gpu.total" if total else "gpu.per_node", count, [(phrase.start, phrase.end)])]
 
 
