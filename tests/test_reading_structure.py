@@ -4167,3 +4167,12 @@ def test_a_gpu_count_the_cluster_can_grow_to_is_no_total(text: str) -> None:
 def test_a_trial_whose_sentence_sizes_nothing_is_sized_by_its_passage() -> None:
     text = "2 台 8 × H100。新客户可免费领取 72 小时 H100 MIG 1g.10gb 实例，用于验证多机通信。试用名额有限。"
     assert value(text, "acceptance.trial") is False
+
+
+def test_a_confirmed_option_s_final_list_amends_its_column() -> None:
+    text = ("| 项目 | 方案一 | 方案二 |\n|---|---|---|\n| 台数 | 4 台 | 4 台 |\n"
+            "| 计算网络 | RoCE v2，每台 4×200GbE | InfiniBand NDR，每台 8×400Gb/s |\n\n"
+            "收到，确认按方案一（调整版）执行，最终配置如下：\n\n- 服务器：HGX H800 8-GPU × 5 台\n- 计算网络：RoCE v2，每台 4 张 200GbE 网卡\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("nodes").value == 5
+    assert offering.fact("fabric.protocol").value == "roce-v2"
