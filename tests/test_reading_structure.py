@@ -4176,3 +4176,34 @@ def test_a_confirmed_option_s_final_list_amends_its_column() -> None:
     offering = offering_of(text, "markdown")
     assert offering.fact("nodes").value == 5
     assert offering.fact("fabric.protocol").value == "roce-v2"
+
+
+def test_a_capitals_letterhead_before_a_dash_names_the_provider() -> None:
+    text = ("# NORTHWIND GRID — Handover Report\n\nRoCE v2 fabric, 8 nodes.\n\n"
+            "PFC and ECN are configured by Northwind.\n")
+    assert value(text, "tuning.owner", "markdown") == "provider"
+
+
+def test_a_letterhead_of_vocabulary_names_no_provider() -> None:
+    document = document_from_text("RESERVED GPU CLUSTER — Quotation\n\nRoCE v2, 8 nodes.\n")
+    assert provider_names(document) == ()
+
+
+@pytest.mark.parametrize(("text", "multi_node"), [
+    ("- gpu-burn, 30 minutes, all 8 nodes\n- NCCL all_reduce_perf run on each node individually\n", False),
+    ("- HPL across all four nodes\n", True),
+])
+def test_a_compute_test_on_all_nodes_runs_on_each_by_itself(text: str, multi_node: bool) -> None:
+    assert value(text, "acceptance.multi_node", "markdown") is multi_node
+
+
+def test_a_reported_result_is_no_pass_threshold() -> None:
+    text = ("Acceptance: NCCL all_reduce_perf was run per node. Bus bandwidth was between 471 and 478 GB/s; "
+            "the engineer judged all runs as PASS.")
+    assert value(text, "acceptance.threshold_gbytes") is None
+    assert value(text, "acceptance.test") == "all_reduce_perf"
+
+
+def test_a_named_baseline_handed_over_is_a_baseline() -> None:
+    text = "RoCE v2, 8 nodes. PFC and ECN configured by the Provider; baseline NET-BASE v1.3 delivered with this report."
+    assert value(text, "tuning.baseline") is True

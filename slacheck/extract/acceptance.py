@@ -80,10 +80,12 @@ def _own_run(token: Keyword, context: Context) -> bool:
 
 def _compute_test(token: Keyword, context: Context) -> list[Said]:
     """A test of the GPUs alone (gpu-burn, HPL, ResNet throughput): a test, but no communication one. Run "on
-    every node", it runs on each by itself, not across them ("HPL across all four nodes")."""
+    every node" or on "all 8 nodes", it runs on each by itself; only words that span the nodes make it run across
+    them ("HPL across all four nodes")."""
     name = meaning("COMPUTE_TEST", token.value, token.value)
-    where = [said for said in _where_it_runs(token, context)
-             if not (said.value and _ONE_BY_ONE.fullmatch(context.text, *said.spans[0]))]
+    spanning = {(t.start, t.end) for t in context.keywords
+                if t.type == "ALL_NODES" and not _ONE_BY_ONE.fullmatch(t.value)}
+    where = [said for said in _where_it_runs(token, context) if not said.value or said.spans[0] in spanning]
     return [Said("acceptance.test", name, [span_of(token)]), Said("acceptance.compute_only", True, [span_of(token)]),
             *where]
 

@@ -181,6 +181,12 @@ def fact_grammar() -> str:
     return lexicon().grammar(grammar_file("facts.lark").read_text(encoding="utf-8"))
 
 
+@lru_cache(maxsize=1)
+def english_vocabulary() -> frozenset[str]:
+    """Every single word of every entry's English words, lower-cased: what a company's own name is not."""
+    return frozenset(part for entry in lexicon().entries.values() for word in entry.en for part in word.lower().split())
+
+
 def words(name: str) -> tuple[str, ...]:
     """The words of an entry."""
     return lexicon()[name].words

@@ -20,7 +20,7 @@ from typing import Iterator, Sequence
 from slacheck.documents import Document, Passage, line_texts
 from slacheck.documents.passages import CHAT_TIME, LEADER, chat_header_end
 from slacheck.extract.lexer import Keyword, with_first_test
-from slacheck.extract.lexicon import alternation, values, words
+from slacheck.extract.lexicon import alternation, english_vocabulary, values, words
 from slacheck.regexes import regex
 
 SUBJECTS = {"STORAGE_NET": "storage", "MGMT_NET": "management", "FRONTEND_NET": "front-end",
@@ -232,6 +232,8 @@ _CUSTOMER = regex(rf"(?i:{alternation('CUSTOMER')})")
 _COMPANY = rf"((?:[A-Za-z][\w&'-]*\s+){{1,6}})(?i:{_COMPANY_SUFFIX})(?![A-Za-z])"
 """A company's name: up to six words, then its suffix ("Meridyn Cloud Inc")."""
 _LETTERHEAD_COMPANY = regex(_COMPANY)
+_CAPITALS_ISSUER = regex(r"\W*((?:[A-Z][A-Z0-9&'-]+\s+){1,6})[—–|:-]\s")
+"""A first line that opens with words in capitals and a dash ("BRIGHTLINE CLOUD INFRASTRUCTURE — Handover")."""
 _LETTERHEAD_LINE = regex(rf"(?:^|[:：])\W*((?:[A-Za-z][\w&'-]*\s+){{1,6}})"
                          rf"(?i:{_COMPANY_SUFFIX}|{alternation('issuer_product')})(?![A-Za-z])")
 """A top line that starts with a company (or gives one after its label: "Submitted by: Acme Compute, Inc."), or
@@ -264,13 +266,18 @@ LETTERHEAD_CHARACTERS = 200
 
 
 def _letterhead_names(document: Document) -> list[str]:
-    """The issuer's name from a letterhead ("POLARIS NINE CLOUD OY - ORDER FORM") or a copyright line
-    ("© 2024 Meridyn Cloud, Inc."): the words before the company suffix, their first two and their first
-    one, as the body may shorten it ("Polaris Nine configures ...", "Meridyn handles ...")."""
+    """The issuer's name from a letterhead ("POLARIS NINE CLOUD OY - ORDER FORM", or a first line whose words in
+    capitals before a dash are no vocabulary: "BRIGHTLINE CLOUD - REPORT") or a copyright line ("© 2024 Meridyn
+    Cloud, Inc."): the words before the company suffix, their first two and their first one, as the body may
+    shorten it ("Polaris Nine configures ...", "Meridyn handles ...")."""
     names: list[str] = []
     texts = line_texts(document.lines)
     worded = (text[:LETTERHEAD_CHARACTERS].replace(",", "") for text in texts if text.strip())  # "Acme, Inc."
     heads = [(_LETTERHEAD_LINE, text) for text in islice(worded, LETTERHEAD_LINES)]
+    first = next(iter(heads), None)
+    capitals = _CAPITALS_ISSUER.match(first[1]) if first else None
+    if capitals and capitals.group(1).split()[0].lower() not in english_vocabulary():
+        heads.insert(0, (_CAPITALS_ISSUER, first[1]))  # "BRIGHTLINE CLOUD INFRASTRUCTURE — Handover Report"
     whole = "\n".join(texts)  # one search for copyright lines ("© 2024 Meridyn Cloud, Inc.")
     for mark in _COPYRIGHT.finditer(whole):
         start, end = whole.rfind("\n", 0, mark.start()) + 1, whole.find("\n", mark.end())
