@@ -4207,3 +4207,30 @@ def test_a_reported_result_is_no_pass_threshold() -> None:
 def test_a_named_baseline_handed_over_is_a_baseline() -> None:
     text = "RoCE v2, 8 nodes. PFC and ECN configured by the Provider; baseline NET-BASE v1.3 delivered with this report."
     assert value(text, "tuning.baseline") is True
+
+
+def test_a_port_that_must_not_be_shared_is_dedicated() -> None:
+    assert value("计算网络 RoCE v2，8 台。计算网端口独享，不得与其他用户共享。", "fabric.dedicated") is True
+
+
+@pytest.mark.parametrize("text", [
+    "IB 设备供货周期 20 周以上，无法满足交付要求；RoCE v2 方案每台 4 张 400G 网卡。",
+    "InfiniBand lead time is 20 weeks; we bid RoCE v2 with four 400G NICs per node.",
+])
+def test_a_fabric_months_away_gives_way_to_another_in_its_passage(text: str) -> None:
+    assert value(text, "fabric.protocol") == "roce-v2"
+
+
+@pytest.mark.parametrize(("text", "credits"), [
+    ("月度可用性 99.5%，赔付方式以合同谈判为准。", False),
+    ("Availability 99.9%; service credits negotiable.", False),
+    ("Availability 99.9%; service credits of 10% per 0.1% below.", True),
+])
+def test_credits_left_to_negotiation_commit_none(text: str, credits: bool) -> None:
+    assert value(text, "sla.credits") is credits
+
+
+def test_a_data_disk_the_customer_backs_up_after_a_snapshot_clause() -> None:
+    text = ("| 项目 | 招标要求 | 投标响应 |\n|---|---|---|\n"
+            "| 备份 | 系统盘、数据盘每日快照 | 系统盘每日快照，保留 7 天；数据盘由采购人自行备份 |\n")
+    assert value(text, "backup.scope", "markdown") == "system-only"

@@ -327,15 +327,15 @@ def _undecided(token: Keyword, context: Context) -> bool:
 
 
 def _delivered_instead(token: Keyword, context: Context) -> bool:
-    """Whether the token's clause puts its fabric months away and its sentence names another one."""
+    """Whether the token's clause puts its fabric months away and its passage names another one in another clause
+    ("IB 设备供货周期 20 周以上，无法满足交付要求；RoCE 方案…")."""
     return bool(_LONG_LEAD_TIME.search(context.clause_at(token.start))) and _other_fabric_beside(token, context)
 
 
 def _other_fabric_beside(token: Keyword, context: Context) -> bool:
-    """Whether another clause of the token's sentence names another fabric protocol."""
+    """Whether another clause of the token's passage names another fabric protocol."""
     own, clause = protocol_of(token), context.clause(token.start)
-    return any(context.clause(t.start) != clause and protocol_of(t) not in (None, own)
-               for t in context.in_sentence(token.start))
+    return any(context.clause(t.start) != clause and protocol_of(t) not in (None, own) for t in context.keywords)
 
 
 def _fabric_protocol(token: Keyword, context: Context) -> list[Said]:

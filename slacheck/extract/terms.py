@@ -297,10 +297,12 @@ def _snapshot(token: Keyword, context: Context) -> list[Said]:
 
 
 def _backed_up_by(disk: Keyword, context: Context) -> str | None:
-    """Who backs up a disk its clause names: the last party before the clause's backup word ("甲方数据盘由乙方
-    每日备份": the provider; "数据盘由甲方自行备份": the customer), else any party the clause names."""
+    """Who backs up a disk its clause names: the last party before the backup word after the disk (else the
+    clause's first: "甲方数据盘由乙方每日备份": the provider; "系统盘每日快照；数据盘由甲方自行备份": the
+    customer), else any party the clause names."""
     clause = context.in_clause(disk.start)
-    backup = next((t for t in clause if t.type == "SNAPSHOT"), None)
+    backup = next((t for t in clause if t.type == "SNAPSHOT" and t.start > disk.start),
+                  next((t for t in clause if t.type == "SNAPSHOT"), None))
     before = [t for t in clause if t.type in ("PROVIDER", "CUSTOMER") and (backup is None or t.end <= backup.start)]
     return _party(before[-1:]) if before else None
 
@@ -451,7 +453,7 @@ def _availability_target(token: Keyword, context: Context) -> list[Said]:
 def _credit(token: Keyword, context: Context) -> list[Said]:
     """Compensation for missed service levels: a credit word in a sentence about the service (or right after one:
     "99.5% monthly uptime; credits apply"), or "service credits" anywhere (a heading "3.2 Service credits." over a
-    table of tiers)."""
+    table of tiers). One denied, or left to be negotiated ("赔付可协商"), commits none."""
     sentence = context.sentence_types(token.start) | {t.type for t in context.in_sentence(token.start, before=1)}
     if not sentence & {"AVAILABILITY", "PERCENT", "MONEY"} \
             and not any(word in sentence_text(token, context) for word in words("service_word")) \
@@ -459,7 +461,11 @@ def _credit(token: Keyword, context: Context) -> list[Said]:
         return []
     denied = negated(token, context) or DENIED_AFTER.search(
         context.text, token.end, context.clause_end(token.end)) is not None  # "赔付这块我们没有"
-    return [Said("sla.credits", not denied, [span_of(token)])]
+    negotiable = _NEGOTIABLE.search(context.clause_at(token.start)) is not None  # "赔付方式以合同谈判为准"
+    return [Said("sla.credits", not (denied or negotiable), [span_of(token)])]
+
+
+_NEGOTIABLE = regex(alternation("left_to_negotiation"), re.I)
 
 
 def _money(token: Keyword) -> tuple[float | None, str | None]:
