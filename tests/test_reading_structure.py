@@ -4234,3 +4234,25 @@ def test_a_data_disk_the_customer_backs_up_after_a_snapshot_clause() -> None:
     text = ("| 项目 | 招标要求 | 投标响应 |\n|---|---|---|\n"
             "| 备份 | 系统盘、数据盘每日快照 | 系统盘每日快照，保留 7 天；数据盘由采购人自行备份 |\n")
     assert value(text, "backup.scope", "markdown") == "system-only"
+
+
+@pytest.mark.parametrize("text", [
+    "i've got four 8-gpu H100 boxes coming free end of month",
+    "4x 8-GPU H100 servers, 80GB each",
+])
+def test_a_count_before_an_n_gpu_server_counts_servers(text: str) -> None:
+    assert value(text, "nodes") == 4
+    assert value(text, "gpu.per_node") == 8
+
+
+def test_a_fabric_the_owner_can_add_and_prices_separately_is_an_add_on() -> None:
+    text = "4 nodes of 8x H100. The owner can add InfiniBand if you need it; they price that separately."
+    assert value(text, "fabric.optional") is True
+
+
+@pytest.mark.parametrize(("text", "path"), [
+    ("4 nodes of 8x H100. can u send nvidia-smi output + gpu serials before we sign", "verification.hardware"),
+    ("4 nodes of 8x H100. Send me a written quote with the InfiniBand piece itemised.", "fabric.protocol"),
+])
+def test_a_buyer_s_request_to_send_something_offers_nothing(text: str, path: str) -> None:
+    assert value(text, path) is None

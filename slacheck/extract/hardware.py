@@ -118,10 +118,14 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
         node_count, per_node = counts.get("node_prefix", counts.get("node_suffix")), \
             counts.get("cards", counts.get("card_suffix"))
     lead = context.previous(phrase.start)
-    if node_word_after and node_count is None and cards is not None and not bare_count and lead is not None \
-            and lead.type in COUNTS and not context.text[lead.end:phrase.start].strip():
-        node_count = as_count(lead)  # "four 8-GPU H200 nodes"
-        span = [(lead.start, phrase.end)]
+    counted_lead = lead
+    if lead is not None and lead.type == "TIMES" and not context.text[lead.end:phrase.start].strip():
+        counted_lead = context.previous(lead.start)  # "4x 8-GPU H100 servers"
+    if node_word_after and node_count is None and cards is not None and not bare_count \
+            and counted_lead is not None and counted_lead.type in COUNTS \
+            and not context.text[counted_lead.end:phrase.start].strip(" x×*"):
+        node_count = as_count(counted_lead)  # "four 8-GPU H200 nodes"
+        span = [(counted_lead.start, phrase.end)]
     counted = node_count is not None or per_node is not None
     said.insert(0, Said("gpu.model", _canonical_model(model.value), span, tag="primary" if counted else None))
     if node_count is not None:
