@@ -4256,3 +4256,13 @@ def test_a_fabric_the_owner_can_add_and_prices_separately_is_an_add_on() -> None
 ])
 def test_a_buyer_s_request_to_send_something_offers_nothing(text: str, path: str) -> None:
     assert value(text, path) is None
+
+
+@pytest.mark.parametrize(("text", "multi_site"), [
+    ("4 nodes of 8x H100. 2 in atlanta 2 in phoenix rn. same account so u can run them as one cluster.", True),
+    ("4 nodes of 8x H100: 2 nodes in Frankfurt and 2 nodes in Amsterdam.", True),
+    ("4 nodes of 8x H100: 2 in rack A and 2 in rack B.", None),
+    ("8 nodes of 8x H100. 6 in stock, 2 in transit.", None),
+])
+def test_nodes_counted_in_two_named_places_are_multi_site(text: str, multi_site: bool | None) -> None:
+    assert value(text, "fabric.multi_site") is multi_site

@@ -260,10 +260,13 @@ def _labelled_count(tokens: list[Keyword]) -> bool:
 
 
 def _multi_site(token: Keyword, context: Context) -> list[Said]:
-    """Nodes placed across sites: the sentence (or the one before it) must count the nodes (or cards), or
-    speak of one cluster ("two sites form one training cluster"), not
+    """Nodes placed across sites: the token counts the nodes in each ("2 in atlanta 2 in phoenix"), or the
+    sentence (or the one before it) must count them (or cards), or speak of one cluster ("two sites form one
+    training cluster"), not
     describe the vendor's premises ("8 servers in FRA1 and 8 in FRA3. The two facilities are linked by ...";
     not "founded in 2014, we run servers in three London facilities")."""
+    if token.value[:1].isdigit():  # "2 in atlanta 2 in phoenix": the token counts the nodes itself
+        return [Said("fabric.multi_site", True, [span_of(token)])]
     for before in (0, 1):
         near = context.keywords if context.table_row else context.in_sentence(token.start, before=before)
         if node_counts(near) or any(a.type in COUNTS and b.type == "CARD_UNIT" and b.start - a.end <= 2
