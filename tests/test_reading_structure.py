@@ -4266,3 +4266,11 @@ def test_a_buyer_s_request_to_send_something_offers_nothing(text: str, path: str
 ])
 def test_nodes_counted_in_two_named_places_are_multi_site(text: str, multi_site: bool | None) -> None:
     assert value(text, "fabric.multi_site") is multi_site
+
+
+@pytest.mark.parametrize("text", [
+    "  8. Availability. 99.9% monthly per node. Service credit: 10% of the node's monthly fee per 0.1% below.",
+    "S3 Availability. 99.9% per calendar month.",
+])
+def test_a_numbered_run_in_heading_speaks_for_the_sentence_after_it(text: str) -> None:
+    assert value(text, "sla.availability_pct") == 99.9

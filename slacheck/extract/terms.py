@@ -152,8 +152,8 @@ def _answers_availability(token: Keyword, context: Context) -> bool:
     if context.clause(token.start) != context.clause(context.sentence_starts[index]):
         return False
     before = context.sentence_starts[index - 1]
-    heading = context.in_sentence(before)
-    run_in = index == 1 and len(heading) <= RUN_IN_HEADING_TOKENS  # "S3 Availability. 99.5% per calendar month"
+    opening = context.sentence_starts[index]  # a run-in heading opens the passage ("8. Availability.")
+    run_in = opening <= RUN_IN_HEADING_WIDTH and len(context.keywords_in(0, opening)) <= RUN_IN_HEADING_TOKENS
     return (context.in_question(before) or run_in) and "AVAILABILITY" in context.sentence_types(before)
 
 
@@ -398,6 +398,8 @@ BILLED_AFTER_REACH = 12
 """Characters between a length that opens a passage and the billing words that make it the term."""
 RUN_IN_HEADING_TOKENS = 3
 """Most keywords in a run-in heading ("3.6 Term.") whose word speaks for the sentence after it."""
+RUN_IN_HEADING_WIDTH = 40
+"""Most characters of a run-in heading."""
 
 
 def _months(token: Keyword, context: Context) -> list[Said]:
