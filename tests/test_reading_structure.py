@@ -4274,3 +4274,17 @@ def test_nodes_counted_in_two_named_places_are_multi_site(text: str, multi_site:
 ])
 def test_a_numbered_run_in_heading_speaks_for_the_sentence_after_it(text: str) -> None:
     assert value(text, "sla.availability_pct") == 99.9
+
+
+@pytest.mark.parametrize(("text", "owner"), [
+    ("RoCE v2，8 台。自行升级驱动导致的问题我们会协助排查，但不计入 SLA。", None),
+    ("RoCE v2，8 台。计算网丢包、拥塞由乙方负责排查。", "provider"),
+])
+def test_a_diagnosis_of_something_else_is_no_fabric_duty(text: str, owner: str | None) -> None:
+    assert value(text, "tuning.troubleshooting") == owner
+
+
+def test_worked_examples_size_no_order() -> None:
+    text = "8 卡 A800 整机，两台起租。两台即 16 卡，四台 32 卡，以此类推。"
+    assert value(text, "gpu.total") is None
+    assert value(text, "nodes") != 4

@@ -185,9 +185,11 @@ def _per_rack(phrase: Phrase, context: Context) -> bool:
 
 def _not_the_order(count: int | None, position: int, context: Context) -> bool:
     """A count of servers that sizes something else: a trial ("1 台试用"), room to grow ("the spine is built
-    for 32 nodes"), or the one server a definition makes a node ("节点"：指单台 GPU 服务器)."""
+    for 32 nodes"), the one server a definition makes a node ("节点"：指单台 GPU 服务器), or a worked example
+    ("两台即 16 卡，四台 32 卡，以此类推")."""
     return "TRIAL" in context.sentence_types(position) or "EXPANSION" in context.clause_types(position) \
-        or count == 1 and context.defines_term(position) is not None
+        or count == 1 and context.defines_term(position) is not None \
+        or _WORKED_EXAMPLE.search(context.sentence_at(position)) is not None
 
 
 def _nodes(phrase: Phrase, context: Context) -> list[Said]:
@@ -251,6 +253,8 @@ def _cluster_cards(phrase: Phrase, context: Context) -> list[Said]:
         return []
     # "four nodes (32 GPUs)", "6 台 48 卡": 32 and 48 in all
     in_all = _bracket_between(tokens[0], tokens[-1], context) or counts[-1] > PER_NODE_MAX
+    if in_all and _WORKED_EXAMPLE.search(context.sentence_at(phrase.start)):
+        return []  # "两台即 16 卡，四台 32 卡，以此类推": examples of the arithmetic
     said = [Said("gpu.total" if in_all else "gpu.per_node", counts[-1], span)]
     return [*_servers(counts[0], phrase.start, span, context), *said]
 
@@ -262,6 +266,7 @@ def _single_count(path: str) -> Callable[[Phrase, Context], list[Said]]:
     return handler
 
 
+_WORKED_EXAMPLE = regex(alternation("worked_example"), re.I)
 _RECENT_YEARS = (2015, 2035)
 _OTHER_BANDWIDTH = regex(alternation("other_bandwidth"), re.I)
 

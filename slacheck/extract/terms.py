@@ -225,8 +225,10 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
         if path == "tuning.owner" and _equipment_feature(token, context):
             return []  # "交换机及网卡均支持 PFC、ECN": what the hardware can do, not who sets it up
         sentence = context.sentence_types(token.start)
-        if path == "tuning.troubleshooting" and "REPLACE" in sentence and not sentence & NETWORK_WORDS:
-            return []  # "replace a failed node by the next business day after diagnosis": a hardware fault
+        if path == "tuning.troubleshooting" and not sentence & NETWORK_WORDS and ("REPLACE" in sentence or all(
+                meaning("TROUBLESHOOT", t.value) == "verb" for t in context.in_sentence(token.start)
+                if t.type == "TROUBLESHOOT")):
+            return []  # "replace a failed node … after diagnosis", "驱动问题我们会协助排查": not the fabric
         if negated(token, context):
             return []  # "The Provider is not responsible for PFC/ECN tuning": who does it is said elsewhere, if at all
         party = _doer(token, context)
