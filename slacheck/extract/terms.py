@@ -43,8 +43,8 @@ def _hedge(token: Keyword, context: Context) -> list[Said]:
     sentence = context.sentence_types(token.start)
     price_like = _HEDGED_PRICE.search(token.value) is not None \
         or bool(context.header_types(token.start) & {"PRICE_WORD", "MONEY"})
-    if sentence <= {"HEDGE"}:  # a hedge alone speaks of the sentence before: "… USD 21,608/month. 这个是预估", "IB is
-        # available as an upgrade. Contact us for a quote."
+    if sentence <= {"HEDGE", "PRICE_WORD"}:  # a hedge alone speaks of the sentence before: "… USD 21,608/month.
+        # 这个是预估", "IB is available as an upgrade. Contact us for a quote.", "… Price on request."
         sentence = sentence | {t.type for t in context.in_sentence(token.start, before=1)}
     add_on = _network_add_on(sentence | context.line_types(token.start), context)  # "IB add-on, on request": a
     # network add-on with no price of its own ("NVLink bridges on request" hedges no price)
