@@ -505,7 +505,7 @@ def test_two_named_cities_with_servers_make_a_multi_site_cluster_and_their_count
     assert (zh.nodes.value, zh.fabric.multi_site.value) == (6, True)
     en = offering_of("Sixteen H100 servers in total, with 8 servers in Frankfurt and 8 servers in London.\n")
     assert (en.nodes.value, en.fabric.multi_site.value) == (16, True)
-    assert [e.text for e in en.fabric.multi_site.evidence] == ["Frankfurt", "London"]
+    assert [e.text for e in en.fabric.multi_site.evidence] == ["8 servers in Frankfurt and 8 servers in London"]
 
 
 def test_places_offered_as_a_choice_or_without_servers_are_not_a_split():
@@ -4288,3 +4288,35 @@ def test_worked_examples_size_no_order() -> None:
     text = "8 卡 A800 整机，两台起租。两台即 16 卡，四台 32 卡，以此类推。"
     assert value(text, "gpu.total") is None
     assert value(text, "nodes") != 4
+
+
+def test_a_clause_rewritten_after_a_colon_amends_with_the_quoted_wording() -> None:
+    text = ("第三条 乙方提供 4 台 H800 服务器，每台 8 卡。\n\n"
+            "第七条 硬件故障 4 小时内完成更换。\n\n"
+            "补充协议\n\n**第一条**　主合同第三条修改为：\n\n\"乙方提供６台（陆台）H800 服务器，每台 8 卡。\"\n\n"
+            "**第二条**　主合同第七条修改为：\n\n\"硬件故障时，乙方应在 8 小时内完成更换。\"\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("nodes").value == 6
+    assert offering.fact("sla.failover_minutes").value == 480.0
+
+
+def test_an_amendment_that_names_roce_without_its_version_keeps_the_version() -> None:
+    text = ("计算网络：RoCE v2，每台 8 张 200G 网卡。\n\n主合同第七条修改为：\n\n"
+            "\"硬件故障 8 小时内更换；更换后乙方负责恢复原 RoCE 配置。\"\n")
+    assert value(text, "fabric.protocol", "markdown") == "roce-v2"
+
+
+def test_a_row_whose_answer_cell_opens_with_a_denial_denies_its_label() -> None:
+    text = ("| 序号 | 项目 | 招标要求 | 乙方响应 |\n|---|---|---|---|\n"
+            "| 1 | 计算网络 | RoCE v2 | RoCE v2，每台 8 × 200G |\n"
+            "| 2 | 配置基线 | 交付网络配置基线文档 | 不提供（内部资料） |\n"
+            "| 3 | 故障响应 | 30 分钟 | 7×24 值守，30 分钟内响应 |\n"
+            "| 4 | 试运行 | 有 | 计费前 7 天试运行 |\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("tuning.baseline").value is False
+    assert offering.fact("sla.support_response_minutes").value == 30.0
+
+
+def test_a_disk_outside_the_backup_scope_is_not_covered() -> None:
+    text = "系统盘每日快照，保留 7 天；数据盘不在备份范围，由甲方自行备份。"
+    assert value(text, "backup.scope") == "system-only"

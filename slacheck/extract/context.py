@@ -545,12 +545,25 @@ _RANGE_LOW = regex(r"\d+")
 
 
 def flag(path: str, *, needs: set[str] | None = None) -> Callable[[Keyword, Context], list[Said]]:
-    """A keyword that states ``path`` = True (False when negated in its clause)."""
+    """A keyword that states ``path`` = True (False when negated in its clause, or in its table row by a later
+    cell that opens with a denial: "| 配置基线 | 交付基线文档 | 不提供 |")."""
     def handler(token: Keyword, context: Context) -> list[Said]:
         if needs and not (context.sentence_types(token.start) & needs):
             return []
-        return [Said(path, not negated(token, context), [span_of(token)])]
+        denied = negated(token, context) or context.table_row and _denied_in_row(token, context)
+        return [Said(path, not denied, [span_of(token)])]
     return handler
+
+
+def _denied_in_row(token: Keyword, context: Context) -> bool:
+    """Whether a cell after the token's in its table row opens with a denial ("不提供", "Not provided")."""
+    position = token.end
+    while (border := context.text.find(CELL, position)) >= 0:
+        position = border + len(CELL)
+        opening = len(context.text) - len(context.text[position:].lstrip())  # the cell's first character
+        if any(t.type == "NEGATION" for t in context.keywords_in(opening, opening + 1)):
+            return True
+    return False
 
 
 def text_value(path: str) -> Callable[[Keyword, Context], list[Said]]:

@@ -265,8 +265,10 @@ def _multi_site(token: Keyword, context: Context) -> list[Said]:
     training cluster"), not
     describe the vendor's premises ("8 servers in FRA1 and 8 in FRA3. The two facilities are linked by ...";
     not "founded in 2014, we run servers in three London facilities")."""
-    if token.value[:1].isdigit():  # "2 in atlanta 2 in phoenix": the token counts the nodes itself
-        return [Said("fabric.multi_site", True, [span_of(token)])]
+    if token.value[:1].isdigit():  # "2 in atlanta 2 in phoenix": the token counts the nodes itself, and the
+        total = sum(int(count) for count in _COUNT_IN_PLACE.findall(token.value))  # counts add up
+        return [Said("fabric.multi_site", True, [span_of(token)]),
+                Said("nodes", total, [span_of(token)], tag="primary")]
     for before in (0, 1):
         near = context.keywords if context.table_row else context.in_sentence(token.start, before=before)
         if node_counts(near) or any(a.type in COUNTS and b.type == "CARD_UNIT" and b.start - a.end <= 2
@@ -285,6 +287,8 @@ _STORAGE_AFTER = regex(rf"\s?(?:{alternation('storage_medium')})", re.I)
 _DEFERRED = regex(alternation("deferred"), re.I)
 _LONG_LEAD_TIME = regex(alternation("long_lead_time"))
 _ONE_CLUSTER = regex(alternation("one_cluster"))
+_COUNT_IN_PLACE = regex(r"(\d+)[^\d]*?\bin\b")
+"""Each count of a "2 in atlanta 2 in phoenix" token: the number before each "in"."""
 _SWITCH_TIER = regex(rf"(?<![A-Za-z])(?:{alternation('switch_tier')})(?![A-Za-z])", re.I)
 _UNDECIDED = regex(alternation("undecided"), re.I)
 _UNDECIDED_AFTER = regex(rf" ?(?:{alternation('undecided')})", re.I)

@@ -275,7 +275,7 @@ def _letterhead_names(document: Document) -> list[str]:
     worded = (text[:LETTERHEAD_CHARACTERS].replace(",", "") for text in texts if text.strip())  # "Acme, Inc."
     heads = [(_LETTERHEAD_LINE, text) for text in islice(worded, LETTERHEAD_LINES)]
     first = next(iter(heads), None)
-    capitals = _CAPITALS_ISSUER.match(first[1]) if first else None
+    capitals = _CAPITALS_ISSUER.match(first[1]) if first and not _LETTERHEAD_LINE.search(first[1]) else None
     if capitals and capitals.group(1).split()[0].lower() not in english_vocabulary():
         heads.insert(0, (_CAPITALS_ISSUER, first[1]))  # "BRIGHTLINE CLOUD INFRASTRUCTURE — Handover Report"
     whole = "\n".join(texts)  # one search for copyright lines ("© 2024 Meridyn Cloud, Inc.")
@@ -627,7 +627,9 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         if in_chat and not correcting:  # (its correction words may stand on the line after its time and name)
             correcting = tuple(t for t in tokens if t.type == "CORRECTION")
         corrections = tuple(t for t in correcting if t.type == "CORRECTION") if in_chat else ()
-        result.append(Frame(subject=subject, option=option, lead_in=(*lead_in, *corrections) if item else correcting,
+        rewrites = _rewritten_clause(passages[index - 1]) if index and text[:1] in _OPENING_QUOTES else ()
+        result.append(Frame(subject=subject, option=option,
+                            lead_in=(*lead_in, *corrections) if item else rewrites or correcting,
                             optional=optional))  # the items of a message that corrects correct too
         if not item:
             lead_in = _lead_in(text, tokens)
@@ -647,6 +649,15 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     return [shared.setdefault(frame, frame) for frame in result]  # one object per distinct frame
 
 
+_OPENING_QUOTES = frozenset("\"“「『")
+"""How a quoted passage opens."""
+
+
+def _rewritten_clause(before: tuple[str, Sequence[Keyword]]) -> tuple[Keyword, ...]:
+    """The correction a passage ending in a colon makes ("主合同第三条第一款修改为：", "Clause 3.1 is amended to
+    read:"), which the quoted passage after it gives the new wording of; else none."""
+    text, tokens = before
+    return tuple(t for t in tokens if t.type == "CORRECTION") if text.rstrip().endswith((":", "：")) else ()
 _SPEAKER_TYPES = frozenset({"COLON", "PROVIDER", "CUSTOMER", "BRACKET"})
 """What a chat message's speaker may be read as ("Vendor-Amy:", "[客户]")."""
 _ANNOUNCING = frozenset({"CORRECTION", "TERM", "HEDGE"})
