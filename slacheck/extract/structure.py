@@ -274,10 +274,10 @@ def _letterhead_names(document: Document) -> list[str]:
     texts = line_texts(document.lines)
     worded = (text[:LETTERHEAD_CHARACTERS].replace(",", "") for text in texts if text.strip())  # "Acme, Inc."
     heads = [(_LETTERHEAD_LINE, text) for text in islice(worded, LETTERHEAD_LINES)]
-    first = next(iter(heads), None)
-    capitals = _CAPITALS_ISSUER.match(first[1]) if first and not _LETTERHEAD_LINE.search(first[1]) else None
+    top = heads[0][1] if heads else ""
+    capitals = _CAPITALS_ISSUER.match(top) if not _LETTERHEAD_LINE.search(top) else None
     if capitals and capitals.group(1).split()[0].lower() not in english_vocabulary():
-        heads.insert(0, (_CAPITALS_ISSUER, first[1]))  # "BRIGHTLINE CLOUD INFRASTRUCTURE — Handover Report"
+        heads.insert(0, (_CAPITALS_ISSUER, top))  # "BRIGHTLINE CLOUD INFRASTRUCTURE — Handover Report"
     whole = "\n".join(texts)  # one search for copyright lines ("© 2024 Meridyn Cloud, Inc.")
     for mark in _COPYRIGHT.finditer(whole):
         start, end = whole.rfind("\n", 0, mark.start()) + 1, whole.find("\n", mark.end())
