@@ -4320,3 +4320,23 @@ def test_a_row_whose_answer_cell_opens_with_a_denial_denies_its_label() -> None:
 def test_a_disk_outside_the_backup_scope_is_not_covered() -> None:
     text = "系统盘每日快照，保留 7 天；数据盘不在备份范围，由甲方自行备份。"
     assert value(text, "backup.scope") == "system-only"
+
+
+def test_a_buyer_s_list_of_needs_in_a_chat_offers_nothing() -> None:
+    text = ("刘畅 2024/6/3 11:02\n我先把我们这边的需求列一下，方便你们出方案：\n"
+            "1. 8台×8卡，机间最好每卡一张400G，端口全部独享、1:1无收敛\n"
+            "2. 交付时八台一起跑 nccl-tests，all_reduce busbw ≥ 350GB/s 才算验收通过\n\n"
+            "赵婷（云岫算力-商务） 2024/6/4 09:58\n我们标准验收是每台机器单独跑一遍 nccl-tests，单机八卡 all_reduce。\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.dedicated") is None
+    assert offering.fact("acceptance.threshold_gbytes") is None
+    assert offering.fact("acceptance.multi_node").value is False
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("可用性的话我们机房是九十九点九，对，九十九点九。", "sla.availability_pct", 99.9),
+    ("硬件故障的话我们本地是有备件库的，嗯，就是四个小时以内给您换好。", "sla.failover_minutes", 240.0),
+    ("可用性 99.9%，赔付的话呃我们没有单独的赔付条款，一般也不会出问题的。", "sla.credits", False),
+])
+def test_spoken_service_terms(text: str, path: str, expected: object) -> None:
+    assert value(text, path) == expected

@@ -15,6 +15,7 @@ from slacheck.extract.context import (
     Handler,
     PhraseHandler,
     Said,
+    absent,
     as_number,
     flag,
     in_brackets,
@@ -463,8 +464,8 @@ def _credit(token: Keyword, context: Context) -> list[Said]:
             and not any(word in sentence_text(token, context) for word in words("service_word")) \
             and meaning("CREDIT", token.value) is None:
         return []
-    denied = negated(token, context) or DENIED_AFTER.search(
-        context.text, token.end, context.clause_end(token.end)) is not None  # "赔付这块我们没有"
+    denied = negated(token, context) or absent(token, context) or DENIED_AFTER.search(
+        context.text, token.end, context.clause_end(token.end)) is not None  # "没有单独的赔付条款", "赔付这块我们没有"
     negotiable = _NEGOTIABLE.search(context.clause_at(token.start)) is not None  # "赔付方式以合同谈判为准"
     return [Said("sla.credits", not (denied or negotiable), [span_of(token)])]
 
