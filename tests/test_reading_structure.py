@@ -4340,3 +4340,27 @@ def test_a_buyer_s_list_of_needs_in_a_chat_offers_nothing() -> None:
 ])
 def test_spoken_service_terms(text: str, path: str, expected: object) -> None:
     assert value(text, path) == expected
+
+
+def test_a_forum_op_s_later_post_is_the_offer_and_other_replies_are_not() -> None:
+    text = ("**u/nodeshop** · 14 points · 2 days ago\n\n4 nodes, 8x H100 80GB each, one 100G RDMA port per node.\n\n"
+            "**u/someone_else** · 9 points · 2 days ago\nFor reference: Tensorhaus gives 8xH100 SXM with 3.2 Tbps IB per "
+            "node.\n\n**u/nodeshop** (OP) · 5 points · 1 day ago\n\nEthernet, ConnectX-6 Dx cards, one per node.\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.protocol").value == "rdma"
+    assert offering.fact("fabric.nic_model").value == "ConnectX-6 Dx"
+    assert offering.fact("gpu.variant") is None
+
+
+def test_if_you_need_it_we_are_not_your_shop_offers_no_add_on() -> None:
+    text = "4 nodes, one 100G RoCE v2 port per node. If you need IB we're not your shop, see above."
+    assert value(text, "fabric.upgrade_protocol") is None
+    assert value(text, "fabric.protocol") == "roce-v2"
+
+
+def test_a_collective_figure_a_setup_does_is_a_claim_not_a_pass_mark() -> None:
+    text = ("4 nodes, 8x H100 SXM, one 100G RoCE v2 port per node. Our RDMA setup does 300+ GB/s all-reduce across "
+            "all 32 GPUs.")
+    offering = offering_of(text)
+    assert offering.fact("acceptance.threshold_gbytes") is None
+    assert offering.fact("claims.collective").value.gbytes == 300.0

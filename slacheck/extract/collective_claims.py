@@ -19,12 +19,12 @@ _REQUIRED = regex(alternation("claim_required"), re.I)
 def collective_claim(token: Keyword, context: Context) -> list[Said] | None:
     """The claim a GB/s (or Gb/s) figure makes, or None when its sentence does not claim a measured figure.
 
-    The sentence must name busbw or algbw and say the figure was seen (measured, 可达, up to) without
+    The sentence must name busbw, algbw or a collective and say the figure was seen (measured, 可达, up to) without
     also requiring it (at least, 不低于, acceptance). The collective is the nearest named before the
     figure (all_reduce if none); one node or the cluster when the sentence says so (单机, "across both nodes").
     """
     sentence = context.sentence_types(token.start)
-    if not sentence & {"BUSBW", "ALGBW"} or token.type not in ("BW_BYTES", "RATE_BITS"):
+    if not sentence & {"BUSBW", "ALGBW", "BENCH"} or token.type not in ("BW_BYTES", "RATE_BITS"):
         return None
     text = context.sentence_at(token.start)
     if not _MEASURED.search(text) or _REQUIRED.search(text):
@@ -38,12 +38,12 @@ def collective_claim(token: Keyword, context: Context) -> list[Said] | None:
         value *= 1000
     tokens = context.in_sentence(token.start)
     measures = [t for t in tokens if t.type in ("BUSBW", "ALGBW") and t.start < token.start] or [
-        t for t in tokens if t.type in ("BUSBW", "ALGBW")]
+        t for t in tokens if t.type in ("BUSBW", "ALGBW")]  # none named ("300+ GB/s all-reduce"): busbw
     named = [t for t in tokens if t.type == "BENCH" and t.start < token.start]
     collective = _collective(named[-1].value) if named else None
     one_node = any(names_one_machine(t) for t in tokens)
     cluster = any(t.type == "ALL_NODES" for t in tokens)
-    claim = {"gbytes": value, "measure": "algbw" if measures[-1].type == "ALGBW" else "busbw",
+    claim = {"gbytes": value, "measure": "algbw" if measures and measures[-1].type == "ALGBW" else "busbw",
              "collective": collective or "all_reduce",
              "scope": "one-node" if one_node else "cluster" if cluster else None}
     return [Said(CLAIM_PATH, claim, [span_of(token)])]

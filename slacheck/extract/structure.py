@@ -821,13 +821,35 @@ FORUM_HEADER_WIDTH = 80
 
 def _forum_replies(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
     """In a forum thread (a post's header, "Posted by u/…", "1楼", and a reply's below it), the replies from the
-    second header on offer nothing: others' advice, numbers and other providers. ``placed`` is updated so."""
-    headers = [index for index, (text, _) in enumerate(passages)
-               if len(text) <= FORUM_HEADER_WIDTH and _REPLY_HEADER.search(text)]
+    second header on offer nothing: others' advice, numbers and other providers; but a later post by the first
+    post's author ("u/halvard_ops (OP)", 楼主) is the offer's again. ``placed`` is updated so."""
+    headers = [(index, author) for index, (text, _) in enumerate(passages)
+               if (author := _forum_header(text)) is not None]
     if len(headers) < 2:
         return
-    for index in range(headers[1], len(placed)):
-        placed[index] = Frame(kind="quoted")
+    poster = headers[0][1]
+    ends = [index for index, _ in headers[2:]] + [len(placed)]
+    for (start, author), end in zip(headers[1:], ends):
+        if poster and author == poster or _ORIGINAL_POSTER.search(passages[start][0], 0, FORUM_HEADER_WIDTH):
+            continue
+        for index in range(start, end):
+            placed[index] = Frame(kind="quoted")
+
+
+FORUM_HEADER_LEAD = 4
+"""Characters before a header's mark when the header is joined to its post's first line ("**u/name** · 9 points ·
+2 days ago SXM or PCIe? …")."""
+_ORIGINAL_POSTER = regex(alternation("forum_original_poster"))
+
+
+def _forum_header(text: str) -> str | None:
+    """The handle a forum post's header names ("u/halvard_ops"), "" for a header with none ("3楼", "▲ 41"), or
+    None when the passage is no header: a short one with a header mark, or one that opens with the mark."""
+    found = _REPLY_HEADER.search(text, 0, FORUM_HEADER_WIDTH)
+    if found is None or len(text) > FORUM_HEADER_WIDTH and found.start() > FORUM_HEADER_LEAD:
+        return None
+    handles = [m.group() for m in _REPLY_HEADER.finditer(text, 0, FORUM_HEADER_WIDTH) if "/" in m.group()]
+    return handles[0] if handles else ""
 
 
 def answer_start(text: str) -> int:
