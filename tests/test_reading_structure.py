@@ -4364,3 +4364,26 @@ def test_a_collective_figure_a_setup_does_is_a_claim_not_a_pass_mark() -> None:
     offering = offering_of(text)
     assert offering.fact("acceptance.threshold_gbytes") is None
     assert offering.fact("claims.collective").value.gbytes == 300.0
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("8.3 Replacement Time (MSA Section 9.2). Eight (8) hours from confirmation, in place of four (4) hours.",
+     "sla.failover_minutes", 480.0),
+    ("8.4 Support Response (MSA Schedule B, Part 1). Severity 1: thirty (30) minutes.",
+     "sla.support_response_minutes", 30.0),
+    ("- P1 response 15 minutes 24x7; P2 2 hours.", "sla.support_response_minutes", 15.0),
+])
+def test_a_run_in_heading_names_what_the_times_after_it_are(text: str, path: str, expected: float) -> None:
+    assert value(text, path) == expected
+
+
+def test_a_reference_in_brackets_with_a_comma_keeps_its_clause() -> None:
+    text = ("Availability 99.5%. 8.2 Service Credits (MSA Section 9.3 and Schedule B, Part 2) do not apply to this "
+            "Order Schedule.")
+    assert value(text, "sla.credits") is False
+
+
+def test_reserved_ports_counted_with_their_generation_make_expansion_concrete() -> None:
+    text = ("3.5 Expansion. For twelve (12) months Provider reserves sixty-four (64) NDR leaf ports for up to eight "
+            "(8) additional Nodes.")
+    assert value(text, "fabric.expansion") == "concrete"

@@ -26,7 +26,15 @@ Span = tuple[int, int]
 # A full stop ends a sentence; the dots of a leader ("Term ........ 36 months") do not.
 """An end mark, or a full stop alone before a space or the end (not "..."); the one class it starts with lets the
 search skip to the candidates."""
-_PARENTHESES = regex(r"\((?:[A-Za-z0-9 ./+-]{1,24},)+[A-Za-z0-9 ./+-]{1,24}\)")
+RUN_IN_HEADING_WIDTH = 48
+"""Most characters of a run-in heading ("8.4 Support Response (MSA Schedule B, Part 1).")."""
+RUN_IN_HEADING_WORDS = 3
+"""Most words of the vocabulary in a run-in heading ("3.6 Term.") whose word speaks for the sentences after it."""
+_NOT_HEADING_WORDS = frozenset({"OUTLINE", "NUMBER", "BRACKET", "COLON"})
+"""Tokens a run-in heading's words are not counted by (its number, a reference in brackets)."""
+_FIGURES = frozenset({"DURATION", "PERCENT", "MONEY", "BW_BYTES", "RATE_BITS", "G_QTY", "MEM_GB", "POWER"})
+"""Figures, which no run-in heading holds."""
+_PARENTHESES = regex(r"\((?:[A-Za-z0-9 ./+-]{1,40},)+[A-Za-z0-9 ./+-]{1,40}\)")
 """A parenthetical list of short items ("(GPU, HCA, power supply)"): its commas do not end a clause."""
 _AFTER_QUESTION = ".!~。…"
 _QUESTION_END = regex(with_first_test(rf"(?:{alternation('question_end')})[{_AFTER_QUESTION}\s]*$"))
@@ -154,6 +162,21 @@ class Context:
         self._label = [t for t in self.keywords if t.end <= self.label_end] if self.label_end else []
         self._label_types = {t.type for t in self._label}
         self._definitions: dict[int, tuple[int, int] | None] = {}
+
+    def run_in_end(self) -> int | None:
+        """Where a run-in heading that opens the passage ends ("S3 Availability. 99.5% …", "8.3 Replacement Time
+        (MSA Section 9.2). Eight (8) hours …"): the first sentence start within RUN_IN_HEADING_WIDTH characters with
+        one to RUN_IN_HEADING_WORDS words of the vocabulary before it and no figure, ending in a full stop (a number
+        alone, "8.", heads nothing; "P1 response 15 minutes;" is no heading); None when there is none."""
+        for start in self.sentence_starts[1:]:
+            if start > RUN_IN_HEADING_WIDTH or not self.text[start:].strip():
+                return None
+            heading = self.keywords_in(0, start)
+            words = sum(t.type not in _NOT_HEADING_WORDS for t in heading)
+            if words:
+                return start if words <= RUN_IN_HEADING_WORDS and not any(t.type in _FIGURES for t in heading) \
+                    and self.text[:start].rstrip().endswith((".", "。")) else None
+        return None
 
     def _labelled(self, position: int, index: int, starts: list[int]) -> bool:
         """Whether a position lies after the label, in a sentence or clause that does not hold it."""

@@ -501,8 +501,8 @@ def _expansion(token: Keyword, context: Context) -> list[Said]:
     return [Said("fabric.expansion", "concrete" if concrete else "vague", [span_of(token)])]
 
 
-_PORT_SIZE = frozenset({"CARD_UNIT", "G_QTY", "RATE_BITS"})
-"""What may stand between a count and the ports it counts ("8 个 200G 端口", "8 x 400G ports")."""
+_PORT_SIZE = frozenset({"CARD_UNIT", "G_QTY", "RATE_BITS", "IB_GEN", "PROTO_IB", "ROCE", "ETHERNET"})
+"""What may stand between a count and the ports it counts ("8 个 200G 端口", "8 x 400G ports", "64 NDR leaf ports")."""
 
 
 _ALLOTTED_AFTER = regex(rf"\s?(?:{alternation('allotted_after')})(?![A-Za-z])", re.I)

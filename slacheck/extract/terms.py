@@ -11,6 +11,7 @@ from slacheck.extract.context import (
     DENIED_AFTER,
     FABRIC_WORDS,
     NETWORK_WORDS,
+    RUN_IN_HEADING_WORDS,
     Context,
     Handler,
     PhraseHandler,
@@ -153,8 +154,7 @@ def _answers_availability(token: Keyword, context: Context) -> bool:
     if context.clause(token.start) != context.clause(context.sentence_starts[index]):
         return False
     before = context.sentence_starts[index - 1]
-    opening = context.sentence_starts[index]  # a run-in heading opens the passage ("8. Availability.")
-    run_in = opening <= RUN_IN_HEADING_WIDTH and len(context.keywords_in(0, opening)) <= RUN_IN_HEADING_TOKENS
+    run_in = context.run_in_end() == context.sentence_starts[index]  # "8. Availability. 99.9% monthly"
     return (context.in_question(before) or run_in) and "AVAILABILITY" in context.sentence_types(before)
 
 
@@ -323,6 +323,9 @@ def _duration(token: Keyword, context: Context) -> list[Said]:
         clause = [t for t in context.in_sentence(token.start) if t.type in ("RESPONSE", "REPLACE", "RESTORE")
                   and t.end <= token.start]
     header = context.header_types(token.start) & {"RESPONSE", "REPLACE"} if not clause else set()
+    run_in = context.run_in_end() if not clause and not header else None
+    if run_in is not None and token.start >= run_in:  # "8.3 Replacement Time (…). Eight (8) hours from …"
+        header = {t.type for t in context.keywords_in(0, run_in)} & {"RESPONSE", "REPLACE"}
     if len(header) == 1:  # a cell under a "响应时间" / "Response time" column
         path = "sla.support_response_minutes" if header == {"RESPONSE"} else "sla.failover_minutes"
         return [Said(path, minutes, [span_of(token)])]
@@ -399,17 +402,13 @@ _SIGNED_AFTER = regex(rf"\s?(?:{alternation('signed_after')})(?![A-Za-z])", re.I
 MONTHS_PER_YEAR = 12
 BILLED_AFTER_REACH = 12
 """Characters between a length that opens a passage and the billing words that make it the term."""
-RUN_IN_HEADING_TOKENS = 3
-"""Most keywords in a run-in heading ("3.6 Term.") whose word speaks for the sentence after it."""
-RUN_IN_HEADING_WIDTH = 40
-"""Most characters of a run-in heading."""
 
 
 def _months(token: Keyword, context: Context) -> list[Said]:
     """A term in months: said in a sentence about the term, after a run-in "Term." heading, or opening a clause
     whose next words say how it is billed ("3 months, prepaid quarterly", "6 个月，月付")."""
     heading = context.in_sentence(token.start, before=1)
-    term_heading = len(heading) <= RUN_IN_HEADING_TOKENS and any(t.type == "TERM" for t in heading)
+    term_heading = len(heading) <= RUN_IN_HEADING_WORDS and any(t.type == "TERM" for t in heading)
     billed = context.following(token.end)
     billed_after = billed is not None and billed.type == "BILLING" and context.previous(token.start) is None \
         and billed.start - token.end <= BILLED_AFTER_REACH
