@@ -4387,3 +4387,20 @@ def test_reserved_ports_counted_with_their_generation_make_expansion_concrete() 
     text = ("3.5 Expansion. For twelve (12) months Provider reserves sixty-four (64) NDR leaf ports for up to eight "
             "(8) additional Nodes.")
     assert value(text, "fabric.expansion") == "concrete"
+
+
+def test_ports_per_leaf_switch_are_no_node_s_nics() -> None:
+    text = ("| 计算网 | RoCE v2，每台 2 张 ConnectX-6 200G 单口网卡，共 16 张 |\n"
+            "| 交换机 | 2 台 H3C S9825-64D，单层 Leaf，每台 Leaf 分配 8 个 200G 端口 |\n")
+    assert value(text, "fabric.nics_per_node", "markdown") == 2
+
+
+def test_a_test_with_the_fabric_turned_off_names_no_fabric() -> None:
+    text = "计算网：RoCE v2，每台 2 张 200G 网卡。8 台服务器。单机 NCCL 测试（逐台执行，关闭 IB 以仅测机内 NVLink）"
+    assert value(text, "fabric.protocol") == "roce-v2"
+
+
+def test_a_command_marked_as_no_acceptance_item_is_no_acceptance_test() -> None:
+    text = ("验收以单台服务器为单位逐台进行：每台单独运行 nccl-tests all_reduce_perf。\n\n"
+            "```bash\n# 参考（非验收项）：8 机 64 卡 all_reduce\nmpirun -np 64 ./all_reduce_perf -b 1M -e 8G\n```\n")
+    assert value(text, "acceptance.multi_node", "markdown") is False

@@ -155,9 +155,10 @@ def _ports(phrase: Phrase, context: Context) -> list[Said]:
     count = next((as_count(t) for t in tokens if t.type in COUNTS), None)
     has_rate = any(t.type in ("G_QTY", "RATE_BITS") for t in tokens)
     clause = context.in_clause(phrase.start)
-    per_node = any(t.type == "PER_NODE" for t in tokens) or any(  # "Each server has two 200GbE ports" (not
-        t.type == "PER_NODE" and t.end <= phrase.start for t in clause) and not any(  # "每台占交换机 8 个端口")
-        t.type in ("SWITCH", "SWITCH_MODEL") for t in clause) or (
+    each = [t for t in clause if t.type == "PER_NODE" and t.end <= phrase.start]
+    per_node = any(t.type == "PER_NODE" for t in tokens) or bool(each) and not any(  # "Each server has two 200GbE
+        t.type in ("SWITCH", "SWITCH_MODEL") for t in clause) and not _SWITCH_TIER.search(  # ports" (not "每台占交换机
+        context.text, each[-1].end, phrase.start) or (  # 8 个端口", "每台 Leaf 分配 8 个端口")
         has_rate and count is not None and count <= NODE_PORTS_MAX  # "two (2) 25 GbE ports", no switch in sight
         and context.first_of("SWITCH") is None and context.first_of("SWITCH_MODEL") is None)
     return _port_count(count, tokens, per_node, [(phrase.start, phrase.end)], context) if count else []
