@@ -4404,3 +4404,20 @@ def test_a_command_marked_as_no_acceptance_item_is_no_acceptance_test() -> None:
     text = ("验收以单台服务器为单位逐台进行：每台单独运行 nccl-tests all_reduce_perf。\n\n"
             "```bash\n# 参考（非验收项）：8 机 64 卡 all_reduce\nmpirun -np 64 ./all_reduce_perf -b 1M -e 8G\n```\n")
     assert value(text, "acceptance.multi_node", "markdown") is False
+
+
+def test_a_questionnaire_answer_that_names_only_the_provider_s_team_owns_the_duty() -> None:
+    text = ("16 nodes, InfiniBand NDR.\n\nQ13: Who diagnoses fabric congestion, packet loss and link flaps?\n"
+            "A: Acme network NOC, 24x7, from UFM telemetry. We open the incident and own root cause.\n")
+    assert value(text, "tuning.troubleshooting") == "provider"
+
+
+def test_a_labelled_question_answered_yes_states_what_it_asks() -> None:
+    text = ("16 nodes of 8x H100 SXM, InfiniBand NDR.\n\nQ6: Will you provide GPU serial numbers and an nvidia-smi -q "
+            "dump per node at handover?\nA: Yes.\n")
+    assert value(text, "verification.hardware") is True
+
+
+def test_a_non_mig_reset_is_no_mig_trial() -> None:
+    text = "Q7: Can MIG be enabled?\nA: Yes, on request per node; we reset to non-MIG before any fabric testing."
+    assert value(text, "acceptance.on_mig") is None

@@ -700,11 +700,13 @@ _ANSWER_LABEL = regex(alternation("answer_label"), re.I)
 def _labelled_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
     """In a questionnaire ("Q5. Describe the fabric … For reference, our target is InfiniBand NDR" / "A: Each server
     has two 200GbE NICs"), a question labelled so and answered right below offers nothing, whatever it ends with;
-    its words lead in to the answer. ``placed`` is updated so."""
+    its words lead in to the answer, and a question answered yes ("Q6: Will you provide GPU serials …?" / "A:
+    Yes.") states what the answer offers: its frame becomes an offer's, confirmed. ``placed`` is updated so."""
     for index in range(len(passages) - 1):
-        if placed[index].kind == "offer" and _QUESTION_LABEL.match(passages[index][0]) \
-                and _ANSWER_LABEL.match(passages[index + 1][0]):
-            placed[index] = Frame(kind=ASKED)
+        answer = _ANSWER_LABEL.match(passages[index + 1][0])
+        if placed[index].kind == "offer" and _QUESTION_LABEL.match(passages[index][0]) and answer:
+            yes = _AFFIRMATIVE.match(passages[index + 1][0], answer.end())
+            placed[index] = replace(placed[index], confirmed=True) if yes else Frame(kind=ASKED)
             if placed[index + 1].kind == "offer" and not placed[index + 1].lead_in:
                 placed[index + 1] = replace(placed[index + 1], lead_in=tuple(passages[index][1]))
 

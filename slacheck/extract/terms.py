@@ -197,11 +197,19 @@ def _owning(tokens: list[Keyword], context: Context) -> list[Keyword]:
 def answered_duties(context: Context) -> list[Said]:
     """The fabric duties a question asked who does ("PFC / ECN 这些谁来调？"), taken up by an answer that refers
     back to them in a sentence that names no such duty itself ("这个一般是客户自己调。丢包我们排查。"): the party its
-    first party clause names."""
+    first party clause names, or the provider when the answer names no party but the provider's own team
+    ("A: Helios network NOC, 24x7")."""
     asked = {t.type for t in context.lead_in} & DUTIES.keys()
     first = next((t for t in context.keywords if t.type in ("PROVIDER", "CUSTOMER")), None)
-    if not asked or _party(context.lead_in) or first is None \
-            or any(t.type in DUTIES for t in context.in_sentence(first.start)):
+    if not asked or _party(context.lead_in):
+        return []
+    duties = [t for t in context.keywords if t.type in DUTIES and not _COUNTED.match(context.text, t.end)]
+    if first is None and not duties:  # "A: Helios network NOC, 24x7, from UFM telemetry": the provider's own team
+        team = _PROVIDER_TEAM.search(context.text)
+        named = team or context.names_provider(context.text)
+        span = team.span() if team else (0, len(context.text))
+        return [Said(DUTIES[kind], "provider", [span]) for kind in sorted(asked)] if named else []
+    if first is None or any(t.type in DUTIES for t in context.in_sentence(first.start)):
         return []
     party = _party(_owning(context.in_clause(first.start), context))
     return [Said(DUTIES[kind], party, [span_of(first)]) for kind in sorted(asked)] if party else []
