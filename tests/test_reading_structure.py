@@ -4421,3 +4421,13 @@ def test_a_labelled_question_answered_yes_states_what_it_asks() -> None:
 def test_a_non_mig_reset_is_no_mig_trial() -> None:
     text = "Q7: Can MIG be enabled?\nA: Yes, on request per node; we reset to non-MIG before any fabric testing."
     assert value(text, "acceptance.on_mig") is None
+
+
+def test_sizes_alone_in_a_space_aligned_header_are_options() -> None:
+    text = ("Item                 Small                        Medium                       Large\n"
+            "-------------------  ---------------------------  ---------------------------  ------------------\n"
+            "Nodes                1                            4                            16\n"
+            "Fabric               none                         RoCE v2, 2x 200G /node       IB NDR 400G, 8x CX7 /node\n")
+    _, options = assemble_options(extract(document_from_text(text)).statements)
+    assert [o.name for o in options] == ["Small", "Medium", "Large"]
+    assert [o.offering.fact("nodes").value for o in options] == [1, 4, 16]
