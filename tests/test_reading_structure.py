@@ -4431,3 +4431,16 @@ def test_sizes_alone_in_a_space_aligned_header_are_options() -> None:
     _, options = assemble_options(extract(document_from_text(text)).statements)
     assert [o.name for o in options] == ["Small", "Medium", "Large"]
     assert [o.offering.fact("nodes").value for o in options] == [1, 4, 16]
+
+
+@pytest.mark.parametrize(("text", "trial"), [
+    ("16 nodes of 8x H100. Today we can offer a 48-hour single-node PoC (1x HGX H100) at no charge.", False),
+    ("4 nodes of 8x B200. Validation window: the first 72 hours after the start date are free of charge.", True),
+])
+def test_a_single_node_poc_and_a_free_validation_window(text: str, trial: bool) -> None:
+    assert value(text, "acceptance.trial") is trial
+
+
+def test_service_credits_labelled_not_applicable_are_none() -> None:
+    text = "Availability: 99.9% monthly, per node. Service credits: N/A on reserved capacity (fixed pricing)."
+    assert value(text, "sla.credits") is False

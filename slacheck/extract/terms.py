@@ -474,10 +474,12 @@ def _credit(token: Keyword, context: Context) -> list[Said]:
     denied = negated(token, context) or absent(token, context) or DENIED_AFTER.search(
         context.text, token.end, context.clause_end(token.end)) is not None  # "没有单独的赔付条款", "赔付这块我们没有"
     negotiable = _NEGOTIABLE.search(context.clause_at(token.start)) is not None  # "赔付方式以合同谈判为准"
-    return [Said("sla.credits", not (denied or negotiable), [span_of(token)])]
+    labelled_none = _NONE_AFTER_LABEL.match(context.text, token.end) is not None  # "Service credits: N/A on …"
+    return [Said("sla.credits", not (denied or negotiable or labelled_none), [span_of(token)])]
 
 
 _NEGOTIABLE = regex(alternation("left_to_negotiation"), re.I)
+_NONE_AFTER_LABEL = regex(rf"\s*[:：]\s*(?:{alternation('not_applicable_cell')})(?![\w/])", re.I)
 
 
 def _money(token: Keyword) -> tuple[float | None, str | None]:
