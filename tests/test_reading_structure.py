@@ -4444,3 +4444,8 @@ def test_a_single_node_poc_and_a_free_validation_window(text: str, trial: bool) 
 def test_service_credits_labelled_not_applicable_are_none() -> None:
     text = "Availability: 99.9% monthly, per node. Service credits: N/A on reserved capacity (fixed pricing)."
     assert value(text, "sla.credits") is False
+
+
+def test_two_halls_joined_into_one_cluster_in_the_next_sentence_are_multi_site() -> None:
+    text = "8 台 H800。北京亦庄和乌兰察布两个机房都有货！单机房凑不齐的话可以两边拼成一个集群，我们帮你打通。"
+    assert value(text, "fabric.multi_site") is True

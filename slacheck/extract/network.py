@@ -262,8 +262,8 @@ def _labelled_count(tokens: list[Keyword]) -> bool:
 
 def _multi_site(token: Keyword, context: Context) -> list[Said]:
     """Nodes placed across sites: the token counts the nodes in each ("2 in atlanta 2 in phoenix"), or the
-    sentence (or the one before it) must count them (or cards), or speak of one cluster ("two sites form one
-    training cluster"), not
+    sentence (or the one before it) must count them (or cards), or it (or the one after it) speak of one cluster
+    ("two sites form one training cluster"), not
     describe the vendor's premises ("8 servers in FRA1 and 8 in FRA3. The two facilities are linked by ...";
     not "founded in 2014, we run servers in three London facilities")."""
     if token.value[:1].isdigit():  # "2 in atlanta 2 in phoenix": the token counts the nodes itself, and the
@@ -277,8 +277,10 @@ def _multi_site(token: Keyword, context: Context) -> list[Said]:
                 or any(t.type == "ALL_NODES" for t in near):  # "双机可能分在不同机房"
             break  # "16 GPUs", not "in 2014, GPU servers"
     else:
-        if not _ONE_CLUSTER.search(sentence_text(token, context)):  # "两站点组成一个训练集群"
-            return []
+        index = context.sentence(token.start) + 1
+        after = context.sentence_at(context.sentence_starts[index]) if index < len(context.sentence_starts) else ""
+        if not _ONE_CLUSTER.search(sentence_text(token, context) + after):  # "两站点组成一个训练集群", "两个机房都有
+            return []  # 货！…可以两边拼成一个集群"
     return [Said("fabric.multi_site", not negated(token, context), [span_of(token)])]
 
 
