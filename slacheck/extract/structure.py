@@ -658,6 +658,8 @@ def _rewritten_clause(before: tuple[str, Sequence[Keyword]]) -> tuple[Keyword, .
     read:"), which the quoted passage after it gives the new wording of; else none."""
     text, tokens = before
     return tuple(t for t in tokens if t.type == "CORRECTION") if text.rstrip().endswith((":", "：")) else ()
+
+
 _SPEAKER_TYPES = frozenset({"COLON", "PROVIDER", "CUSTOMER", "BRACKET"})
 """What a chat message's speaker may be read as ("Vendor-Amy:", "[客户]")."""
 _ANNOUNCING = frozenset({"CORRECTION", "TERM", "HEDGE"})
