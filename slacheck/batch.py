@@ -171,8 +171,8 @@ def _ignore_sigint() -> None:
 
 
 CHUNKS_PER_SHARE = 2
-"""A chunk holds 1/CHUNKS_PER_SHARE of one worker's share of the documents not yet handed out: large chunks
-first (few round trips), then smaller ones down to one document, so the workers finish together."""
+"""A chunk (``in_forked_workers``) holds 1/CHUNKS_PER_SHARE of one worker's share of the work not yet handed out:
+large chunks first (few round trips), then smaller ones down to one item, so the workers finish together."""
 POOL_MIN_DOCUMENTS = 8
 POOL_MIN_BYTES = 1_000_000
 """A batch below both sizes is checked in this process: starting workers would cost more than they save."""
@@ -252,6 +252,7 @@ class _Claims:
 
     @contextmanager
     def _locked(self) -> Iterator[int]:
+        """The count's file descriptor, this process holding the lock meanwhile."""
         import fcntl  # Unix only, as forking is
 
         fd = self.file.fileno()
