@@ -17,12 +17,16 @@ import fnmatch
 import gc
 import glob
 import os
+import queue
+import select
 import signal
 import sys
+import tempfile
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence, TypeVar
 
 from slacheck import collector
 from slacheck.documents import DocumentError
@@ -33,8 +37,6 @@ from slacheck.report.model import Report
 from slacheck.rules.pack import Rule
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
-
     from pydantic import BaseModel
     from rich.table import Table
 
@@ -134,15 +136,9 @@ def check_one(path: str, options: Options, rules: list[Rule] | None = None,
         return Failure(path=path, message=str(error))
 
 
-def _check_in_worker(paths: Sequence[str], options: Options, logs: Sequence[Log]) -> list[bytes | Failure]:
-    """check_one of a chunk of documents in a pool worker; each report crosses back pickled (``_pickled``)."""
-    results = [check_one(path, options, logs=logs) for path in paths]
-    return [result if isinstance(result, Failure) else _pickled(result) for result in results]
-
-
-def _pickled(report: Report) -> bytes:
-    """The report pickled, so the parent takes it as it is instead of validating it again (twice the cost
-    of unpickling). pickle names a class by where it is defined, which a model parametrized at run time
+def _pickled(result: Report | Failure) -> bytes:
+    """A worker's result pickled, so the parent takes a report as it is instead of validating it again (twice the
+    cost of unpickling). pickle names a class by where it is defined, which a model parametrized at run time
     (``Fact[int]``) lacks: such a class is pickled as its generic model and arguments."""
     import copyreg
     import io
@@ -151,7 +147,7 @@ def _pickled(report: Report) -> bytes:
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.dispatch_table = {**copyreg.dispatch_table, type(Report): _model_class}  # pydantic's model metaclass
-    pickler.dump(report)
+    pickler.dump(result)
     return buffer.getvalue()
 
 
@@ -175,8 +171,8 @@ def _ignore_sigint() -> None:
 
 
 CHUNKS_PER_SHARE = 2
-"""A chunk holds 1/CHUNKS_PER_SHARE of one worker's share of the documents not yet handed out: large chunks
-first (few round trips), then smaller ones down to one document, so the workers finish together."""
+"""A chunk (``in_forked_workers``) holds 1/CHUNKS_PER_SHARE of one worker's share of the work not yet handed out:
+large chunks first (few round trips), then smaller ones down to one item, so the workers finish together."""
 POOL_MIN_DOCUMENTS = 8
 POOL_MIN_BYTES = 1_000_000
 """A batch below both sizes is checked in this process: starting workers would cost more than they save."""
@@ -193,41 +189,135 @@ def _chunks(indices: list[int], jobs: int) -> list[list[int]]:
     return chunks
 
 
-def _pooled(paths: list[str], indices: list[int], options: Options, logs: Sequence[Log], jobs: int,
-            results: list[Report | Failure | None], done: Callable[[int], None]) -> None:
-    """Check ``paths[i]`` for each index in a pool of ``jobs`` workers, filling ``results``; the documents of a
-    chunk whose worker died (killed for memory, crashed) stay None.  Ctrl-C kills the workers."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    chunks = _chunks(indices, jobs)
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
+def _pooled(paths: list[str], indices: list[int], options: Options, rules: list[Rule] | None, logs: Sequence[Log],
+            workers: int, results: list[Report | Failure | None], done: Callable[[int], None], *,
+            here: bool = True) -> None:
+    """Check ``paths[i]`` for each index in ``workers`` forked processes and, when ``here``, in this one too,
+    filling ``results``.  Each claims the next document when it is free (``_Claims``); the workers' results are
+    read here between this process's own documents.  When a worker dies (killed for memory, crashed), no
+    document is claimed after: its own and those not claimed yet stay None.  Ctrl-C kills the workers."""
+    claims = _Claims(len(indices))
+    pipes: dict[int, int] = {}  # the read end of each worker's pipe: the worker's process id
     try:
-        futures = {pool.submit(_check_in_worker, [paths[i] for i in chunk], options, logs): chunk for chunk in chunks}
-        with collector.paused():  # the reports unpickled here live on, as reading's objects (see slacheck.collector)
-            _collected(futures, results, done)
+        for _ in range(workers):
+            read, write = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                _work(paths, indices, options, logs, claims, write, [read, *pipes])
+            os.close(write)
+            pipes[read] = pid
+        received = {read: bytearray() for read in pipes}
+        while pipes:
+            k = claims.next() if here else None
+            if k is not None:
+                results[indices[k]] = check_one(paths[indices[k]], options, rules, logs)
+                done(1)
+            if not _received(pipes, received, results, done, wait=k is None):
+                claims.stop()
     except BaseException:
-        for process in list(getattr(pool, "_processes", {}).values()):
-            process.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
+        for pid in pipes.values():
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
         raise
-    pool.shutdown()
+    finally:
+        for read in pipes:
+            os.close(read)
+        claims.close()
 
 
-def _collected(futures: dict[Future[list[bytes | Failure]], list[int]], results: list[Report | Failure | None],
-               done: Callable[[int], None]) -> None:
-    """Each chunk's results, as its worker ends it, into ``results`` at the chunk's indices; a chunk whose worker
-    died is left None."""
-    import pickle
-    from concurrent.futures import as_completed
+class _Claims:
+    """The documents of a pool, claimed one at a time by this process and the workers forked after: a count in a
+    temporary file, under a lock held only while claiming (a POSIX record lock, which the system lets go of
+    when its process dies)."""
 
-    for future in as_completed(futures):
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.file = tempfile.TemporaryFile()
+
+    def next(self) -> int | None:
+        """The position of the next document not claimed yet, now claimed; None when there is none."""
+        with self._locked() as fd:
+            claimed = int.from_bytes(os.pread(fd, 8, 0), "little")
+            if claimed < self.count:
+                os.pwrite(fd, (claimed + 1).to_bytes(8, "little"), 0)
+        return claimed if claimed < self.count else None
+
+    def stop(self) -> None:
+        """Leave the documents not claimed yet unclaimed."""
+        with self._locked() as fd:
+            os.pwrite(fd, self.count.to_bytes(8, "little"), 0)
+
+    def close(self) -> None:
+        self.file.close()
+
+    @contextmanager
+    def _locked(self) -> Iterator[int]:
+        """The count's file descriptor, this process holding the lock meanwhile."""
+        import fcntl  # Unix only, as forking is
+
+        fd = self.file.fileno()
+        fcntl.lockf(fd, fcntl.LOCK_EX)
         try:
-            chunk_results = future.result()
-        except Exception:  # BrokenProcessPool: this chunk or another one killed a worker
-            continue
-        for i, result in zip(futures[future], chunk_results):
-            results[i] = result if isinstance(result, Failure) else pickle.loads(result)
-        done(len(chunk_results))
+            yield fd
+        finally:
+            fcntl.lockf(fd, fcntl.LOCK_UN)
+
+
+def _work(paths: list[str], indices: list[int], options: Options, logs: Sequence[Log], claims: _Claims, write: int,
+          inherited: list[int]) -> NoReturn:
+    """A forked worker: check the documents it claims, send each result through the pipe ``write`` (from a thread,
+    so that a full pipe never holds the checking up), then end without the parent's exit handlers.  The pipes
+    of the workers forked before it are closed first, so that each ends when its own worker does."""
+    code = 1
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the parent, which stops the workers
+        for fd in inherited:
+            os.close(fd)
+        outgoing: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+        sender = threading.Thread(target=_send, args=(outgoing, write))
+        sender.start()
+        while (k := claims.next()) is not None:
+            payload = _pickled(check_one(paths[indices[k]], options, logs=logs))
+            outgoing.put(len(payload).to_bytes(8, "little") + indices[k].to_bytes(8, "little") + payload)
+        outgoing.put(None)
+        sender.join()
+        code = 0
+    finally:
+        os._exit(code)
+
+
+def _send(outgoing: queue.SimpleQueue[bytes | None], write: int) -> None:
+    """Write what is put in ``outgoing`` to the pipe ``write`` until None comes."""
+    with open(write, "wb") as pipe:
+        while (message := outgoing.get()) is not None:
+            pipe.write(message)
+            pipe.flush()
+
+
+def _received(pipes: dict[int, int], received: dict[int, bytearray], results: list[Report | Failure | None],
+              done: Callable[[int], None], *, wait: bool) -> bool:
+    """The results the workers have sent (after waiting for some when ``wait``) into ``results``; a worker whose
+    pipe has ended is waited for and dropped.  False when one of them died."""
+    import pickle
+
+    alive = True
+    for read in select.select(list(pipes), [], [], None if wait else 0)[0]:
+        data = os.read(read, 1 << 20)
+        buffer = received[read]
+        buffer += data
+        count = 0
+        with collector.paused():  # the reports unpickled here live on, as reading's objects (see slacheck.collector)
+            while len(buffer) >= 16 and len(buffer) >= 16 + (size := int.from_bytes(buffer[:8], "little")):
+                results[int.from_bytes(buffer[8:16], "little")] = pickle.loads(buffer[16:16 + size])
+                del buffer[:16 + size]
+                count += 1
+        if count:
+            done(count)
+        if not data:
+            pid = pipes.pop(read)
+            os.close(read)
+            alive = alive and os.waitpid(pid, 0)[1] == 0
+    return alive
 
 
 _INHERITED: Callable[[int], Any] | None = None
@@ -297,13 +387,14 @@ def _progress(total: int, shown: bool) -> Iterator[Callable[[int], None]]:
 
 def check_all(paths: list[str], options: Options, rules: list[Rule], *, jobs: int = 1,
               progress: bool = False, logs: Sequence[Log] = ()) -> list[Report | Failure]:
-    """Check every path (in a pool of ``jobs`` processes when above 1 and the batch is worth it, never more than
-    there are paths); results in input order.  The grammars and rule packs are built, and the first
-    document checked, before the workers start, so they share all that is loaded on first use.  When a
-    worker dies the documents it took down are checked again one per worker, so only the document that
-    kills its worker is a Failure."""
+    """Check every path (in ``jobs`` processes, this one and ``jobs - 1`` forked workers, when above 1, the batch is
+    worth it and the system can fork; never more than there are paths); results in input order.  The grammars
+    and rule packs are built, and the first document checked, before the workers start, so they share all
+    that is loaded on first use.  When a worker dies the documents it left are checked again one per worker,
+    so only the document that kills its worker is a Failure (one that kills this process ends the run, as
+    with one job)."""
     results: list[Report | Failure | None] = [None] * len(paths)
-    jobs = min(jobs, len(paths)) if _worth_a_pool(paths) else 1
+    jobs = min(jobs, len(paths)) if _worth_a_pool(paths) and hasattr(os, "fork") else 1
     with _progress(len(paths), progress) as advance:
         if jobs <= 1:
             for i, path in enumerate(paths):
@@ -315,11 +406,11 @@ def check_all(paths: list[str], options: Options, rules: list[Rule], *, jobs: in
             advance(1)
             gc.freeze()  # what is built so far stays put: forked workers share its pages instead of copying them
             try:
-                _pooled(paths, list(range(1, len(paths))), options, logs, jobs, results, advance)
+                _pooled(paths, list(range(1, len(paths))), options, rules, logs, jobs - 1, results, advance)
             finally:
                 gc.unfreeze()
             for i in [i for i, result in enumerate(results) if result is None]:
-                _pooled(paths, [i], options, logs, 1, results, advance)
+                _pooled(paths, [i], options, rules, logs, 1, results, advance, here=False)
                 if results[i] is None:
                     results[i] = Failure(path=paths[i], message="the checking process stopped (out of memory "
                                                                 "or crashed)")

@@ -3,6 +3,7 @@ that lists documents, outputs written atomically, Ctrl-C stopping everything at 
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import signal
@@ -41,6 +42,8 @@ def test_a_worker_killed_mid_document_fails_only_that_document(tmp_path: Path, c
 
     monkeypatch.setattr(batch, "check_file", dies_on_the_killer)
     monkeypatch.setattr(batch, "POOL_MIN_DOCUMENTS", 2)  # three small files: a pool all the same
+    # the worker claims every document: one claimed in this process would kill the test
+    monkeypatch.setattr(batch, "_pooled", functools.partial(batch._pooled, here=False))
     output = tmp_path / "report.json"
     code, out, err = run(capsys, "check", str(GOOD), str(killer), str(GOOD.with_suffix(".pdf")), "--jobs", "2",
                          "--format", "json", "--output", f"json:{output}")
@@ -50,6 +53,28 @@ def test_a_worker_killed_mid_document_fails_only_that_document(tmp_path: Path, c
     assert [d["path"] for d in entries] == [str(GOOD), str(killer), str(GOOD.with_suffix(".pdf"))]
     assert [d["error"] is None for d in entries] == [True, False, True]
     assert json.loads(output.read_text(encoding="utf-8")) == json.loads(out)
+
+
+def test_workers_dying_while_this_process_checks_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """This process claims documents beside its worker: the ones the worker dies on are Failures (whichever
+    process claims which), every other one is checked, and the results keep the input order."""
+    from slacheck.commands.common import rules_for
+    from slacheck.pipeline import Options
+
+    paths = batch.expand_inputs([str(SAMPLES)])[:16]
+    victims = set(paths[3::5])
+    parent = os.getpid()
+    real = batch.check_file
+
+    def dies_in_a_worker(path, *args, **kwargs):
+        if str(path) in victims and os.getpid() != parent:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(batch, "check_file", dies_in_a_worker)
+    results = batch.check_all(paths, Options(), rules_for(Options()), jobs=2)
+    assert [r.path if isinstance(r, batch.Failure) else r.documents[0].path for r in results] == paths
+    assert {r.path for r in results if isinstance(r, batch.Failure)} <= victims
 
 
 def test_unusable_documents_are_listed_in_sarif_and_junit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -102,7 +127,7 @@ def test_ctrl_c_stops_a_parallel_batch_at_once(tmp_path: Path) -> None:
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
     deadline = time.monotonic() + 20
-    while len(children.read_text().split()) < 2 and time.monotonic() < deadline:  # both workers busy
+    while not children.read_text().split() and time.monotonic() < deadline:  # the worker started
         time.sleep(0.05)
     time.sleep(0.3)
     os.killpg(process.pid, signal.SIGINT)  # a terminal sends Ctrl-C to the whole process group
