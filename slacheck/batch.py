@@ -225,6 +225,16 @@ def _pooled(paths: list[str], indices: list[int], options: Options, rules: list[
         claims.close()
 
 
+def _can_share_claims() -> bool:
+    """Whether a temporary file can be made to share a pool's claims through (not without a writable temporary
+    folder: the batch is then checked in this process)."""
+    try:
+        tempfile.TemporaryFile().close()
+    except OSError:
+        return False
+    return True
+
+
 class _Claims:
     """The documents of a pool, claimed one at a time by this process and the workers forked after: a count in a
     temporary file, under a lock held only while claiming (a POSIX record lock, which the system lets go of
@@ -388,13 +398,13 @@ def _progress(total: int, shown: bool) -> Iterator[Callable[[int], None]]:
 def check_all(paths: list[str], options: Options, rules: list[Rule], *, jobs: int = 1,
               progress: bool = False, logs: Sequence[Log] = ()) -> list[Report | Failure]:
     """Check every path (in ``jobs`` processes, this one and ``jobs - 1`` forked workers, when above 1, the batch is
-    worth it and the system can fork; never more than there are paths); results in input order.  The grammars
-    and rule packs are built, and the first document checked, before the workers start, so they share all
-    that is loaded on first use.  When a worker dies the documents it left are checked again one per worker,
-    so only the document that kills its worker is a Failure (one that kills this process ends the run, as
-    with one job)."""
+    worth it and the system can fork and make a temporary file; never more than there are paths); results in
+    input order.  The grammars and rule packs are built, and the first document checked, before the workers
+    start, so they share all that is loaded on first use.  When a worker dies the documents it left are checked
+    again one per worker, so only the document that kills its worker is a Failure (one that kills this process
+    ends the run, as with one job)."""
     results: list[Report | Failure | None] = [None] * len(paths)
-    jobs = min(jobs, len(paths)) if _worth_a_pool(paths) and hasattr(os, "fork") else 1
+    jobs = min(jobs, len(paths)) if _worth_a_pool(paths) and hasattr(os, "fork") and _can_share_claims() else 1
     with _progress(len(paths), progress) as advance:
         if jobs <= 1:
             for i, path in enumerate(paths):

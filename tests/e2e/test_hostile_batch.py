@@ -203,3 +203,24 @@ def test_a_fifo_as_a_settings_file_is_refused(tmp_path: Path, capsys: pytest.Cap
     os.mkfifo(fifo)  # reading it would block for ever
     code, _, err = run(capsys, "check", str(GOOD), option, str(fifo))
     assert code == 2 and len(err.splitlines()) == 1 and message in err
+
+
+def test_a_batch_with_no_temporary_folder_is_checked_in_one_process(tmp_path: Path, monkeypatch) -> None:
+    import tempfile
+
+    from slacheck.pipeline import Options
+    from slacheck.rules.engine import load_rules
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for i in range(10):
+        (folder / f"q{i}.txt").write_text(f"{i + 2} nodes, 8x H100 SXM per node, InfiniBand NDR 400G.\n",
+                                          encoding="utf-8")
+
+    def no_folder(*args, **kwargs):
+        raise OSError("no usable temporary directory")
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", no_folder)
+    paths = sorted(str(p) for p in folder.iterdir())
+    results = batch.check_all(paths, Options(), load_rules(), jobs=2)
+    assert [r.offering.fact("nodes").value for r in results] == [i + 2 for i in range(10)]
