@@ -4449,3 +4449,12 @@ def test_service_credits_labelled_not_applicable_are_none() -> None:
 def test_two_halls_joined_into_one_cluster_in_the_next_sentence_are_multi_site() -> None:
     text = "8 台 H800。北京亦庄和乌兰察布两个机房都有货！单机房凑不齐的话可以两边拼成一个集群，我们帮你打通。"
     assert value(text, "fabric.multi_site") is True
+
+
+def test_a_fabric_that_went_to_another_customer_gives_way_and_a_nic_per_gpu_pair_is_not_per_gpu() -> None:
+    text = ("4 nodes of 8x H100 SXM. Bad news first: the InfiniBand pod I quoted went to another customer last week.\n"
+            "Compute fabric: RoCE v2 over four ConnectX-7 200 Gb/s NICs per node (one NIC per GPU pair).\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.nics_per_node").value == 4
+    assert offering.fact("fabric.nics_per_gpu") is None
