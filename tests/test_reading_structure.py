@@ -4458,3 +4458,12 @@ def test_a_fabric_that_went_to_another_customer_gives_way_and_a_nic_per_gpu_pair
     assert offering.fact("fabric.protocol").value == "roce-v2"
     assert offering.fact("fabric.nics_per_node").value == 4
     assert offering.fact("fabric.nics_per_gpu") is None
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("**Q: How fast does support respond?**\nA: Severity 1: 15 minutes, 24x7. Severity 2: two hours.",
+     "sla.support_response_minutes", 15.0),
+    ("RoCE v2 fabric, 8 nodes; the oversubscription ratio is 2:1.", "fabric.oversubscription", 2.0),
+])
+def test_a_label_s_number_before_a_time_is_no_ratio(text: str, path: str, expected: float) -> None:
+    assert value(text, path) == expected
