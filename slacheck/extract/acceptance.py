@@ -285,7 +285,7 @@ def _turned_down(token: Keyword, context: Context) -> bool:
     """Whether a trial is denied or declined: before it ("no trial", "We don't offer trials"), in its clause
     ("not available for trials", 暂不提供) or in the sentence it labels ("Trial: sorry, not possible"), or right
     after it (试用没有的哈)."""
-    labelled = context.text[token.end:token.end + 2].lstrip().startswith((":", "："))  # "Trial: sorry, not possible"
+    labelled = context.labels(token)  # "Trial: sorry, not possible"
     return negated(token, context) or absent(token, context) \
         or UNAVAILABLE.search(context.sentence_at(token.start) if labelled else context.clause_at(token.start)) \
         is not None or DENIED_AFTER.match(context.text, token.end, context.clause_end(token.start)) is not None

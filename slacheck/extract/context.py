@@ -195,6 +195,10 @@ class Context:
         lowered = text.lower()
         return any(name.lower() in lowered for name in self.provider_names)
 
+    def labels(self, token: Keyword) -> bool:
+        """Whether a token is a label: a colon right after it ("Trial: sorry, not possible", "不含：交换机")."""
+        return self.text[token.end:token.end + 2].lstrip().startswith((":", "："))
+
     def clause_at(self, position: int) -> str:
         """The text of the clause holding a position."""
         return self._piece(self.clause_starts, self.clause(position))

@@ -187,8 +187,14 @@ def _not_the_order(count: int | None, position: int, context: Context) -> bool:
     """A count of servers that sizes something else: a trial ("1 台试用"), room to grow ("the spine is built
     for 32 nodes"), the one server a definition makes a node ("节点"：指单台 GPU 服务器), or a worked example
     ("两台即 16 卡，四台 32 卡，以此类推")."""
-    return "TRIAL" in context.sentence_types(position) or "EXPANSION" in context.clause_types(position) \
-        or count == 1 and context.defines_term(position) is not None \
+    return "TRIAL" in context.sentence_types(position) or _growth_or_example(position, context) \
+        or count == 1 and context.defines_term(position) is not None
+
+
+def _growth_or_example(position: int, context: Context) -> bool:
+    """Whether a count sizes room to grow ("扩展至千卡规模", "built for 32 nodes") or a worked example ("两台即 16 卡，
+    四台 32 卡，以此类推"), not the order."""
+    return "EXPANSION" in context.clause_types(position) \
         or _WORKED_EXAMPLE.search(context.sentence_at(position)) is not None
 
 
@@ -253,7 +259,7 @@ def _cluster_cards(phrase: Phrase, context: Context) -> list[Said]:
         return []
     # "four nodes (32 GPUs)", "6 台 48 卡": 32 and 48 in all
     in_all = _bracket_between(tokens[0], tokens[-1], context) or counts[-1] > PER_NODE_MAX
-    if in_all and _WORKED_EXAMPLE.search(context.sentence_at(phrase.start)):
+    if in_all and _growth_or_example(phrase.start, context):
         return []  # "两台即 16 卡，四台 32 卡，以此类推": examples of the arithmetic
     said = [Said("gpu.total" if in_all else "gpu.per_node", counts[-1], span)]
     return [*_servers(counts[0], phrase.start, span, context), *said]
@@ -279,7 +285,7 @@ def _card_count(phrase: Phrase, context: Context) -> list[Said]:
         return []
     first_total = context.first_of("TOTAL")
     total = count > PER_NODE_MAX or (first_total is not None and first_total.end <= phrase.start)
-    if total and "EXPANSION" in context.clause_types(phrase.start):
+    if total and _growth_or_example(phrase.start, context):
         return []  # "平滑扩展至千卡规模", "scales to 1,000 GPUs": what the cluster can grow to
     return [Said("gpu.total" if total else "gpu.per_node", count, [(phrase.start, phrase.end)])]
 

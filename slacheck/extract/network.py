@@ -568,8 +568,7 @@ def _under_negating_label(token: Keyword, context: Context) -> bool:
     """Whether the token's sentence opens with a label that denies what it lists ("Not included: switches, optics
     and cables", "不含：交换机、光模块")."""
     first = next(iter(context.in_sentence(token.start)), None)
-    return first is not None and first.type == "NEGATION" and first.end <= token.start \
-        and context.text[first.end:first.end + 2].lstrip().startswith((":", "："))
+    return first is not None and first.type == "NEGATION" and first.end <= token.start and context.labels(first)
 
 
 def _supplier(types: set[str] | frozenset[str], denied: str | None) -> str | None:

@@ -229,13 +229,15 @@ _DEFINED_NAME = regex(with_first_test(rf"(?i:{_COMPANY_SUFFIX})\W{{0,6}}[(（]\s
 second name for it: （以下简称"瀚海"或"出租方"）."""
 _PARTY = regex(rf"(?i:{alternation('CUSTOMER')}|{alternation('PROVIDER')})")
 _CUSTOMER = regex(rf"(?i:{alternation('CUSTOMER')})")
-_COMPANY = rf"((?:[A-Za-z][\w&'-]*\s+){{1,6}})(?i:{_COMPANY_SUFFIX})(?![A-Za-z])"
+_NAME_WORDS = r"((?:[A-Za-z][\w&'-]*\s+){1,6})"
+"""Up to six words of a name."""
+_COMPANY = rf"{_NAME_WORDS}(?i:{_COMPANY_SUFFIX})(?![A-Za-z])"
 """A company's name: up to six words, then its suffix ("Meridyn Cloud Inc")."""
 _LETTERHEAD_COMPANY = regex(_COMPANY)
 _CAPITALS_ISSUER = regex(r"\W*((?:[A-Z][A-Z0-9&'-]+\s+){1,6})[—–|:-]\s")
 """A first line that opens with words in capitals and a dash ("BRIGHTLINE CLOUD INFRASTRUCTURE — Handover")."""
-_LETTERHEAD_LINE = regex(rf"(?:^|[:：])\W*((?:[A-Za-z][\w&'-]*\s+){{1,6}})"
-                         rf"(?i:{_COMPANY_SUFFIX}|{alternation('issuer_product')})(?![A-Za-z])")
+_LETTERHEAD_LINE = regex(
+    rf"(?:^|[:：])\W*{_NAME_WORDS}(?i:{_COMPANY_SUFFIX}|{alternation('issuer_product')})(?![A-Za-z])")
 """A top line that starts with a company (or gives one after its label: "Submitted by: Acme Compute, Inc."), or
 with the console or portal a provider names after itself ("Cirrus Compute Console > Instance types")."""
 
