@@ -4467,3 +4467,112 @@ def test_a_fabric_that_went_to_another_customer_gives_way_and_a_nic_per_gpu_pair
 ])
 def test_a_label_s_number_before_a_time_is_no_ratio(text: str, path: str, expected: float) -> None:
     assert value(text, path) == expected
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("每台八张 H100，单卡显存八十G，卡间 NVLink 全互联。\n", "gpu.memory_gb", 80),
+    ("8 x H800（SXM5 80G，NVSwitch 全互联）\n", "gpu.memory_gb", 80),
+    ("8 x H800 SXM，卡间 NVLink 带宽是九百G每秒。\n", "intra_node.bandwidth_gbytes", 900.0),
+    ("8 x H800 SXM，卡间带宽 900G/s。\n", "intra_node.bandwidth_gbytes", 900.0),
+    ("8x H100 SXM; GPU-to-GPU bandwidth 900 GB/s.\n", "intra_node.bandwidth_gbytes", 900.0),
+    ("计算网络：IB 400G/s，每台 8 张网卡。\n", "fabric.rate_gbps", 400.0),
+    ("存储网络：两张二十五G，独享。计算网络：RoCE v2，每台 8 张 200G 网卡。\n", "fabric.rate_gbps", 200.0),
+])
+def test_sizes_and_rates_in_numerals_or_per_second_without_their_b(text: str, path: str, expected: float) -> None:
+    assert value(text, path) == expected
+
+
+def test_a_bus_bandwidth_between_gpus_is_no_nvlink_figure() -> None:
+    text = "8x H800 SXM. Bus bandwidth between GPUs measured at 350 GB/s by all_reduce_perf."
+    assert value(text, "intra_node.bandwidth_gbytes") is None
+
+
+@pytest.mark.parametrize("text", [
+    "存储网络：两张二十五G，与其他客户共享。计算网络：RoCE v2，每台 8 张 200G 网卡，独享。\n",
+    "Storage network: 2x 25G, shared with other tenants. Compute fabric: RoCE v2, 8x 200G per node, dedicated.\n",
+])
+def test_a_label_that_opens_a_later_sentence_governs_what_follows_it(text: str) -> None:
+    offering = offering_of(text)
+    assert offering.fact("fabric.rate_gbps").value == 200.0
+    assert offering.fact("fabric.dedicated").value is True
+
+
+BUYER_AND_VENDOR_CHAT = (
+    "[04/05/26, 10:01] Lena Park: hello, do you still have H200 servers to rent?\n"
+    "[04/05/26, 10:03] Omar | NimbusGPU: yes, 4 nodes of 8x H200 SXM, RoCE v2 with 8x 400G NICs per node\n"
+    "[04/05/26, 10:04] Lena Park: PCIe or SXM? our last provider sold us PCIe cards as NVLink, never again\n"
+    "[04/05/26, 10:06] Omar | NimbusGPU: SXM, NVSwitch inside every box\n"
+    "[04/05/26, 10:08] Lena Park: what uptime? any service credits if you miss it?\n"
+    "[04/05/26, 10:09] Omar | NimbusGPU: 99.9% monthly\n"
+    "[04/05/26, 10:11] Lena Park: price?\n"
+    "[04/05/26, 10:12] Omar | NimbusGPU: $2.40 per GPU-hour, 12 months minimum\n"
+)
+
+
+def test_a_chat_line_with_a_piped_speaker_is_no_table_row_and_the_buyer_s_messages_offer_nothing() -> None:
+    offering = offering_of(BUYER_AND_VENDOR_CHAT)
+    assert offering.fact("gpu.variant").value == "SXM"
+    assert offering.fact("fabric.nics_per_node").value == 8
+    assert offering.fact("sla.credits") is None  # asked by the buyer, not offered
+
+
+def test_the_vendor_s_answer_yes_still_offers_what_the_buyer_asked() -> None:
+    text = BUYER_AND_VENDOR_CHAT + (
+        "[04/05/26, 10:15] Lena Park: can we get a 3-day free trial on all 4 nodes first?\n"
+        "[04/05/26, 10:16] Omar | NimbusGPU: yes, no problem\n")
+    assert value(text, "acceptance.trial") is True
+
+
+@pytest.mark.parametrize("announcement", [
+    "[05/05/26, 09:00] Omar | NimbusGPU: 2 corrections to yesterday, sorry\n",
+    "[05/05/26, 09:00] Omar | NimbusGPU: quick correction on yesterday\n",
+])
+def test_a_message_that_announces_corrections_with_their_count_corrects_the_next(announcement: str) -> None:
+    text = ("[04/05/26, 10:03] Omar | NimbusGPU: 4 nodes of 8x H200 SXM, InfiniBand NDR 400G, 8 HCAs per node\n"
+            + announcement
+            + "[05/05/26, 09:01] Omar | NimbusGPU: only 3 nodes left now, so 24 GPUs not 32\n"
+            "[05/05/26, 09:02] Omar | NimbusGPU: and the IB is HDR 200G not NDR, my bad\n")
+    offering = offering_of(text)
+    assert offering.fact("nodes").value == 3
+    assert offering.fact("gpu.total").value == 24
+    assert offering.fact("gpu.per_node").value == 8
+    assert offering.fact("fabric.rate_gbps").value == 200.0
+
+
+def test_a_requirement_id_is_no_count() -> None:
+    text = ("Req ID | Requirement | Compliant | Vendor comment\n"
+            "--- | --- | --- | ---\n"
+            "NET-05 | Number of switch ports allotted | Partial | Switches are SN5600; ports fixed after signature.\n")
+    assert value(text, "fabric.switch_ports", "markdown") is None
+
+
+@pytest.mark.parametrize(("text", "nodes"), [
+    ("The cluster: 12 nodes in AMS1 Hall 2 and 4 nodes in AMS3, on one RoCE fabric.\n", 16),
+    ("集群共两部分：10 台在廊坊机房，6 台在天津机房，统一调度。\n", 16),
+])
+def test_nodes_counted_in_two_coded_or_chinese_places_are_multi_site_and_add_up(text: str, nodes: int) -> None:
+    offering = offering_of(text)
+    assert offering.fact("fabric.multi_site").value is True
+    assert offering.fact("nodes").value == nodes
+
+
+@pytest.mark.parametrize("text", [
+    "Compute fabric: we offer RoCE v2 at 400 Gb/s per NIC instead of InfiniBand.\n",
+    "计算网络：采用 RoCE v2，而不是 InfiniBand，每台 8 张 400G 网卡。\n",
+])
+def test_what_is_offered_instead_of_something_sets_that_thing_aside(text: str) -> None:
+    assert value(text, "fabric.protocol") == "roce-v2"
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("[00:01:10] Sam (Vendor): We have two nodes, sorry, three nodes of eight H100 SXM each.\n", "nodes", 3),
+    ("[00:01:30] Sam (Vendor): Eight H100 SXM per node, each with 40... no, 80 GB HBM3.\n",
+     "gpu.memory_gb", 80),
+])
+def test_a_figure_taken_back_in_speech_gives_way_to_the_one_after_it(text: str, path: str, expected: int) -> None:
+    assert value(text, path) == expected
+
+
+def test_a_sorry_that_opens_a_sentence_takes_nothing_back() -> None:
+    text = "Uptime is 99.5% monthly. Sorry, no service credits on this plan.\n"
+    assert value(text, "sla.availability_pct") == 99.5

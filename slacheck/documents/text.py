@@ -12,7 +12,7 @@ import unicodedata
 from slacheck import collector
 from slacheck.documents.markdown import markdown_table
 from slacheck.documents.model import Document, DocumentError, Page, Run
-from slacheck.documents.passages import assemble
+from slacheck.documents.passages import CHAT_TIME, assemble
 from slacheck.regexes import regex
 
 # --------------------------------------------------------------------------- text files
@@ -96,10 +96,15 @@ def _cells(text: str) -> list[tuple[int, int]]:
     return cells
 
 
+_CHAT_LINE = regex(rf"\s*{CHAT_TIME}\s+[^:：\n]{{1,40}}[:：]\s")
+"""A chat message's line: its time, its speaker ("Ravi | GPUHub") and a colon, which no table row opens with."""
+
+
 def _is_aligned_row(text: str) -> bool:
-    """A line with two cells set apart by a tab or a pipe ("Item | Qty"), or three set apart by spaces."""
+    """A line with two cells set apart by a tab or a pipe ("Item | Qty"), or three set apart by spaces; not a chat
+    message ("[14:05] Ravi | GPUHub: …")."""
     stripped = text.strip()
-    if "\t" not in stripped and "  " not in stripped and " | " not in stripped:
+    if "\t" not in stripped and "  " not in stripped and " | " not in stripped or _CHAT_LINE.match(text):
         return False  # no gap between cells: most lines of prose
     return len(_cells(text)) >= (2 if "\t" in stripped or " | " in stripped else MIN_ALIGNED_CELLS)
 

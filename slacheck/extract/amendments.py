@@ -31,8 +31,8 @@ _QUOTED_REPLACED = regex(with_first_test(
     rf"[\"“「『]([^\"”」』]{{1,60}})[\"”」』]\s*(?:{alternation('replaced_by')})"), re.I)
 """A quoted old value and the words that give its new one."""
 _STRIKE = regex(with_first_test(alternation("strike_word")), re.I)
-_NOT_THIS = regex(rf"(?:{alternation('not_this')})\s*((?:\d|[{''.join(values('NUMBER_ZH'))}])[\w.× ]{{0,12}}"
-                  r"|[A-Za-z][A-Za-z0-9.×-]{0,12})", re.I)
+_NOT_THIS = regex(with_first_test(rf"(?:{alternation('not_this')})\s*((?:\d|[{''.join(values('NUMBER_ZH'))}])"
+                                  r"[\w.× ]{0,12}|[A-Za-z][A-Za-z0-9.×-]{0,12})"), re.I)
 """A figure or a name set aside ("不是４张", "instead of 4 ports", "不是 PCIe"): a number after the words and the word
 it counts, or a Latin word (a model, a form factor)."""
 _VOIDED_HERE = regex(with_first_test(alternation("voided_here")), re.I)
@@ -66,7 +66,8 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
     old += [match.span(1) for match in _QUOTED.finditer(context.text)  # the strike may follow a long quote
             if _STRIKE.search(context.sentence_at(match.start())) or _STRIKE.search(context.sentence_at(match.end()))]
     for match in _RETRACTED.finditer(context.text):  # "单张四百G……不对，单张两百G": the clause before is taken back
-        clause = context.clause(max(0, match.start() - 1))
+        before = len(context.text[:match.start()].rstrip(" ,，"))  # "three nodes, sorry, four"
+        clause = context.clause(max(0, before - 1))
         old.append((context.clause_starts[clause], match.start()))
     if _OVERRIDES.search(context.text):  # "Notwithstanding clause 4.2, Acceptance shall consist solely of …"
         new.append((0, len(context.text)))
@@ -79,9 +80,9 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
     if context.first_of("CORRECTION") is not None or any(t.type == "CORRECTION" for t in context.lead_in):
         # a message that corrects an earlier one speaks with its whole text, and so does each item it lists
         new.append((0, len(context.text)))
-        old += [match.span(1) for match in _NOT_THIS.finditer(context.text)]
         old += [(context.clause_starts[context.clause(match.start())], match.start())  # "之前 2×100G 那一版作废，以
                 for match in _VOIDED_HERE.finditer(context.text)]  # 下面这版为准": the clause that voids names the old
+    old += [match.span(1) for match in _NOT_THIS.finditer(context.text)]  # "RoCE v2 instead of InfiniBand"
     if not old and not new:
         return said
     for statement in said:

@@ -55,6 +55,9 @@ _NOT_BEFORE = regex(with_first_test(rf"(?:{alternation('not_before')})\s*$"), re
 _MAX_COUNT = 100_000
 PER_GPU_BEFORE = regex(alternation("per_gpu_before"), re.I)
 """Words just before a count of network cards that make it a count per GPU ("每卡 GPU 对应 1 张")."""
+GPUS_PER_NODE = 8
+"""The GPUs of the servers this reads offers for: a node's ports together are taken as one per GPU, and a count of
+more GPUs that the passage's node count divides is the cluster's."""
 PER_NODE_MAX = 16
 """Most GPUs or NICs one server holds: a larger count with no per-node unit is the whole cluster's."""
 ENUMERATION_COMMA = "\u3001"

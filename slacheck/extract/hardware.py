@@ -9,6 +9,7 @@ from typing import Callable
 from slacheck.extract.context import (
     FABRIC_WORDS,
     GPU_WORDS,
+    GPUS_PER_NODE,
     PER_GPU_BEFORE,
     PER_NODE_MAX,
     Context,
@@ -284,10 +285,24 @@ def _card_count(phrase: Phrase, context: Context) -> list[Said]:
     if not count or _RECENT_YEARS[0] <= count <= _RECENT_YEARS[1]:  # "2026 GPU 服务器选型": a year, not GPUs
         return []
     first_total = context.first_of("TOTAL")
-    total = count > PER_NODE_MAX or (first_total is not None and first_total.end <= phrase.start)
+    nodes = _nodes_counted_before(phrase.start, context) if count > GPUS_PER_NODE else None
+    total = count > PER_NODE_MAX or (first_total is not None and first_total.end <= phrase.start) \
+        or nodes is not None and nodes > 1 and count % nodes == 0  # "only 2 nodes now, so 16 GPUs not 24"
     if total and _growth_or_example(phrase.start, context):
         return []  # "平滑扩展至千卡规模", "scales to 1,000 GPUs": what the cluster can grow to
     return [Said("gpu.total" if total else "gpu.per_node", count, [(phrase.start, phrase.end)])]
+
+
+def _nodes_counted_before(position: int, context: Context) -> int | None:
+    """The last count of servers before a position in the passage ("2 nodes", "两台"), or None."""
+    found = None
+    for token in context.keywords:
+        if token.start >= position:
+            break
+        lead = context.previous(token.start) if token.type == "NODE_UNIT" else None
+        if lead is not None and lead.type in COUNTS and not context.text[lead.end:token.start].strip():
+            found = as_count(lead)
+    return found
 
 
 _GPU_TO_NIC = {"gpu.per_node": "fabric.nics_per_node", "gpu.total": "fabric.nics_total"}
@@ -347,9 +362,13 @@ _LINK_WORDS = frozenset({"NVLINK", "NVSWITCH"})
 
 
 def _loose_nvlink_rate(token: Keyword, context: Context) -> list[Said]:
-    """A GB/s figure in a sentence or table row about NVLink ("卡间 NVLink 互联，带宽 400GB/s"), unless its clause
-    is about something else that is measured in GB/s (storage, memory, the network, a benchmark)."""
-    if context.in_phrase(token) or not context.line_types(token.start) & _LINK_WORDS:
+    """A GB/s figure in a sentence or table row about NVLink ("卡间 NVLink 互联，带宽 400GB/s") or in a clause about
+    the traffic between the GPUs ("卡间带宽 900GB/s"), unless its clause is about something else that is measured in
+    GB/s (storage, memory, the network, a benchmark)."""
+    if context.in_phrase(token):
+        return []
+    between = _BETWEEN_GPUS.search(context.clause_at(token.start)) is not None
+    if not between and not context.line_types(token.start) & _LINK_WORDS:
         return []
     clause = context.clause_types(token.start)
     if not clause & _LINK_WORDS and (clause & {"BENCH", "BUSBW", "NIC", "NETWORK", "INTERNAL"}
@@ -467,6 +486,7 @@ def _mig(token: Keyword, context: Context) -> list[Said]:
 
 _GPU_MEMORY_AFTER = regex(rf"\)?\s?(?:of )?(?:{alternation('gpu_memory')})", re.I)  # "(180 GB) of HBM3e"
 _GPU_MEMORY_BEFORE = regex(rf"(?:{alternation('gpu_memory')})\s?[:：]?\s?$", re.I)
+_PER_SECOND = regex(rf"(?:{alternation('per_second')})$")
 _PER_CARD_AFTER = regex(rf"\s?(?:{alternation('per_card')})", re.I)
 _CARD_MEMORY_JOINERS = frozenset(words("card_memory_joiner"))
 
@@ -480,7 +500,7 @@ def _loose_memory(token: Keyword, context: Context) -> list[Said]:
     lead = context.previous(token.start)
     if not (_GPU_MEMORY_AFTER.match(context.text, token.end) or _PER_CARD_AFTER.match(context.text, token.end)
             or _GPU_MEMORY_BEFORE.search(context.text[max(0, token.start - 12):token.start])
-            or lead is not None and lead.type == "VARIANT" and not context.text[lead.end:token.start].strip(" ,，")
+            or _after_form_factor(token, context)
             or lead is not None and lead.type == "CARD_UNIT"
             and context.text[lead.end:token.start].strip().lower() in _CARD_MEMORY_JOINERS
             or GPU_MEMORY_COLUMN in context.header_types(token.start)):
@@ -489,12 +509,27 @@ def _loose_memory(token: Keyword, context: Context) -> list[Said]:
     return [Said("gpu.memory_gb", memory, [span_of(token)])] if memory else []
 
 
+def _after_form_factor(token: Keyword, context: Context) -> bool:
+    """Whether a size comes right after the GPUs' form factor ("SXM5 80GB", "SXM5 80G", "SXM，96GB")."""
+    lead = context.previous(token.start)
+    return lead is not None and lead.type == "VARIANT" and not context.text[lead.end:token.start].strip(" ,，")
+
+
+def _bare_size(token: Keyword, context: Context) -> list[Said]:
+    """A size written without its B: per second ("900G/s", "九百G每秒") a bandwidth in GB/s, as on a line about
+    NVLink; else the GPUs' memory where the words around it say so."""
+    if _PER_SECOND.search(token.value):
+        return _loose_nvlink_rate(token, context)
+    return _bare_size_memory(token, context)
+
+
 def _bare_size_memory(token: Keyword, context: Context) -> list[Said]:
-    """A size written without its B ("80G") said as the GPUs' memory by the words around it ("单卡 80G 显存",
-    "显存 80G", "80G/卡"); elsewhere such a size is a rate or a disk's."""
+    """A size written without its B ("80G", "八十G") said as the GPUs' memory by the words around it ("单卡 80G 显存",
+    "显存 80G", "80G/卡", "SXM5 80G"); elsewhere such a size is a rate or a disk's."""
     if context.in_phrase(token) or not (
             _GPU_MEMORY_AFTER.match(context.text, token.end) or _PER_CARD_AFTER.match(context.text, token.end)
-            or _GPU_MEMORY_BEFORE.search(context.text[max(0, token.start - 12):token.start])):
+            or _GPU_MEMORY_BEFORE.search(context.text[max(0, token.start - 12):token.start])
+            or _after_form_factor(token, context)):
         return []
     memory = as_count(token)
     return [Said("gpu.memory_gb", memory, [span_of(token)])] if memory else []
@@ -599,7 +634,7 @@ KEYWORDS: dict[str, Handler] = {
     "NVLINK": _no_nvlink,
     "MIG": _mig,
     "MEM_GB": _loose_memory,
-    "G_QTY": _bare_size_memory,
+    "G_QTY": _bare_size,
     "MODEL": _model,
     "VARIANT": _variant_word,
     "PCIE": _pcie,

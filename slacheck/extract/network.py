@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from slacheck.extract.context import (
+    GPUS_PER_NODE,
     NETWORK_WORDS,
     PER_GPU_AFTER,
     PER_GPU_BEFORE,
@@ -46,8 +47,6 @@ LINE_RATES_GBPS = frozenset({1.0, 2.5, 5.0, 10.0, 25.0, 40.0, 50.0, 56.0, 100.0,
 """The rates Ethernet and InfiniBand ports run at: "2×960G" beside no NIC word is disks, not cards."""
 PORT_RATE_MAX = 800.0
 """The fastest port a GPU server's NIC has; a faster rate is a node's ports together ("3.2 Tb/s per node")."""
-GPUS_PER_NODE = 8
-"""The GPUs of the servers this reads offers for: a node's ports together are taken as one per GPU."""
 
 
 def port_rate(rate: float, context: Context) -> float | None:
@@ -290,8 +289,8 @@ _STORAGE_AFTER = regex(rf"\s?(?:{alternation('storage_medium')})", re.I)
 _DEFERRED = regex(alternation("deferred"), re.I)
 _LONG_LEAD_TIME = regex(alternation("long_lead_time"))
 _ONE_CLUSTER = regex(alternation("one_cluster"))
-_COUNT_IN_PLACE = regex(r"(\d+)[^\d]*?\bin\b")
-"""Each count of a "2 in atlanta 2 in phoenix" token: the number before each "in"."""
+_COUNT_IN_PLACE = regex(rf"(\d+)\D*?(?:{alternation('placed_in')})")
+"""Each count of a "2 in atlanta 2 in phoenix" token: the number before each "in" (or 在)."""
 _SWITCH_TIER = regex(rf"(?<![A-Za-z])(?:{alternation('switch_tier')})(?![A-Za-z])", re.I)
 _UNDECIDED = regex(alternation("undecided"), re.I)
 _UNDECIDED_AFTER = regex(rf" ?(?:{alternation('undecided')})", re.I)

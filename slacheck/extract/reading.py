@@ -112,6 +112,28 @@ _NOT_THE_FABRIC = regex(with_first_test(alternation("not_the_fabric")))
 _COMPLIES = regex(rf"(?i:{alternation('complies_mark')})")
 
 
+def _later_labels(context: Context) -> list[tuple[int, str]]:
+    """The subjects of labels that open a later sentence of a line ("存储网络：两张 25G，独享。计算网络：…"), each
+    with where its sentence starts."""
+    found = []
+    for start in context.sentence_starts[1:]:
+        text = context.text[start:].lstrip()
+        end = label_end(text)
+        offset = len(context.text) - len(text)
+        if end and (subject := subject_of(context.keywords_in(offset, offset + end))):
+            found.append((offset, subject))
+    return found
+
+
+def _label_at(position: int, label: str | None, later_labels: list[tuple[int, str]]) -> str | None:
+    """The subject of the label that governs a position: the last label of a later sentence before it, else the
+    line's own."""
+    for start, subject in later_labels:
+        if start <= position:
+            label = subject
+    return label
+
+
 def _complies(row: str) -> bool:
     """Whether a row of a compliance matrix has a cell that commits to its requirement as written ("C", 满足)."""
     return any(_COMPLIES.fullmatch(row[start:end].strip(" *")) for start, end in cell_spans(row))
@@ -137,6 +159,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
                       if (subject := subject_of(context.keywords_in(*cell)))), None) if cells else None
     end = label_end(context.text) if not cells else None
     label = subject_of(context.keywords_in(0, end)) if end else None
+    later_labels = _later_labels(context) if not cells and len(context.sentence_starts) > 1 else []
     outside = _NOT_THE_FABRIC.search(context.text)  # "The following are not part of the backend fabric: ..."
     elsewhere = OTHER_SYSTEM.search(context.text) is not None
     voided = _VOIDED.search(context.text) is not None
@@ -163,7 +186,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
                 continue
             column_subject = None
             statement.background = True  # and below what the bidder's own answer in the row says
-        subject = label or row_label
+        subject = _label_at(position, label, later_labels) or row_label
         if not subject and enumerates and (item := context.enumeration_item(position)):  # its enumeration item
             subject = subject_of(context.keywords_in(*item))
         if not subject:

@@ -623,7 +623,9 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                     and ("PROVIDER" in own or "CUSTOMER" in own):  # "这个一般是客户自己调", "our network team"
                 correcting = asked  # the duties the question before asked about
             asked = tuple(t for t in tokens if t.type in DUTIES) if _QUESTION.search(text, opens) else ()
-            own_words = {t.type for t in tokens if t.start >= opens} - _SPEAKER_TYPES
+            own_tokens = [t for t in tokens if t.start >= opens]  # less the count of corrections it announces
+            own_words = {t.type for t, after in zip(own_tokens, [*own_tokens[1:], None]) if not (  # ("2 corrections")
+                t.type == "NUMBER" and after is not None and after.type == "CORRECTION")} - _SPEAKER_TYPES
             if "CORRECTION" in own_words and own_words <= _ANNOUNCING:  # "sorry, correction:", "Revision 2, and this
                 announced = tuple(t for t in tokens if t.type == "CORRECTION")  # is the one I can commit 👇"
         if in_chat and not correcting:  # (its correction words may stand on the line after its time and name)
@@ -636,6 +638,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         if not item:
             lead_in = _lead_in(text, tokens)
             wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
+    if in_chat:
+        _buyer_messages(passages, result)
     _answer_questions(passages, result)
     _labelled_questions(passages, result)
     _footnotes(passages, result)
@@ -856,6 +860,59 @@ def _forum_header(text: str) -> str | None:
         return None
     handles = [m.group() for m in _REPLY_HEADER.finditer(text, 0, FORUM_HEADER_WIDTH) if "/" in m.group()]
     return handles[0] if handles else ""
+
+
+BUYER_QUESTIONS = 3
+"""Fewest questions a chat's speaker asks to be told apart as the buyer."""
+_HEADER_TIME = regex(rf"{CHAT_TIME}\s*$")
+
+
+def _buyer_messages(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
+    """In a chat between a buyer and a vendor, the buyer's messages offer nothing: its questions, its needs and
+    its own stories ("we got burned last year with PCIe cards"). The buyer is the one speaker who asks at least
+    BUYER_QUESTIONS questions and twice as many as anyone else, while another speaker names a price and it names
+    fewer. A question of the buyer's that the vendor answers yes to is still offered (_answer_questions).
+    ``placed`` is updated so."""
+    speakers: list[str | None] = []
+    questions: dict[str, int] = {}
+    prices: dict[str, int] = {}
+    speaker: str | None = None
+    for text, tokens in passages:
+        header = _speaker(text)
+        if header is not None:
+            speaker, own = header
+            questions[speaker] = questions.get(speaker, 0) + bool(_QUESTION_MARK.search(text, own))
+        elif heading_level(text) is not None:
+            speaker = None
+        if speaker is not None:
+            prices[speaker] = prices.get(speaker, 0) + sum(t.type == "MONEY" for t in tokens)
+        speakers.append(speaker)
+    if len(questions) < 2:
+        return
+    buyer, asked = max(questions.items(), key=lambda item: item[1])
+    others = [count for name, count in questions.items() if name != buyer]
+    most_prices = max(prices.values())
+    if asked < BUYER_QUESTIONS or asked < 2 * max(others) or not most_prices or prices[buyer] >= most_prices:
+        return
+    for index, name in enumerate(speakers):
+        if name == buyer and placed[index].kind == "offer":
+            placed[index] = Frame(kind="quoted")
+
+
+_QUESTION_MARK = regex("[?？]")
+
+
+def _speaker(text: str) -> tuple[str, int] | None:
+    """The speaker of a chat message a passage opens ("[14:02] Daniel Ko: …", "maria  9:02 AM"), folded, and where
+    the message's own words start; None when it opens none."""
+    message = _chat_message(text)
+    if message is None:
+        return None
+    if _CHAT_MESSAGE.match(text) is None:  # the speaker first, the time after it, the words below
+        time = _HEADER_TIME.search(text)
+        return text[:time.start() if time else message].strip(" -–—|·").casefold(), message
+    own = answer_start(text)
+    return text[message:own].strip(" :：").casefold(), own
 
 
 def answer_start(text: str) -> int:
