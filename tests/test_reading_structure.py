@@ -4576,3 +4576,37 @@ def test_a_figure_taken_back_in_speech_gives_way_to_the_one_after_it(text: str, 
 def test_a_sorry_that_opens_a_sentence_takes_nothing_back() -> None:
     text = "Uptime is 99.5% monthly. Sorry, no service credits on this plan.\n"
     assert value(text, "sla.availability_pct") == 99.5
+
+
+THREE_PLANS = ("方案A：2 台；方案B：4 台；方案C：8 台，每台 8 x H800 SXM，RoCE v2，每台 8 张 400G 网卡。\n\n"
+               "说明：\n"
+               "1. 方案A、方案B 的 PFC / ECN 由我司网络团队配置；\n"
+               "   方案B 另交付交换机配置基线文档一份，验收时双方逐项核对。\n"
+               "2. 网络拥塞、丢包由我司 NOC 负责排查（适用于全部方案）。\n"
+               "3. 方案C 可申请 3 天全集群免费试跑；方案A、方案B 不提供试用。\n")
+
+
+def _option_facts(text: str) -> dict[str, object]:
+    _, options = assemble_options(extract(document_from_text(text, format="text")).statements)
+    return {option.name: option.offering for option in options}
+
+
+def test_two_options_named_together_are_two_and_a_sentence_about_one_opens_no_block() -> None:
+    plans = _option_facts(THREE_PLANS)
+    assert plans["方案A"].fact("tuning.owner").value == "provider"
+    assert plans["方案B"].fact("tuning.owner").value == "provider"
+    assert all(plans[name].fact("tuning.troubleshooting").value == "provider" for name in plans)
+
+
+def test_options_named_together_at_a_sentence_s_start_each_take_what_it_says() -> None:
+    plans = _option_facts(THREE_PLANS)
+    assert plans["方案A"].fact("acceptance.trial").value is False
+    assert plans["方案B"].fact("acceptance.trial").value is False
+    assert plans["方案C"].fact("acceptance.trial").value is True
+
+
+def test_a_why_choose_us_section_describes_the_vendor_not_the_offer() -> None:
+    text = ("8 台 H800 SXM，集群位于单一机房，RoCE v2 每台 8 x 400G。\n\n"
+            "三、为什么选择我们\n\n"
+            "・北京、上海两地自建机房，2000+ 张 GPU 在网运行\n")
+    assert value(text, "fabric.multi_site") is None

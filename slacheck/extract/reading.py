@@ -48,6 +48,7 @@ from slacheck.extract.structure import (
     first_worded_cell,
     label_cells,
     label_end,
+    option_key,
     options_named,
     subject_of,
 )
@@ -218,11 +219,13 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         if subject in NO_OFFER or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
             continue
         column_option = _at(frame.column_options, column)
-        statement.option = column_option or only_plan or frame.option or (
-            _option_before(openers, position) if openers else None) or (
+        inline = _options_before(openers, position) if openers else ()
+        statement.option = column_option or only_plan or frame.option or (inline[0] if inline else None) or (
             _named_alone(frame.named_options, context.sentence_at(position)) if frame.named_options else None)
         statement.in_column = column_option is not None
         kept.append(statement)
+        if statement.option == (inline[0] if inline else None):  # "方案A、方案B 不提供试用": said of each
+            kept.extend(replace(statement, option=name) for name in inline[1:])
     return kept + _same_as_left(kept, context, frame, spans) if frame.column_options and kept else kept
 
 
@@ -242,14 +245,26 @@ def _without_co_users(tokens: list[Keyword], context: Context) -> list[Keyword]:
             or not _CO_USER.search(context.text, max(0, t.start - CO_USER_REACH), t.start)]
 
 
-def _inline_options(context: Context) -> list[tuple[int, str]]:
-    """Options named where their sentences open ("方案A：2 台 …；方案B：4 台 …", "Option 1: … Option 2: …"):
-    the position and name of each, when two or more options are named so; else none."""
-    openers = [t for t in context.keywords if t.type == "OPTION_NAME"
-               and not context.text[context.sentence_starts[context.sentence(t.start)]:t.start].strip(" -*•")]
-    if len(options_named(openers)) < 2:
+def _inline_options(context: Context) -> list[tuple[int, tuple[str, ...]]]:
+    """Options named where their sentences open ("方案A：2 台 …；方案B：4 台 …", "Option 1: … Option 2: …"), one or
+    several together ("方案A、方案B 不提供试用"): the position and names of each opening, when two or more options
+    are named so; else none."""
+    openings: list[tuple[int, tuple[str, ...]]] = []
+    last: Keyword | None = None
+    for token in (t for t in context.keywords if t.type == "OPTION_NAME"):
+        lead = context.text[context.sentence_starts[context.sentence(token.start)]:token.start]
+        name = options_named([token])[0]
+        if not lead.strip(OPENING_MARKS):
+            openings.append((token.start, (name,)))
+        elif last is not None and openings and context.sentence(last.start) == context.sentence(token.start) \
+                and _JOINED_OPTIONS.fullmatch(context.text, last.end, token.start):
+            openings[-1] = (openings[-1][0], (*openings[-1][1], name))
+        else:
+            continue
+        last = token
+    if len({option_key(name) for _, names in openings for name in names}) < 2:
         return []
-    return [(t.start, options_named([t])[0]) for t in openers]
+    return openings
 
 
 def _named_alone(names: tuple[str, ...], sentence: str) -> str | None:
@@ -258,9 +273,14 @@ def _named_alone(names: tuple[str, ...], sentence: str) -> str | None:
     return named[0] if len(named) == 1 else None
 
 
-def _option_before(openers: list[tuple[int, str]], position: int) -> str | None:
-    """The option whose sentence-opening name comes last before a position."""
-    return next((name for start, name in reversed(openers) if start <= position), None)
+OPENING_MARKS = " -*•・"
+"""What may stand before an option's name that opens its sentence (a list's mark)."""
+_JOINED_OPTIONS = regex(rf"\s*(?:[、,，/&]|{alternation('option_joiner')})\s*", re.I)
+
+
+def _options_before(openers: list[tuple[int, tuple[str, ...]]], position: int) -> tuple[str, ...]:
+    """The options whose sentence-opening names come last before a position."""
+    return next((names for start, names in reversed(openers) if start <= position), ())
 
 
 _SAME = regex(rf"\s*(?:{alternation('same_as_left')})\s*", re.I)

@@ -186,7 +186,8 @@ def options_named(tokens: Sequence[Keyword]) -> list[str]:
             continue
         name = _SPACE_AFTER_CJK.sub("", _SPACES.sub(" ", token.value).strip())
         key = option_key(name)
-        second_name = previous is not None and token.start - previous.end <= NAME_JOINER_MAX
+        second_name = previous is not None and token.start - previous.end <= NAME_JOINER_MAX \
+            and not (_keyed(name) and _keyed(previous.value))  # "方案A、方案B" are two
         if key not in keys and not second_name:
             keys.add(key)
             names.append(name)
@@ -602,7 +603,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         elif named and _label_names_option(text, tokens):
             option = named[0]
             established.add(option_key(option))
-            listed_option = listed_option if item else option
+            listed_option = listed_option if item else option if _opens_option_block(text, tokens) else None
         elif named and option_key(named[0]) in established:  # "A：可以，旗舰款加购 IB 即可": one named before
             option = named[0]
         elif listed_option and (item or _SYMBOL_LED.match(text) and (tokens or not _SYMBOL_TITLE.fullmatch(text))):
@@ -1045,6 +1046,18 @@ def _speaks_of_all(tokens: Sequence[Keyword]) -> bool:
     return any(t.type == "ALL_OPTIONS" for t in tokens)
 
 
+_OPTION_BLOCK_MARK = regex(r"\s*(?:[:：｜|—–(（\[【-]|$)")
+OPTION_TITLE_WIDTH = 12
+"""Most characters after an option's name on a line that titles the items under it ("🔴 旗舰款 8 卡整机")."""
+
+
+def _opens_option_block(text: str, tokens: Sequence[Keyword]) -> bool:
+    """Whether a line that starts with an option's name titles the lines under it ("方案一：", "🔴 旗舰款｜…"), not
+    a sentence about that option ("方案B 另交付配置基线文档一份，验收时核对。")."""
+    first = next(t for t in tokens if t.type == "OPTION_NAME")
+    return bool(_OPTION_BLOCK_MARK.match(text, first.end)) or len(text[first.end:].strip()) <= OPTION_TITLE_WIDTH
+
+
 def _label_names_option(text: str, tokens: Sequence[Keyword]) -> bool:
     """Whether a line starts with an option's name, after any list mark ("- 方案一：busbw ≥ 360 GB/s",
     "4. 方案B 的 spine 层另预留 32 个端口")."""
@@ -1146,6 +1159,11 @@ _ZH_DIGITS = values("NUMBER_ZH")
 _OPTION_KEY = regex(rf"(?<![A-Za-z])(?:[A-Za-z]|\d+|[{''.join(_ZH_DIGITS)}])\s*$")
 _LEADING_KEY = regex(r"\s*[A-Za-z](?=\s?[\u4e00-\u9fff])")
 """A letter that opens a name in Chinese ("A厂商", "B 供应商"): the key, as one that ends a name is."""
+
+
+def _keyed(name: str) -> bool:
+    """Whether an option's name holds a letter or number that tells it from the others ("方案A", "Option 2")."""
+    return (_OPTION_KEY.search(name) or _LEADING_KEY.match(name)) is not None
 
 
 def option_key(name: str) -> str:
