@@ -326,10 +326,9 @@ def _duration(token: Keyword, context: Context) -> list[Said]:
     minutes = _minutes(token)
     if minutes is None:
         return []
-    clause = [t for t in context.in_clause(token.start) if t.type in ("RESPONSE", "REPLACE", "RESTORE")]
+    clause = [t for t in context.in_clause(token.start) if _times(t, context)]
     if not clause and not context.table_row:  # "... replaces the part, or swaps in a spare, within 4 hours"
-        clause = [t for t in context.in_sentence(token.start) if t.type in ("RESPONSE", "REPLACE", "RESTORE")
-                  and t.end <= token.start]
+        clause = [t for t in context.in_sentence(token.start) if _times(t, context) and t.end <= token.start]
     header = context.header_types(token.start) & {"RESPONSE", "REPLACE"} if not clause else set()
     run_in = context.run_in_end() if not clause and not header else None
     if run_in is not None and token.start >= run_in:  # "8.3 Replacement Time (…). Eight (8) hours from …"
@@ -354,6 +353,16 @@ def _duration(token: Keyword, context: Context) -> list[Said]:
     if nearest.type == "RESPONSE":
         return [Said("sla.support_response_minutes", minutes, [span_of(token), span_of(nearest)])]
     return [Said("sla.failover_minutes", minutes, [span_of(token), span_of(nearest)])]
+
+
+_ANSWER_WORDS = frozenset(words("answer_word"))
+
+
+def _times(word: Keyword, context: Context) -> bool:
+    """Whether a word makes the duration near it a response or replacement time; not the label of an answer
+    ("答复：可提供 1 台 3 天免费试用")."""
+    return word.type in ("RESPONSE", "REPLACE", "RESTORE") and not (
+        word.type == "RESPONSE" and word.value.lower() in _ANSWER_WORDS and context.labels(word))
 
 
 def _bracketed_apart(token: Keyword, word: Keyword, context: Context) -> bool:
