@@ -4610,3 +4610,21 @@ def test_a_why_choose_us_section_describes_the_vendor_not_the_offer() -> None:
             "三、为什么选择我们\n\n"
             "・北京、上海两地自建机房，2000+ 张 GPU 在网运行\n")
     assert value(text, "fabric.multi_site") is None
+
+
+def test_sections_under_an_instance_types_heading_are_no_options() -> None:
+    text = ("# Instance types: H200\n\n"
+            "## Pricing\n\n| Type | Nodes | Fabric |\n|---|---|---|\n| h200.8x | 1 | none |\n"
+            "| h200.8x.c8 | 8 | InfiniBand NDR, 8 x 400G per node |\n\n"
+            "## Support\n\nP1 response within 30 minutes.\n\n"
+            "## FAQ\n\n**Is MIG offered?** Only on single GPUs.\n")
+    _, options = assemble_options(extract(document_from_text(text, format="markdown")).statements)
+    assert [option.name for option in options if option.name in ("Pricing", "Support", "FAQ")] == []
+
+
+@pytest.mark.parametrize("text", [
+    "内网：25G 以太网，每台单口。该机房暂不支持 IB／RoCE。\n",
+    "Private network: 25G Ethernet, one port per node. No InfiniBand or RoCE on this pod.\n",
+])
+def test_a_part_said_absent_denies_the_alternatives_listed_with_it(text: str) -> None:
+    assert value(text, "fabric.protocol") == "ethernet-tcp"

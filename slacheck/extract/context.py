@@ -523,6 +523,15 @@ def denied_just_before(token: Keyword, context: Context) -> bool:
     return bool(_NOT_BEFORE.search(context.text[max(0, token.start - 12):token.start]))
 
 
+_PROTOCOL_WORDS = frozenset({"PROTO_IB", "IB_GEN", "ROCE", "RDMA", "ETHERNET", "TCP"})
+_LISTED_WITH = regex(rf"\s*(?:[/／、]|{alternation('list_joiner')})\s*", re.I)
+
+
+def _family(token: Keyword) -> str:
+    """A token's type, with the fabric's protocols as one ("IB／RoCE" lists two of them)."""
+    return "PROTOCOL" if token.type in _PROTOCOL_WORDS else token.type
+
+
 _DEFINES_TERM = regex(alternation("defines_term"))
 _RATIO_AFTER = regex(r"\s*[:=]\s*\d")
 _RATIO_BEFORE = regex(r"(?<![\w.])\d+\s*[A-Za-z]{1,8}\s*[:=]\s*$")
@@ -536,8 +545,16 @@ UNAVAILABLE = regex(alternation("unavailable"), re.I)
 
 
 def absent(token: Keyword, context: Context) -> bool:
-    """Whether the words just before a part say the offer does not have it ("no RDMA", 不配 RDMA 网卡)."""
-    return bool(_ABSENT_BEFORE.search(context.text[max(0, token.start - 16):token.start]))
+    """Whether the words just before a part, or before the alternatives listed with it, say the offer does not
+    have it ("no RDMA", 不配 RDMA 网卡, "暂不支持 IB／RoCE", "no InfiniBand or RoCE")."""
+    start = token.start
+    while not _ABSENT_BEFORE.search(context.text[max(0, start - 16):start]):
+        sibling = context.previous(start)
+        if sibling is None or _family(sibling) != _family(token) \
+                or not _LISTED_WITH.fullmatch(context.text, sibling.end, start):
+            return False
+        start = sibling.start
+    return True
 
 
 def replacement_retest(token: Keyword, context: Context) -> bool:

@@ -583,6 +583,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             if stack and stack[-1].lists_options and not named and not _speaks_of_all(tokens) \
                     and subject_of(tokens) is None:  # "### Pro — one 8-GPU HGX node" under "## Plans"
                 own_option = _heading_name(text)
+                own_option = None if own_option and _SECTION_HEADING.search(own_option) else own_option
                 heading_options += [own_option] if own_option and own_option not in heading_options else []
             own_optional = _names_add_ons(text, tokens)
             lists = own_option is None and not _speaks_of_all(tokens) and bool(_LISTS_OPTIONS.search(text))
@@ -1027,6 +1028,8 @@ def _lead_in(text: str, tokens: Sequence[Keyword]) -> tuple[Keyword, ...]:
 
 
 _LISTS_OPTIONS = regex(rf"(?<![A-Za-z])(?:{alternation('lists_options')})(?![A-Za-z])", re.I)
+_SECTION_HEADING = regex(rf"(?<![A-Za-z])(?:{alternation('section_heading')})(?![A-Za-z])", re.I)
+"""A heading that names a part of a page ("## Pricing", "## FAQ"), not an option, under "Instance types"."""
 _HEADING_MARKS = regex(r"^[\W\d_]*")
 _NAME_ENDS = regex(r"\s+[—–-]\s+|[:：｜|(（]")
 HEADING_NAME_MAX = 24
