@@ -4628,3 +4628,20 @@ def test_sections_under_an_instance_types_heading_are_no_options() -> None:
 ])
 def test_a_part_said_absent_denies_the_alternatives_listed_with_it(text: str) -> None:
     assert value(text, "fabric.protocol") == "ethernet-tcp"
+
+
+def test_a_roadmap_describes_no_offer_and_a_rule_ends_its_section() -> None:
+    text = ("## Roadmap\n\n- B200 capacity next year\n- 3.2 Tbps InfiniBand per node at the new campus\n\n---\n\n"
+            "Terms for this quote: 8 nodes of 8x A100 80GB SXM, RoCE v2 with 4x 200G NICs per node.\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("gpu.model").value == "A100"
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.rate_gbps").value == 200.0
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("At 16 nodes we see >96% linear scaling efficiency on 70B training.", "claims.efficiency_pct", 96.0),
+    ("Communication takes under 3% of step time on this setup.", "claims.comm_share_pct", 3.0),
+])
+def test_scaling_and_communication_claims_in_more_words(text: str, path: str, expected: float) -> None:
+    assert value(text, path) == expected

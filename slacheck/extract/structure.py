@@ -23,8 +23,10 @@ from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, english_vocabulary, values, words
 from slacheck.regexes import regex
 
+VENDOR = "vendor"
+"""The subject of what a vendor says of itself: its history, premises, plans (ABOUT_VENDOR)."""
 SUBJECTS = {"STORAGE_NET": "storage", "MGMT_NET": "management", "FRONTEND_NET": "front-end",
-            "PUBLIC_NET": "public", "SITE_LINK": "site-link", "ABOUT_VENDOR": "vendor", "INTERNAL": "fabric"}
+            "PUBLIC_NET": "public", "SITE_LINK": "site-link", "ABOUT_VENDOR": VENDOR, "INTERNAL": "fabric"}
 """Token types that name what a heading, label, row or clause is about."""
 SUBJECT_TYPES = frozenset(SUBJECTS)
 """The token types of SUBJECTS: a sentence without any names no subject."""
@@ -40,7 +42,7 @@ SERVER_WORDS = frozenset({"NODE_UNIT", "NODE_LABEL"})
 """Token types that name servers ("节点数", "nodes", "台")."""
 OTHER_NETWORKS = frozenset({"storage", "management", "front-end", "public", "site-link", NOT_FABRIC})
 """Subjects whose rates, ports and sharing are not facts about the compute fabric."""
-NO_OFFER = frozenset({"vendor", ASKED, REJECTED})
+NO_OFFER = frozenset({VENDOR, ASKED, REJECTED})
 """Subjects that state nothing at all: the vendor's description of itself, a column of what the buyer asks or of
 a vendor it turns down."""
 CELL = " | "
@@ -491,7 +493,13 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     foreign_fence = False  # the code fence open was pasted from a run the writer did or another system's
     drawn_box = False  # the code fence open holds a box drawn with +-| (a price box), not code
     asked_under: int | None = None  # the level of a heading over the writer's own assessment ("## My take")
+    last_line = -1
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
+        first = passage.segments[0].line if passage.segments else last_line
+        if any(o.subject == VENDOR for o in stack) and _ruled_off(document, last_line, first):
+            stack = stack[:next(k for k, o in enumerate(stack) if o.subject == VENDOR)]  # "## Roadmap" … "---"
+            inherited = _inherited(stack)
+        last_line = passage.segments[-1].line if passage.segments else last_line
         if voided_below >= 0 and passage.segments and passage.segments[0].line == voided_below + 1 \
                 and (heading_level(text) is None or _LIST_ITEM.match(text)):  # its numbered items too ("1. …")
             voided_below = passage.segments[-1].line
@@ -1002,6 +1010,15 @@ def _bare_header(text: str, end: int) -> bool:
 
 
 _SENTENCE_MARK = regex(r"[，。？！,.?!；;]")
+
+
+_THEMATIC_BREAK = regex(r"\s*(?:(?:-\s*){3,}|(?:\*\s*){3,}|(?:_\s*){3,})")
+
+
+def _ruled_off(document: Document, after: int, before: int) -> bool:
+    """Whether a thematic break ("---") stands between two lines: it ends the section of a heading about the
+    vendor ("## Roadmap"), so the block after it is not the vendor's description."""
+    return any(_THEMATIC_BREAK.fullmatch(document.lines[k].text) for k in range(after + 1, before))
 
 
 def _inherited(stack: list[_Open]) -> tuple[str | None, str | None, bool]:
