@@ -4645,3 +4645,27 @@ def test_a_roadmap_describes_no_offer_and_a_rule_ends_its_section() -> None:
 ])
 def test_scaling_and_communication_claims_in_more_words(text: str, path: str, expected: float) -> None:
     assert value(text, path) == expected
+
+
+CSV_QUOTE = (
+    "No,Item,Specification,Qty,Notes\n"
+    '1,GPU node,"8x H200 SXM, NVSwitch",6,"six nodes, one hall"\n'
+    '2,Compute NIC,"ConnectX-7 400G, RoCE v2",48,"8 per node"\n'
+    '3,Storage network,"2x 100GbE, shared with other tenants",6,"not the training fabric"\n'
+    '4,Customer question,"""Could we get InfiniBand instead?""",,"not part of this quote"\n'
+)
+
+
+def test_a_comma_separated_export_is_a_table_whose_quoted_fields_keep_their_commas() -> None:
+    rows = [p.text for p in document_from_text(CSV_QUOTE).passages if p.kind == "table-row"]
+    assert rows[1] == "1 | GPU node | 8x H200 SXM, NVSwitch | 6 | six nodes, one hall"
+    offering = offering_of(CSV_QUOTE)
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.dedicated") is None  # the storage row's "shared" is not the fabric's
+
+
+def test_prose_with_commas_is_no_comma_separated_table() -> None:
+    text = ("We offer eight nodes, each with eight GPUs, NVSwitch, and RoCE v2.\n"
+            "Support is 24x7, by phone, by e-mail, and on Slack.\n"
+            "Prices are monthly, in USD, before tax, and fixed.\n")
+    assert [p.kind for p in document_from_text(text).passages] == ["text"] * len(document_from_text(text).passages)

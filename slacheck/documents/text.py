@@ -70,10 +70,89 @@ def text_document(text: str, *, path: str, format: str, sha: str, encoding: str 
 
 
 def text_page(texts: list[str], places: list[str] | None = None) -> Page:
-    """A page of text lines with its pipe, tab-separated and space-aligned tables found."""
+    """A page of text lines with its pipe, comma-separated, tab-separated and space-aligned tables found."""
     rows, reserved = markdown_table(texts)
-    aligned, used = aligned_tables(texts, reserved)
-    return Page(1, texts, [], rows + aligned, reserved | used, [], places=places or [])
+    exported, used = csv_tables(texts, reserved)
+    aligned, aligned_used = aligned_tables(texts, reserved | used)
+    return Page(1, texts, [], rows + exported + aligned, reserved | used | aligned_used, [], places=places or [])
+
+
+CSV_MIN_FIELDS = 4
+"""Fewest comma-separated fields of a line of an exported table (prose has fewer commas on each line)."""
+CSV_MIN_LINES = 3
+"""Fewest lines, all with as many fields, that make an exported table."""
+CSV_HEADER_FIELD_MAX = 40
+"""Longest field of an exported table's first line (a header's names are short)."""
+
+
+def csv_tables(texts: list[str], reserved: set[int]) -> tuple[list[list[list[Run]]], set[int]]:
+    """Rows of comma-separated tables (a quote exported as CSV) and the lines they use: blocks of at least
+    CSV_MIN_LINES lines with the same number of fields, CSV_MIN_FIELDS or more, none after a comma and a space,
+    whose first line is short fields. A quoted field's commas are its own; its cell is its text inside the quotes."""
+    rows: list[list[list[Run]]] = []
+    used: set[int] = set()
+    i = 0
+    while i < len(texts):
+        first = _csv_fields(texts[i]) if i not in reserved and texts[i].count(",") >= CSV_MIN_FIELDS - 1 else None
+        if first is None or len(first) < CSV_MIN_FIELDS or any(b - a > CSV_HEADER_FIELD_MAX for a, b in first) \
+                or _spaced(texts[i], first):
+            i += 1
+            continue
+        block = [(i, first)]
+        j = i + 1
+        while j < len(texts) and j not in reserved and (fields := _csv_fields(texts[j])) is not None \
+                and len(fields) == len(first) and not _spaced(texts[j], fields):
+            block.append((j, fields))
+            j += 1
+        if len(block) >= CSV_MIN_LINES:
+            for line, fields in block:
+                rows.append([_csv_cell(texts[line], line, a, b) for a, b in fields])
+                used.add(line)
+            i = j
+        else:
+            i += 1
+    return rows, used
+
+
+def _spaced(text: str, fields: list[tuple[int, int]]) -> bool:
+    """Whether a field starts with a space after its comma, as prose does ("eight nodes, each with …") and an
+    export does not."""
+    return any(start > 0 and text[start - 1] == "," and text[start:start + 1] == " " for start, _ in fields)
+
+
+def _csv_cell(text: str, line: int, start: int, end: int) -> list[Run]:
+    """One field as a cell: its text without the spaces around it, none when it is empty."""
+    field = text[start:end]
+    cell_start = start + len(field) - len(field.lstrip())
+    cell_end = start + len(field.rstrip())
+    return [(line, cell_start, cell_end)] if cell_end > cell_start else []
+
+
+def _csv_fields(text: str) -> list[tuple[int, int]] | None:
+    """The spans of a line's comma-separated fields (a quoted field's text inside its quotes; "" is a quote in
+    it), or None when a quote is left open or text follows a closing quote."""
+    fields: list[tuple[int, int]] = []
+    position, end = 0, len(text)
+    while True:
+        if text.startswith('"', position):
+            close = position + 1
+            while (close := text.find('"', close)) >= 0 and text.startswith('""', close):
+                close += 2
+            if close < 0 or close + 1 < end and text[close + 1] != ",":
+                return None
+            fields.append((position + 1, close))
+            position = close + 1
+        else:
+            comma = text.find(",", position)
+            stop = end if comma < 0 else comma
+            fields.append((position, stop))
+            position = stop
+        if position >= end:
+            return fields
+        position += 1  # past the comma
+        if position == end:
+            fields.append((end, end))
+            return fields
 
 
 _CELL_GAP = regex(r"\t+ *| *\| +| {2,}")  # a tab, a pipe set apart by spaces ("a | b"), or two spaces
