@@ -4669,3 +4669,13 @@ def test_prose_with_commas_is_no_comma_separated_table() -> None:
             "Support is 24x7, by phone, by e-mail, and on Slack.\n"
             "Prices are monthly, in USD, before tax, and fixed.\n")
     assert [p.kind for p in document_from_text(text).passages] == ["text"] * len(document_from_text(text).passages)
+
+
+def test_a_fabric_that_isn_t_available_a_pass_mark_and_a_nic_s_own_ports_state_nothing_of_the_offer() -> None:
+    text = ("Compute fabric: RoCE v2 over 200GbE; two ConnectX-7 NICs per node, one port each.\n"
+            "Acceptance: ib_write_bw between every node pair, each 200G port >= 185 Gb/s.\n"
+            "InfiniBand isn't available in this hall this year, sorry.\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.rate_gbps").value == 200.0
+    assert offering.fact("fabric.switch_ports") is None

@@ -141,14 +141,15 @@ def _fabric_rate(phrase: Phrase, context: Context) -> list[Said]:
     return [Said("fabric.rate_gbps", each, span, tag=protocol)] if each else []
 
 
+_NIC_PORTS_AFTER = regex(rf"\s*(?:{alternation('nic_ports_after')})", re.I)
 NODE_PORTS_MAX = 8
 """Most ports with a rate that a passage naming no switch can give one server (more are a switch's)."""
 
 
 def _ports(phrase: Phrase, context: Context) -> list[Said]:
     """"16 个端口": switch ports allotted; with 每台 / per node, the node's own ports (not one side of a ratio:
-    "2 卡共用 1 口")."""
-    if in_ratio(phrase.start, phrase.end, context):
+    "2 卡共用 1 口"), nor a NIC's own ports ("two NICs per node, one port each")."""
+    if in_ratio(phrase.start, phrase.end, context) or _NIC_PORTS_AFTER.match(context.text, phrase.end):
         return []
     tokens = leaves(phrase.tree)
     count = next((as_count(t) for t in tokens if t.type in COUNTS), None)
@@ -234,6 +235,9 @@ def _oversubscription(phrase: Phrase, context: Context) -> list[Said]:
     return [Said("fabric.oversubscription", factor, span), Said("fabric.dedicated", factor <= 1.0, span)]
 
 
+_PASS_MARK_BEFORE = regex(rf"(?:{alternation('pass_mark_before')})\s*$", re.I)
+
+
 def _bare_rate(phrase: Phrase, context: Context) -> list[Said]:
     """A rate in a sentence about a network: its fabric's, or the public bandwidth when only public."""
     token = leaves(phrase.tree)[-1]
@@ -247,6 +251,8 @@ def _bare_rate(phrase: Phrase, context: Context) -> list[Said]:
     before = context.previous(phrase.start)
     if before is not None and before.type == "TOTAL" and phrase.start - before.end <= 1:
         return []  # "一台合计四百G": a node's ports together, said beside its ports' own rate
+    if "BENCH" in types and _PASS_MARK_BEFORE.search(context.text, max(0, phrase.start - 16), phrase.start):
+        return []  # "ib_write_bw …: each 200G port >= 185 Gb/s": a pass mark
     each = port_rate(rate, context)
     if each and (types & (NETWORK_WORDS - {"RATE_BITS"}) or token.value.endswith(_ETHERNET_RATE)):  # "100GbE"
         return [Said("fabric.rate_gbps", each, span, tag=_offered_protocol(context.in_sentence(phrase.start), context))]
