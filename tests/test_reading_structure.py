@@ -4679,3 +4679,13 @@ def test_a_fabric_that_isn_t_available_a_pass_mark_and_a_nic_s_own_ports_state_n
     assert offering.fact("fabric.protocol").value == "roce-v2"
     assert offering.fact("fabric.rate_gbps").value == 200.0
     assert offering.fact("fabric.switch_ports") is None
+
+
+def test_the_current_column_of_an_amendment_table_gives_way_to_the_new_one() -> None:
+    text = ("Item              | Order (current)           | From Effective Date\n"
+            "------------------|---------------------------|---------------------------\n"
+            "Servers           | 2 x HGX H100 8-GPU        | 6 x HGX H100 8-GPU\n"
+            "HCAs per server   | 2 x ConnectX-7 400G IB    | 8 x ConnectX-7 400G IB\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("nodes").value == 6
+    assert offering.fact("fabric.nics_per_node").value == 8
