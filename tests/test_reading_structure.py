@@ -4689,3 +4689,7 @@ def test_the_current_column_of_an_amendment_table_gives_way_to_the_new_one() -> 
     offering = offering_of(text, "markdown")
     assert offering.fact("nodes").value == 6
     assert offering.fact("fabric.nics_per_node").value == 8
+
+
+def test_a_trial_not_set_up_is_none() -> None:
+    assert value("8 台 H800 SXM，租期 36 个月，按季度支付。本项目不设试用期。\n", "acceptance.trial") is False
