@@ -523,13 +523,12 @@ def denied_just_before(token: Keyword, context: Context) -> bool:
     return bool(_NOT_BEFORE.search(context.text[max(0, token.start - 12):token.start]))
 
 
-_PROTOCOL_WORDS = frozenset({"PROTO_IB", "IB_GEN", "ROCE", "RDMA", "ETHERNET", "TCP"})
 _LISTED_WITH = regex(rf"\s*(?:[/／、]|{alternation('list_joiner')})\s*", re.I)
 
 
 def _family(token: Keyword) -> str:
     """A token's type, with the fabric's protocols as one ("IB／RoCE" lists two of them)."""
-    return "PROTOCOL" if token.type in _PROTOCOL_WORDS else token.type
+    return "PROTOCOL" if protocol_of(token) else token.type
 
 
 _DEFINES_TERM = regex(alternation("defines_term"))

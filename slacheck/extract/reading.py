@@ -224,7 +224,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             _named_alone(frame.named_options, context.sentence_at(position)) if frame.named_options else None)
         statement.in_column = column_option is not None
         kept.append(statement)
-        if statement.option == (inline[0] if inline else None):  # "方案A、方案B 不提供试用": said of each
+        if inline and statement.option == inline[0]:  # "方案A、方案B 不提供试用": said of each
             kept.extend(replace(statement, option=name) for name in inline[1:])
     return kept + _same_as_left(kept, context, frame, spans) if frame.column_options and kept else kept
 
