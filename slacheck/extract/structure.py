@@ -493,13 +493,11 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     foreign_fence = False  # the code fence open was pasted from a run the writer did or another system's
     drawn_box = False  # the code fence open holds a box drawn with +-| (a price box), not code
     asked_under: int | None = None  # the level of a heading over the writer's own assessment ("## My take")
-    last_line = -1
+    turns: dict[int, int | None] = {}  # a chat message's opening passage (where its time ends), or a heading (None)
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
-        first = passage.segments[0].line if passage.segments else last_line
-        if any(o.subject == VENDOR for o in stack) and _ruled_off(document, last_line, first):
+        if index and any(o.subject == VENDOR for o in stack) and _ruled_off(document, index):
             stack = stack[:next(k for k, o in enumerate(stack) if o.subject == VENDOR)]  # "## Roadmap" … "---"
             inherited = _inherited(stack)
-        last_line = passage.segments[-1].line if passage.segments else last_line
         if voided_below >= 0 and passage.segments and passage.segments[0].line == voided_below + 1 \
                 and (heading_level(text) is None or _LIST_ITEM.match(text)):  # its numbered items too ("1. …")
             voided_below = passage.segments[-1].line
@@ -584,6 +582,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             wished = False  # another list ("3. 机房") follows the wishes
         level = None if _chat_message(text) is not None else heading_level(text)  # a chat message's time and speaker
         if level is not None:
+            turns[index] = None
             listed_option = None
             while stack and stack[-1].level >= level:
                 stack.pop()
@@ -620,6 +619,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         elif not item and not _RULE_LINE.fullmatch(text):  # a rule ("━━━━") under the option's line keeps it open
             listed_option = None
         message = _chat_message(text)
+        if message is not None:
+            turns[index] = message
         if message is not None:  # a chat message that corrects an earlier one does so with all its lines, and so
             in_chat, correcting, announced = True, announced, ()  # does the one after a message that only says it
             # will ("[14:03] Amy: sorry, correction:" / "[14:03] Amy: it's 8x 400G per node")
@@ -649,7 +650,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             lead_in = _lead_in(text, tokens)
             wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
     if in_chat:
-        _buyer_messages(passages, result)
+        _buyer_messages(passages, turns, result)
     _answer_questions(passages, result)
     _labelled_questions(passages, result)
     _footnotes(passages, result)
@@ -877,23 +878,25 @@ BUYER_QUESTIONS = 3
 _HEADER_TIME = regex(rf"{CHAT_TIME}\s*$")
 
 
-def _buyer_messages(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
+def _buyer_messages(passages: list[tuple[str, Sequence[Keyword]]], turns: dict[int, int | None],
+                    placed: list[Frame]) -> None:
     """In a chat between a buyer and a vendor, the buyer's messages offer nothing: its questions, its needs and
     its own stories ("we got burned last year with PCIe cards"). The buyer is the one speaker who asks at least
     BUYER_QUESTIONS questions and twice as many as anyone else, while another speaker names a price and it names
     fewer. A question of the buyer's that the vendor answers yes to is still offered (_answer_questions).
-    ``placed`` is updated so."""
+    ``turns`` holds where each message's time ends, by its opening passage (None: a heading, which ends the last
+    message). ``placed`` is updated so."""
     speakers: list[str | None] = []
     questions: dict[str, int] = {}
     prices: dict[str, int] = {}
     speaker: str | None = None
-    for text, tokens in passages:
-        header = _speaker(text)
-        if header is not None:
-            speaker, own = header
-            questions[speaker] = questions.get(speaker, 0) + bool(_QUESTION_MARK.search(text, own))
-        elif heading_level(text) is not None:
-            speaker = None
+    for index, (text, tokens) in enumerate(passages):
+        if index in turns:
+            message = turns[index]
+            header = _speaker(text, message) if message is not None else None
+            speaker = header[0] if header else None
+            if header:
+                questions[header[0]] = questions.get(header[0], 0) + bool(_QUESTION_MARK.search(text, header[1]))
         if speaker is not None:
             prices[speaker] = prices.get(speaker, 0) + sum(t.type == "MONEY" for t in tokens)
         speakers.append(speaker)
@@ -912,12 +915,9 @@ def _buyer_messages(passages: list[tuple[str, Sequence[Keyword]]], placed: list[
 _QUESTION_MARK = regex("[?？]")
 
 
-def _speaker(text: str) -> tuple[str, int] | None:
+def _speaker(text: str, message: int) -> tuple[str, int]:
     """The speaker of a chat message a passage opens ("[14:02] Daniel Ko: …", "maria  9:02 AM"), folded, and where
-    the message's own words start; None when it opens none."""
-    message = _chat_message(text)
-    if message is None:
-        return None
+    the message's own words start, given where its time ends."""
     if _CHAT_MESSAGE.match(text) is None:  # the speaker first, the time after it, the words below
         time = _HEADER_TIME.search(text)
         return text[:time.start() if time else message].strip(" -–—|·").casefold(), message
@@ -1015,10 +1015,13 @@ _SENTENCE_MARK = regex(r"[，。？！,.?!；;]")
 _THEMATIC_BREAK = regex(r"\s*(?:(?:-\s*){3,}|(?:\*\s*){3,}|(?:_\s*){3,})")
 
 
-def _ruled_off(document: Document, after: int, before: int) -> bool:
-    """Whether a thematic break ("---") stands between two lines: it ends the section of a heading about the
-    vendor ("## Roadmap"), so the block after it is not the vendor's description."""
-    return any(_THEMATIC_BREAK.fullmatch(document.lines[k].text) for k in range(after + 1, before))
+def _ruled_off(document: Document, index: int) -> bool:
+    """Whether a thematic break ("---") stands between a passage and the one before it: it ends the section of a
+    heading about the vendor ("## Roadmap"), so the block after it is not the vendor's description."""
+    before, after = document.passages[index - 1].segments, document.passages[index].segments
+    if not before or not after:
+        return False
+    return any(_THEMATIC_BREAK.fullmatch(document.lines[k].text) for k in range(before[-1].line + 1, after[0].line))
 
 
 def _inherited(stack: list[_Open]) -> tuple[str | None, str | None, bool]:
