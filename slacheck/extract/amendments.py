@@ -31,10 +31,12 @@ _QUOTED_REPLACED = regex(with_first_test(
     rf"[\"“「『]([^\"”」』]{{1,60}})[\"”」』]\s*(?:{alternation('replaced_by')})"), re.I)
 """A quoted old value and the words that give its new one."""
 _STRIKE = regex(with_first_test(alternation("strike_word")), re.I)
-_NOT_THIS = regex(with_first_test(rf"(?:{alternation('not_this')})\s*((?:\d|[{''.join(values('NUMBER_ZH'))}])"
-                                  r"[\w.× ]{0,12}|[A-Za-z][A-Za-z0-9.×-]{0,12})"), re.I)
-"""A figure or a name set aside ("不是４张", "instead of 4 ports", "不是 PCIe"): a number after the words and the word
-it counts, or a Latin word (a model, a form factor)."""
+_SET_ASIDE = rf"\s*((?:\d|[{''.join(values('NUMBER_ZH'))}])[\w.× ]{{0,12}}|[A-Za-z][A-Za-z0-9.×-]{{0,12}})"
+_NOT_THIS = regex(with_first_test(rf"(?:{alternation('not_this')}){_SET_ASIDE}"), re.I)
+"""A figure or a name a correction sets aside ("不是４张", "instead of 4 ports", "不是 PCIe"): a number after the
+words and the word it counts, or a Latin word (a model, a form factor)."""
+_INSTEAD_OF = regex(with_first_test(rf"(?:{alternation('instead_of')}){_SET_ASIDE}"), re.I)
+"""The same, set aside anywhere ("RoCE v2 instead of InfiniBand")."""
 _VOIDED_HERE = regex(with_first_test(alternation("voided_here")), re.I)
 _OVERRIDES = regex(with_first_test(alternation("overrides_clause")))
 _OLD_TEXT = regex(with_first_test(alternation("old_text_label")))
@@ -80,9 +82,10 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
     if context.first_of("CORRECTION") is not None or any(t.type == "CORRECTION" for t in context.lead_in):
         # a message that corrects an earlier one speaks with its whole text, and so does each item it lists
         new.append((0, len(context.text)))
+        old += [match.span(1) for match in _NOT_THIS.finditer(context.text)]
         old += [(context.clause_starts[context.clause(match.start())], match.start())  # "之前 2×100G 那一版作废，以
                 for match in _VOIDED_HERE.finditer(context.text)]  # 下面这版为准": the clause that voids names the old
-    old += [match.span(1) for match in _NOT_THIS.finditer(context.text)]  # "RoCE v2 instead of InfiniBand"
+    old += [match.span(1) for match in _INSTEAD_OF.finditer(context.text)]  # "RoCE v2 instead of InfiniBand"
     if not old and not new:
         return said
     for statement in said:
