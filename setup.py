@@ -1,10 +1,11 @@
-"""Build: the modules that read a document are compiled to C by mypyc, from the same typed Python source.
+"""Build: with ``SLACHECK_COMPILE=1`` in the environment, the modules that read a document are compiled to C by
+mypyc, from the same typed Python source; without it the package is pure Python.
 
 Everything else about the package is in pyproject.toml. The compiled modules run the same code 1.5 times as
-fast (docs/performance.md, "Twenty-first round"). Where they cannot be built (no C compiler, or
-``SLACHECK_PURE_PYTHON=1`` in the environment) the package installs and runs as pure Python, with the same
+fast (docs/performance.md, "Twenty-first round"), and take a C compiler and about a minute to build. Where they
+cannot be built (no C compiler, mypyc fails) the package installs and runs as pure Python, with the same
 results. An editable install puts the compiled modules beside their sources, where they are imported instead
-of them: after editing one of the modules below, install again (or install with ``SLACHECK_PURE_PYTHON=1``).
+of them: after editing one of the modules below, install again (or install without ``SLACHECK_COMPILE``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ import sys
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "build_backend"))
+from slacheck_build import compiling  # noqa: E402 (the backend's folder, as pyproject.toml names it)
 
 # The reading's hot path: normalising the text, cutting it into passages, lexing, parsing and reading them.
 # Left out: the modules that build the grammar's tables once (extract/tables.py, extract/lalr.py) and
@@ -41,11 +45,13 @@ dist_info), each a run of this file, where translating the modules (half a minut
 def compiled_modules() -> list[Extension]:
     """The mypyc extensions, or none where translating fails (another Python or mypy that reads the types
     otherwise); a compiler that fails leaves the pure-Python package too (AllOrNone)."""
-    if os.environ.get("SLACHECK_PURE_PYTHON", "") not in ("", "0") or not BUILDS & set(sys.argv[1:]):
+    if not compiling() or not BUILDS & set(sys.argv[1:]):
         return []
     try:
         from mypyc.build import mypycify
-    except ImportError:  # built without the build requirements (pip's --no-build-isolation)
+    except ImportError:  # mypy not installed (pip's --no-build-isolation without it)
+        print("slacheck: the reading is not compiled (mypy is not installed); installing it as pure Python",
+              file=sys.stderr)
         return []
     # pyproject.toml's mypy settings are for checking the code with every dependency installed; the build has
     # none of them, so their types are Any to it

@@ -517,7 +517,8 @@ def main(argv: list[str] | None = None) -> int:
         work = Path(tmp)
         import slacheck
 
-        build = "compiled by mypyc" if slacheck.compiled() else "in pure Python"
+        build = "compiled by mypyc" if slacheck.compiled() else (
+            "in pure Python; the targets are for the compiled build, SLACHECK_COMPILE=1 pip install .")
         print(f"slacheck {slacheck.__version__}, reading {build} ({Path(slacheck.__file__).parent})")
         show(HEADER)
         show(["-" * w for w in WIDTHS])
