@@ -32,7 +32,7 @@ _QUOTED_REPLACED = regex(with_first_test(
 """A quoted old value and the words that give its new one."""
 _STRIKE = regex(with_first_test(alternation("strike_word")), re.I)
 _SET_ASIDE = rf"\s*((?:\d|[{''.join(values('NUMBER_ZH'))}])[\w.× ]{{0,12}}|[A-Za-z][A-Za-z0-9.×-]{{0,12}})"
-_NOT_THIS = regex(with_first_test(rf"(?:{alternation('not_this')}){_SET_ASIDE}"), re.I)
+_NOT_THIS = regex(with_first_test(rf"(?:{alternation('not_this')}|{alternation('instead_of')}){_SET_ASIDE}"), re.I)
 """A figure or a name a correction sets aside ("不是４张", "instead of 4 ports", "不是 PCIe"): a number after the
 words and the word it counts, or a Latin word (a model, a form factor)."""
 _INSTEAD_OF = regex(with_first_test(rf"(?:{alternation('instead_of')}){_SET_ASIDE}"), re.I)

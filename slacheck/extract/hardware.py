@@ -26,6 +26,7 @@ from slacheck.extract.context import (
     in_ratio,
     leaves,
     negated,
+    node_counts,
     range_low,
     replacement_retest,
     sentence_text,
@@ -295,14 +296,8 @@ def _card_count(phrase: Phrase, context: Context) -> list[Said]:
 
 def _nodes_counted_before(position: int, context: Context) -> int | None:
     """The last count of servers before a position in the passage ("2 nodes", "两台"), or None."""
-    found = None
-    for token in context.keywords:
-        if token.start >= position:
-            break
-        lead = context.previous(token.start) if token.type == "NODE_UNIT" else None
-        if lead is not None and lead.type in COUNTS and not context.text[lead.end:token.start].strip():
-            found = as_count(lead)
-    return found
+    counts = node_counts([t for t in context.keywords if t.end <= position])
+    return as_count(counts[-1]) if counts else None
 
 
 _GPU_TO_NIC = {"gpu.per_node": "fabric.nics_per_node", "gpu.total": "fabric.nics_total"}

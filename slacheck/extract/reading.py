@@ -275,7 +275,7 @@ def _named_alone(names: tuple[str, ...], sentence: str) -> str | None:
 
 OPENING_MARKS = " -*•・"
 """What may stand before an option's name that opens its sentence (a list's mark)."""
-_JOINED_OPTIONS = regex(rf"\s*(?:[、,，/&]|{alternation('option_joiner')})\s*", re.I)
+_JOINED_OPTIONS = regex(rf"\s*(?:[、,，/&]|{alternation('list_joiner')})\s*", re.I)
 
 
 def _options_before(openers: list[tuple[int, tuple[str, ...]]], position: int) -> tuple[str, ...]:

@@ -921,7 +921,8 @@ def _speaker(text: str, message: int) -> tuple[str, int]:
     if _CHAT_MESSAGE.match(text) is None:  # the speaker first, the time after it, the words below
         time = _HEADER_TIME.search(text)
         return text[:time.start() if time else message].strip(" -–—|·").casefold(), message
-    own = answer_start(text)
+    colon = _SPEAKER_END.search(text, message, message + _SPEAKER_WIDTH + 4)  # as answer_start finds it
+    own = colon.end() if colon else message
     return text[message:own].strip(" :：").casefold(), own
 
 
