@@ -14,6 +14,7 @@ from slacheck.extract.context import (
     Said,
     absent,
     as_count,
+    as_gbytes,
     as_number,
     in_brackets,
     names_one_machine,
@@ -207,8 +208,8 @@ def pass_threshold(token: Keyword, context: Context) -> list[Said]:
     if token.type == "PERCENT":
         said = [Said("acceptance.threshold_pct", value, [span_of(token)])] if 0 < value <= 100 else []
     else:
-        value = value / 8 if token.type == "RATE_BITS" else value * 1000 if "TB" in token.value else value
-        said = [Said("acceptance.threshold_gbytes", value, [span_of(token)]), *judged_sizes(token, context)]
+        gbytes = as_gbytes(token) or value
+        said = [Said("acceptance.threshold_gbytes", gbytes, [span_of(token)]), *judged_sizes(token, context)]
     for statement in said:  # a run on each node alone ("on each node … busbw >= 450 GB/s intra-node") comes after
         statement.background = statement.background or one_node and statement.path.startswith("acceptance.thr")
     return said

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from slacheck.extract.context import Context, Said, as_number, names_one_machine, span_of
+from slacheck.extract.context import Context, Said, as_gbytes, names_one_machine, span_of
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning
 from slacheck.regexes import regex
@@ -29,13 +29,11 @@ def collective_claim(token: Keyword, context: Context) -> list[Said] | None:
     text = context.sentence_at(token.start)
     if not _MEASURED.search(text) or _REQUIRED.search(text):
         return None
-    value = as_number(token)
+    if token.type == "RATE_BITS" and "BW_BYTES" in sentence:  # "8 x 400G gives you 3.2 Tb/s ..., so you should
+        return []  # see around 800 GB/s busbw": the GB/s figure is the claim, the Gb/s one the links'
+    value = as_gbytes(token)
     if value is None:
         return []
-    if token.type == "RATE_BITS":
-        value /= 8
-    elif "TB" in token.value:
-        value *= 1000
     tokens = context.in_sentence(token.start)
     measures = [t for t in tokens if t.type in ("BUSBW", "ALGBW") and t.start < token.start] or [
         t for t in tokens if t.type in ("BUSBW", "ALGBW")]  # none named ("300+ GB/s all-reduce"): busbw

@@ -472,6 +472,15 @@ def as_rate_gbps(token: Keyword) -> float | None:
     return value * 1000 if value is not None and "T" in token.value else value
 
 
+def as_gbytes(token: Keyword) -> float | None:
+    """A bandwidth in GB/s from a BW_BYTES or RATE_BITS token ("1.8 TB/s" is 1,800; "3.2 Tb/s" is 400)."""
+    if token.type == "RATE_BITS":
+        rate = as_rate_gbps(token)
+        return rate / 8 if rate is not None else None
+    value = as_number(token)
+    return value * 1000 if value is not None and "TB" in token.value else value
+
+
 def protocol_of(token: Keyword) -> str | None:
     kind, value = token.type, token.value
     if kind in ("PROTO_IB", "IB_GEN"):

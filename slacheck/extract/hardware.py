@@ -18,7 +18,7 @@ from slacheck.extract.context import (
     Said,
     Span,
     as_count,
-    as_number,
+    as_gbytes,
     counts_per_node,
     denied_just_before,
     flag,
@@ -344,11 +344,9 @@ def _nic_or_gpu(handler: PhraseHandler) -> PhraseHandler:
 
 def _nvlink_rate(phrase: Phrase, context: Context) -> list[Said]:
     token = next(t for t in leaves(phrase.tree) if t.type == "BW_BYTES")
-    value = as_number(token)
+    value = as_gbytes(token)
     if value is None:
         return []
-    if "TB" in token.value:
-        value *= 1000
     return [Said("intra_node.bandwidth_gbytes", value, [(phrase.start, phrase.end)])]
 
 
@@ -369,10 +367,10 @@ def _loose_nvlink_rate(token: Keyword, context: Context) -> list[Said]:
     if not clause & _LINK_WORDS and (clause & {"BENCH", "BUSBW", "NIC", "NETWORK", "INTERNAL"}
                                                  or _about_other_bandwidth(token, context)):
         return []
-    value = as_number(token)
+    value = as_gbytes(token)
     if value is None:
         return []
-    return [Said("intra_node.bandwidth_gbytes", value * 1000 if "TB" in token.value else value, [span_of(token)])]
+    return [Said("intra_node.bandwidth_gbytes", value, [span_of(token)])]
 
 
 def _about_other_bandwidth(token: Keyword, context: Context) -> bool:

@@ -111,6 +111,7 @@ _OTHER_NETWORK_KEEPS = ("commercial.price_hedged", "commercial.billing", "commer
 
 _NOT_THE_FABRIC = regex(with_first_test(alternation("not_the_fabric")))
 _COMPLIES = regex(rf"(?i:{alternation('complies_mark')})")
+_FAILS = regex(rf"(?i:{alternation('fails_mark')})")
 
 
 def _later_labels(context: Context) -> list[tuple[int, str]]:
@@ -135,9 +136,10 @@ def _label_at(position: int, label: str | None, later_labels: list[tuple[int, st
     return label
 
 
-def _complies(row: str) -> bool:
-    """Whether a row of a compliance matrix has a cell that commits to its requirement as written ("C", 满足)."""
-    return any(_COMPLIES.fullmatch(row[start:end].strip(" *")) for start, end in cell_spans(row))
+def _complies(row: str, mark: re.Pattern[str] = _COMPLIES) -> bool:
+    """Whether a row of a compliance matrix has a cell that commits to its requirement as written ("C", 满足),
+    or one that ``mark`` matches whole."""
+    return any(mark.fullmatch(row[start:end].strip(" *")) for start, end in cell_spans(row))
 
 
 def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
@@ -156,8 +158,9 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         return []
     cells = [start for start, _ in spans]
     complied = ASKED in frame.column_subjects and _complies(context.text)
-    row_label = next((subject for cell in label_cells(context.text)
-                      if (subject := subject_of(context.keywords_in(*cell)))), None) if cells else None
+    labels = label_cells(context.text) if cells else []
+    row_label = next((subject for cell in labels if (subject := subject_of(context.keywords_in(*cell)))), None)
+    unmet = labels if ASKED in frame.column_subjects and _complies(context.text, _FAILS) else []
     end = label_end(context.text) if not cells else None
     label = subject_of(context.keywords_in(0, end)) if end else None
     later_labels = _later_labels(context) if not cells and len(context.sentence_starts) > 1 else []
@@ -182,6 +185,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             if not unchanged:  # old side of an amendment, unless the new side keeps it ("不变")
                 continue
             column_subject = None
+        if any(start <= position < end for start, end in unmet):  # "| 配置基线 | … | 未响应 | 不满足 |": the item
+            continue  # a row names is not offered where the row fails its requirement
         if column_subject == ASKED:  # what the buyer asks for: an offer only where the row complies,
             if not complied:
                 continue
@@ -238,11 +243,18 @@ CO_USER_REACH = 16
 
 def _without_co_users(tokens: list[Keyword], context: Context) -> list[Keyword]:
     """The tokens less the networks named as sharing the fabric ("shared with storage traffic", "与存储网络共用"):
-    they are who shares it, not what the clause is about."""
+    they are who shares it, not what the clause is about; and less the networks a negation sets apart ("shared
+    with other tenants (it never touches the IB fabric)")."""
     if not any(t.type == "SHARED" for t in tokens):
         return tokens
-    return [t for t in tokens if t.type not in SUBJECT_TYPES or t.type == "INTERNAL"
-            or not _CO_USER.search(context.text, max(0, t.start - CO_USER_REACH), t.start)]
+    negations = [t.end for t in tokens if t.type == "NEGATION"]
+    return [t for t in tokens if t.type not in SUBJECT_TYPES or not _negated(t, negations) and (
+        t.type == "INTERNAL" or not _CO_USER.search(context.text, max(0, t.start - CO_USER_REACH), t.start))]
+
+
+def _negated(token: Keyword, negation_ends: list[int]) -> bool:
+    """Whether a negation ends shortly before a token."""
+    return any(0 <= token.start - end <= CO_USER_REACH for end in negation_ends)
 
 
 def _inline_options(context: Context) -> list[tuple[int, tuple[str, ...]]]:

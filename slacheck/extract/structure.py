@@ -321,13 +321,28 @@ def first_worded_cell(text: str, among: int | None = None) -> tuple[int, int] | 
 
 
 def _worded_cells(text: str, among: int | None) -> Iterator[tuple[int, int]]:
-    """The cells of a row (of its first ``among``) that hold a letter and are no row number, in order."""
+    """The cells of a row (of its first ``among``) that hold a letter and are no row number, in order; a part
+    number's cell ("MCX75310AAS-NEAT | NVIDIA ConnectX-7 adapter") only when no description follows it."""
+    codes: list[tuple[int, int]] = []
     for start, end in cell_spans(text)[:among]:
-        if any(ch.isalpha() for ch in text[start:end]) and not _ROW_NUMBER.fullmatch(text, start, end):
+        if not any(ch.isalpha() for ch in text[start:end]) or _ROW_NUMBER.fullmatch(text, start, end):
+            continue
+        if _PART_NUMBER.fullmatch(text[start:end].strip()):
+            codes.append((start, end))
+        elif codes and not _DESCRIPTION.search(text, start, end):
+            yield from codes  # "| H100-SXM5 | 台 |": the code names the item
+            codes = []
             yield start, end
+        else:
+            codes = []
+            yield start, end
+    yield from codes
 
 
 _ROW_NUMBER = regex(rf"\s*(?:{alternation('row_number')})\s*")
+_PART_NUMBER = regex(alternation("part_number"))
+_DESCRIPTION = regex(r"\S\s+\S|[\u4e00-\u9fff]{4}")
+"""A cell that describes an item in words: two words, or four Chinese characters."""
 LABEL_CELLS = 3
 """How many of a row's first cells may name its item: 序号 | 类别 | 项目 ("2 | 网络 | 存储网络 | 2×25GbE")."""
 
