@@ -47,6 +47,14 @@ def collective_claim(token: Keyword, context: Context) -> list[Said] | None:
     return [Said(CLAIM_PATH, claim, [span_of(token)])]
 
 
+def claims_a_figure(position: int, context: Context) -> bool:
+    """Whether the sentence at a position says a bandwidth figure was seen or is to be expected, without requiring
+    it ("allreduce inside the box ~150GB/s busbw, trust me"): a claim, no test the offer sets."""
+    text = context.sentence_at(position)
+    return bool(context.sentence_types(position) & {"BW_BYTES", "RATE_BITS"}) and _MEASURED.search(text) is not None \
+        and _REQUIRED.search(text) is None
+
+
 def _collective(word: str) -> str | None:
     """The collective a benchmark word names (all_gather_perf: all_gather), if it names one."""
     name = str(meaning("BENCH", word, ""))

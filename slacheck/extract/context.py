@@ -34,6 +34,8 @@ _NOT_HEADING_WORDS = frozenset({"OUTLINE", "NUMBER", "BRACKET", "COLON"})
 """Tokens a run-in heading's words are not counted by (its number, a reference in brackets)."""
 _FIGURES = frozenset({"DURATION", "PERCENT", "MONEY", "BW_BYTES", "RATE_BITS", "G_QTY", "MEM_GB", "POWER"})
 """Figures, which no run-in heading holds."""
+_LABEL_AND_VALUE = regex(r"[:：][ \t]*[^\s.。]")
+"""A label and its value ("Response: Yes."): a sentence that holds one heads nothing."""
 _PARENTHESES = regex(r"\((?:[A-Za-z0-9 ./+-]{1,40},)+[A-Za-z0-9 ./+-]{1,40}\)")
 """A parenthetical list of short items ("(GPU, HCA, power supply)"): its commas do not end a clause."""
 _AFTER_QUESTION = ".!~。…"
@@ -178,7 +180,8 @@ class Context:
             words = sum(t.type not in _NOT_HEADING_WORDS for t in heading)
             if words:
                 return start if words <= RUN_IN_HEADING_WORDS and not any(t.type in _FIGURES for t in heading) \
-                    and self.text[:start].rstrip().endswith((".", "。")) else None
+                    and self.text[:start].rstrip().endswith((".", "。")) \
+                    and not _LABEL_AND_VALUE.search(self.text, 0, start) else None
         return None
 
     def _labelled(self, position: int, index: int, starts: list[int]) -> bool:

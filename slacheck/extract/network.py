@@ -275,6 +275,8 @@ def _multi_site(token: Keyword, context: Context) -> list[Said]:
         total = sum(int(count) for count in _COUNT_IN_PLACE.findall(token.value))  # counts add up
         return [Said("fabric.multi_site", True, [span_of(token)]),
                 Said("nodes", total, [span_of(token)], tag="primary")]
+    if _OWN_PREMISES.search(sentence_text(token, context)) and not _ONE_CLUSTER.search(sentence_text(token, context)):
+        return []  # "深圳、东莞两地自建机房": where the vendor has buildings
     for before in (0, 1):
         near = context.keywords if context.table_row else context.in_sentence(token.start, before=before)
         if node_counts(near) or any(a.type in COUNTS and b.type == "CARD_UNIT" and b.start - a.end <= 2
@@ -295,6 +297,7 @@ _STORAGE_AFTER = regex(rf"\s?(?:{alternation('storage_medium')})", re.I)
 _DEFERRED = regex(alternation("deferred"), re.I)
 _LONG_LEAD_TIME = regex(alternation("long_lead_time"))
 _ONE_CLUSTER = regex(alternation("one_cluster"))
+_OWN_PREMISES = regex(alternation("own_premises"), re.I)
 _COUNT_IN_PLACE = regex(rf"(\d+)\D*?(?:{alternation('placed_in')})")
 """Each count of a "2 in atlanta 2 in phoenix" token: the number before each "in" (or 在)."""
 _SWITCH_TIER = regex(rf"(?<![A-Za-z])(?:{alternation('switch_tier')})(?![A-Za-z])", re.I)

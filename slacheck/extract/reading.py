@@ -174,6 +174,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     unchanged = REJECTED in frame.column_subjects and any(
         _UNCHANGED.fullmatch(context.text, *cell) for cell in spans[1:])
     openers = _inline_options(context) if frame.option is None and context.first_of("OPTION_NAME") else []
+    led_subject = subject_of(context.lead_in) if context.lead_in else None
     kept = []
     clause_subjects: dict[int, str | None] = {}
     questions: dict[int, bool] = {}
@@ -204,7 +205,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
                     [t for t in reversed(context.in_sentence(position)) if t.end <= start])
                     if context.sentence_types(position) & SUBJECT_TYPES else None) or _used_for(clause, context)
             subject = clause_subjects[clause]
-        subject = subject or column_subject or frame.subject
+        subject = subject or column_subject or led_subject or frame.subject  # "Q4.9 Storage network." / "Response: …"
         if outside is not None and position >= outside.end() and subject in (None, "fabric"):
             subject = NOT_FABRIC
         if frame.kind == "command" and (not statement.path.startswith("acceptance.")

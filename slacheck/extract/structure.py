@@ -238,6 +238,9 @@ _COMPANY = rf"{_NAME_WORDS}(?i:{_COMPANY_SUFFIX})(?![A-Za-z])"
 """A company's name: up to six words, then its suffix ("Meridyn Cloud Inc")."""
 _LETTERHEAD_COMPANY = regex(_COMPANY)
 _CAPITALS_ISSUER = regex(r"\W*((?:[A-Z][A-Z0-9&'-]+\s+){1,6})[—–|:-]\s")
+_TITLED_ISSUER = regex(rf"\W*((?:[A-Z][\w&'-]+\s+){{1,4}})[—–|:-]\s.*(?i:{alternation('titled_document')})(?![A-Za-z])")
+"""A top line that opens with a name in capitalised words and a dash before the document's kind ("NorthGrid Compute
+— B200 Training Cluster Proposal")."""
 """A first line that opens with words in capitals and a dash ("BRIGHTLINE CLOUD INFRASTRUCTURE — Handover")."""
 _LETTERHEAD_LINE = regex(
     rf"(?:^|[:：])\W*{_NAME_WORDS}(?i:{_COMPANY_SUFFIX}|{alternation('issuer_product')})(?![A-Za-z])")
@@ -280,9 +283,11 @@ def _letterhead_names(document: Document) -> list[str]:
     worded = (text[:LETTERHEAD_CHARACTERS].replace(",", "") for text in texts if text.strip())  # "Acme, Inc."
     heads = [(_LETTERHEAD_LINE, text) for text in islice(worded, LETTERHEAD_LINES)]
     top = heads[0][1] if heads else ""
-    capitals = _CAPITALS_ISSUER.match(top) if not _LETTERHEAD_LINE.search(top) else None
-    if capitals and capitals.group(1).split()[0].lower() not in english_vocabulary():
-        heads.insert(0, (_CAPITALS_ISSUER, top))  # "BRIGHTLINE CLOUD INFRASTRUCTURE — Handover Report"
+    for issuer in (_CAPITALS_ISSUER, _TITLED_ISSUER):
+        found = issuer.match(top) if not _LETTERHEAD_LINE.search(top) else None
+        if found and found.group(1).split()[0].lower() not in english_vocabulary():
+            heads.insert(0, (issuer, top))  # "BRIGHTLINE CLOUD INFRASTRUCTURE — Handover Report"
+            break
     whole = "\n".join(texts)  # one search for copyright lines ("© 2024 Meridyn Cloud, Inc.")
     for mark in _COPYRIGHT.finditer(whole):
         start, end = whole.rfind("\n", 0, mark.start()) + 1, whole.find("\n", mark.end())

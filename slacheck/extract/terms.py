@@ -142,6 +142,10 @@ def _percent(token: Keyword, context: Context) -> list[Said]:
     return pass_threshold(token, context)
 
 
+_ANSWER_LABEL = regex(r"\s*[^\s:：]{1,12}\s*[:：]\s*")
+"""A one-word label that opens an answer ("Response:", "答："): the figure after it is the answer."""
+
+
 def _answers_availability(token: Keyword, context: Context) -> bool:
     """Whether a figure answers what was said of availability just before it: the question in the sentence before
     ("What's the uptime SLA? 99.9% monthly") or a run-in heading ("S3 Availability. 99.5% per month"), or, in the
@@ -151,7 +155,10 @@ def _answers_availability(token: Keyword, context: Context) -> bool:
     if not index:
         return "CREDIT" not in context.clause_types(token.start) \
             and any(t.type == "AVAILABILITY" for t in context.lead_in)
-    if context.clause(token.start) != context.clause(context.sentence_starts[index]):
+    start = context.sentence_starts[index]
+    clause_start = context.clause_starts[context.clause(token.start)]
+    if clause_start != context.clause_starts[context.clause(start)] \
+            and not _ANSWER_LABEL.fullmatch(context.text, start, clause_start):  # "Response: 99.5% per month"
         return False
     before = context.sentence_starts[index - 1]
     run_in = context.run_in_end() == context.sentence_starts[index]  # "8. Availability. 99.9% monthly"
@@ -166,15 +173,26 @@ def _doer(token: Keyword, context: Context) -> str | None:
     it only helps ("交换机由我方提供，PFC/ECN 调优由客户负责": the customer), or before it in its sentence ("Lessee
     configures PFC ... on the portal Lessor provides"; both: shared), else the one that leads in a list of
     duties ("Lessee shall: (b) configure PFC ..."; its first party), else any named in its clause or sentence."""
-    clause = [t for t in context.in_clause(token.start) if not _for_whom(t, context)]
-    sentence = [t for t in context.in_sentence(token.start) if not _for_whom(t, context)]
+    clause = [t for t in context.in_clause(token.start) if not _for_whom(t, context) and not _looks_on(t, context)]
+    sentence = [t for t in context.in_sentence(token.start) if not _for_whom(t, context) and not _looks_on(t, context)]
     return _party(t for t in clause if t.end <= token.start) \
         or _party(t for t in clause if t.start >= token.end and not _ASSISTING.search(context.clause_at(t.start))) \
         or _party(t for t in sentence if t.end <= token.start) or _subject(context.lead_in) or _party(clause) \
         or _party(_owning(sentence, context))
 
 
+_VIEW_ONLY = regex(rf"\W*(?:(?:gets?|has|have|with) )?(?:{alternation('view_only')})", re.I)
 _FOR_WHOM = regex(rf"(?<![A-Za-z])(?:{alternation('party_as_reference')}) ?(?:the )?$", re.I)
+
+
+VIEW_ONLY_REACH = 12
+"""Characters between a party and the words that give it sight only ("Customer: read-only UFM dashboard")."""
+
+
+def _looks_on(token: Keyword, context: Context) -> bool:
+    """Whether a party is only given sight of the fabric's tools right after it, not a duty."""
+    return token.type in ("PROVIDER", "CUSTOMER") \
+        and _VIEW_ONLY.match(context.text, token.end, token.end + VIEW_ONLY_REACH) is not None
 
 
 def _for_whom(token: Keyword, context: Context) -> bool:
