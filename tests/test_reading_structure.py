@@ -4605,11 +4605,20 @@ def test_options_named_together_at_a_sentence_s_start_each_take_what_it_says() -
     assert plans["方案C"].fact("acceptance.trial").value is True
 
 
-def test_a_why_choose_us_section_describes_the_vendor_not_the_offer() -> None:
+def test_a_vendor_s_own_premises_split_no_cluster_between_sites() -> None:
     text = ("8 台 H800 SXM，集群位于单一机房，RoCE v2 每台 8 x 400G。\n\n"
             "三、为什么选择我们\n\n"
             "・北京、上海两地自建机房，2000+ 张 GPU 在网运行\n")
     assert value(text, "fabric.multi_site") is None
+
+
+def test_a_why_choose_us_section_still_states_the_offer_s_terms() -> None:
+    text = ("四台八卡 H800 集群，RoCE v2 节点间互联。\n\n"
+            "## 为什么选择我们？\n\n"
+            "✅ **弹性扩容**：预留扩展能力，随业务平滑扩容\n"
+            "✅ **专家护航**：工单 10 分钟响应\n")
+    assert value(text, "fabric.expansion", "markdown") == "vague"
+    assert value(text, "sla.support_response_minutes", "markdown") == 10.0
 
 
 def test_sections_under_an_instance_types_heading_are_no_options() -> None:
@@ -4693,3 +4702,159 @@ def test_the_current_column_of_an_amendment_table_gives_way_to_the_new_one() -> 
 
 def test_a_trial_not_set_up_is_none() -> None:
     assert value("8 台 H800 SXM，租期 36 个月，按季度支付。本项目不设试用期。\n", "acceptance.trial") is False
+
+
+ORDER_CONFIRMATION = (
+    "LN   PART NUMBER        DESCRIPTION                               QTY   UNIT PRICE\n"
+    "---  -----------------  ----------------------------------------  ---  ----------\n"
+    "10   SRV-H100-8G-01     GPU server, 8x H100 SXM5 80GB,             6    310,000.00\n"
+    "                        NVLink via NVSwitch\n"
+    "20   MCX-NDR-400-A      ConnectX-7 NDR 400Gb/s InfiniBand HCA     44      1,900.00\n"
+    "\n"
+    "Each server is fitted with 8 compute-fabric HCAs (item 20), one per GPU.\n")
+
+
+def test_a_part_number_cell_gives_way_to_the_description_after_it() -> None:
+    offering = offering_of(ORDER_CONFIRMATION)
+    assert offering.fact("nodes").value == 6
+    assert offering.fact("fabric.nics_total").value == 44
+    assert offering.fact("fabric.nics_per_node").value == 8
+
+
+def test_a_code_alone_in_its_row_still_names_the_item() -> None:
+    text = "型号\t数量\t单位\nH100-SXM5-80G\t8\t张\n"
+    assert value(text, "gpu.model") == "H100"
+
+
+def test_a_failed_row_of_a_compliance_table_offers_nothing_of_its_item() -> None:
+    text = ("| 序号 | 项目 | 我方要求 | 供应商响应 | 是否满足 |\n|---|---|---|---|---|\n"
+            "| 1 | 计算网 | 400G IB | RoCE v2，每台 2 张 200G 网卡 | 部分满足 |\n"
+            "| 2 | 网络配置基线 | 交付时提供配置基线文档 | 未响应 | 不满足 |\n")
+    assert value(text, "fabric.protocol", "markdown") == "roce-v2"
+    assert value(text, "fabric.rate_gbps", "markdown") == 200.0
+    assert value(text, "tuning.baseline", "markdown") is None
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("8x 4090 box x4, 4090 48g (modded), 8 per box", "gpu.model", "RTX 4090"),
+    ("8x 4090 box x4, 4090 48g (modded), 8 per box", "gpu.memory_gb", 48),
+    ("GPU: A100 80gb SXM4 x 8", "gpu.memory_gb", 80),
+    ("8 卡 4090 整机，2 台", "gpu.model", "RTX 4090"),
+])
+def test_chat_shorthand_names_cards_and_sizes(text: str, path: str, expected: object) -> None:
+    assert value(text, path) == expected
+
+
+def test_a_price_in_year_2090_or_a_bare_4090_is_no_card() -> None:
+    assert value("Quote valid until 2090. Total 4090 USD per month.", "gpu.model") is None
+
+
+def test_a_lower_case_ib_in_a_chat_is_infiniband_but_not_in_a_command() -> None:
+    assert value("2 boxes of 8x H100. ib optional, pm for price", "fabric.protocol") == "infiniband"
+    assert value("2 boxes of 8x H100. ib optional, pm for price", "commercial.price_hedged") is True
+    assert value("2 boxes of 8x H100, 25G ethernet. run ib_write_bw after delivery", "fabric.protocol") != "infiniband"
+
+
+@pytest.mark.parametrize("text", [
+    "8x L40S per node, 6 nodes, cluster network 2x 100GbE per node, TCP/IP only. RDMA is not enabled.",
+    "6 台 L40S，集群网络每台 2×100GbE，走 TCP，未开启 RDMA。",
+])
+def test_rdma_said_not_enabled_is_not_offered(text: str) -> None:
+    assert value(text, "fabric.protocol") == "ethernet-tcp"
+
+
+def test_a_weekly_image_of_the_boot_volume_is_a_backup_of_the_system_disk_only() -> None:
+    text = "Provider takes a weekly image of each node's boot volume. Customer data is not backed up."
+    assert value(text, "backup.scope") == "system-only"
+
+
+def test_a_network_a_negation_sets_apart_names_no_subject() -> None:
+    text = ("16 nodes, 8x H100 SXM each, 8x 400G NDR InfiniBand per node.\n"
+            "Storage runs on a separate network into our file cluster, which is shared with other tenants\n"
+            "(fine for checkpoints, it never touches the IB fabric).\n")
+    assert value(text, "fabric.dedicated") is None
+
+
+@pytest.mark.parametrize("text", [
+    "16 nodes, 8x H100 SXM, 8x 400G NDR per node. 8 x 400G gives you 3.2 Tb/s per node, so you should see "
+    "around 800 GB/s all_reduce bus bandwidth node-to-node.",
+    "2 boxes of 8x RTX 4090, PCIe 4.0 x16 every card. allreduce inside the box ~150GB/s busbw, trust me",
+])
+def test_what_the_buyer_is_told_to_expect_is_a_claim_and_no_test(text: str) -> None:
+    offering = offering_of(text)
+    assert offering.fact("claims.collective") is not None
+    assert offering.fact("acceptance.test") is None
+    assert offering.fact("acceptance.threshold_gbytes") is None
+
+
+def test_a_terabit_rate_is_a_thousand_gigabits_as_a_pass_mark() -> None:
+    text = "4 nodes. Acceptance: ib_write_bw across all nodes must reach at least 3.2 Tb/s per node."
+    assert value(text, "acceptance.threshold_gbytes") == 400.0
+
+
+QUESTIONNAIRE = (
+    "Q4.1 Describe your interconnect.\n"
+    "Response: RoCE v2, 8x ConnectX-7 400G per server, one per GPU.\n\n"
+    "Q4.7 Will you deliver a network configuration baseline?\n"
+    "Response: Yes. Switch and NIC settings, delivered 5 days before acceptance.\n\n"
+    "Q4.9 Storage network.\n"
+    "Response: Separate network, 2x 100GbE per server, shared.\n\n"
+    "Q6.2 Support response time.\n"
+    "Response: P1: 30 minutes, 24/7.\n\n"
+    "Q6.3 Availability and service credits.\n"
+    "Response: 99.5% per server per month. Credits: 10% of the monthly fee below 99.5%.\n")
+
+
+@pytest.mark.parametrize(("path", "expected"), [
+    ("fabric.nics_per_node", 8), ("fabric.dedicated", None), ("sla.support_response_minutes", 30.0),
+    ("sla.availability_pct", 99.5),
+])
+def test_a_questionnaire_s_question_leads_in_to_its_response(path: str, expected: object) -> None:
+    assert value(QUESTIONNAIRE, path) == expected
+
+
+def test_slide_titles_are_headings_that_carry_their_subject() -> None:
+    text = ("Slide 5: Compute fabric\n- InfiniBand NDR, 400 Gb/s per port, 16 nodes, 8x B200 per node\n\n"
+            "Slide 6: Storage & front-end\n- Storage: 2x 200GbE per node\n- file cluster shared, multi-tenant\n")
+    assert value(text, "fabric.dedicated") is None
+
+
+def test_a_title_names_its_issuer_and_read_only_access_is_no_duty() -> None:
+    text = ("# NorthGrid Compute — B200 Training Cluster Proposal\n\n"
+            "16 nodes, 8x B200 per node, InfiniBand NDR 8x 400G per node.\n"
+            "- Fabric config + tuning by NorthGrid: UFM, adaptive routing\n"
+            "- Customer: read-only UFM dashboard\n")
+    assert value(text, "tuning.owner", "markdown") == "provider"
+
+
+@pytest.mark.parametrize("text", [
+    "张工 10:37\n计算网 RoCE v2，每台 4 张 200G 网卡\n\n李工 10:46\n先更正上面的一个数字：计算网是每台 2 张 200G 网卡，"
+    "以我这条为准。\n",
+    "计算网 RoCE v2，每台 4 张 200G 网卡。\n\n对对，我看错表了：计算网是每台 2 张 200G 网卡。\n",
+])
+def test_corrections_in_more_words_replace_the_figure(text: str) -> None:
+    assert value(text, "fabric.nics_per_node") == 2
+
+
+def test_a_member_s_need_in_a_reseller_chat_is_not_offered() -> None:
+    text = ("[14:00] seller: 8x RTX 4090 per box, 2 boxes, PCIe only\n"
+            "[14:25] someone: any 3090 left? need 2x 3090 nvlink bridge\n"
+            "[14:26] seller: 3090 sold out\n")
+    assert value(text, "intra_node.link") != "nvlink-bridge"
+
+
+def test_mig_offered_to_try_nccl_code_is_a_mig_communication_test() -> None:
+    text = "H20 集群 4 台 x 8 卡。\nMIG 体验实例可以先用来跑通多卡分布式、NCCL 通信代码，确认没问题再上集群。\n"
+    assert value(text, "acceptance.on_mig") is True
+
+
+def test_the_same_ips_and_top_of_rack_ports_restore_a_replaced_node() -> None:
+    text = ("6 nodes, 2x 100GbE cluster network per node. A replacement node is connected to the same top-of-rack "
+            "ports and given the same IP addresses and network settings as the node it replaces.")
+    assert value(text, "sla.network_restore") is True
+
+
+def test_a_spine_not_reserved_per_tenant_is_no_room_to_grow() -> None:
+    text = ("40 nodes, RoCE v2 8x 400G per node. The spine is 2:1 oversubscribed and shared with other tenants; "
+            "bandwidth is not reserved per tenant at that layer.")
+    assert value(text, "fabric.expansion") is None
