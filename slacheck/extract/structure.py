@@ -203,7 +203,7 @@ def heading_level(text: str) -> int | None:
     markdown = _MARKDOWN_HEADING.match(stripped)
     if markdown:
         return len(markdown.group(1))
-    if len(stripped) > HEADING_MAX:
+    if len(_TRAILING_REMARK.sub("", stripped)) > HEADING_MAX:
         return None
     if _BRACKETED.fullmatch(stripped) or _BOLD_LINE.fullmatch(stripped):
         return 2
@@ -219,10 +219,13 @@ def heading_level(text: str) -> int | None:
     return None
 
 
+_TRAILING_REMARK = regex(r"\s*[(（][^()（）]{1,60}[)）]$")
+"""A remark in brackets that ends a heading, which its length does not count."""
 _BOLD_LINE = regex(r"\*\*[^*]{1,40}\*\*")
 _LABEL_WITH_VALUE = regex(r"[:：]\s*\S")
 _LABEL_LINE = regex(r"[^:：]{1,30}[:：]")
-_CAPITALS_LINE = regex(r"[A-Z][A-Z0-9 &/,()-]{3,60}")
+_CAPITALS_LINE = regex(r"[A-Z][A-Z0-9 &/,()-]{3,60}(?:\([^()]{1,60}\))?")
+"""A title in capitals, perhaps with a remark in brackets ("OPTIONAL ITEMS (not included in the totals above)")."""
 _TWO_DIGITS = regex(r"\d{2}")
 _COMPANY_SUFFIX = alternation("company_suffix")
 _QUOTED_NAME = r"[\"“”'‘]([^\"“”'’)）]{2,30})[\"“”'’]"

@@ -182,7 +182,9 @@ def _doer(token: Keyword, context: Context) -> str | None:
 
 
 _VIEW_ONLY = regex(rf"\W*(?:(?:gets?|has|have|with) )?(?:{alternation('view_only')})", re.I)
-_FOR_WHOM = regex(rf"(?<![A-Za-z])(?:{alternation('party_as_reference')}) ?(?:the )?$", re.I)
+_FOR_WHOM = regex(rf"(?<![A-Za-z])(?:{alternation('party_as_reference')})\s*(?:the )?$", re.I)
+FOR_WHOM_REACH = 24
+"""Characters before a party where the words that make it what a duty is done for stand."""
 
 
 VIEW_ONLY_REACH = 12
@@ -198,7 +200,7 @@ def _looks_on(token: Keyword, context: Context) -> bool:
 def _for_whom(token: Keyword, context: Context) -> bool:
     """Whether a party is what a duty is done for ("根据甲方业务负载", "for the Customer"), not who does it."""
     return token.type in ("PROVIDER", "CUSTOMER") \
-        and _FOR_WHOM.search(context.text, max(0, token.start - 16), token.start) is not None
+        and _FOR_WHOM.search(context.text, max(0, token.start - FOR_WHOM_REACH), token.start) is not None
 
 
 _ASSISTING = regex(alternation("assisting"), re.I)
