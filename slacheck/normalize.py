@@ -83,6 +83,16 @@ def _as_colon(m: re.Match[str]) -> str:
     return ":" + " " * (len(m.group()) - 1)
 
 
+_SNAKE_KEY = regex(r"(?<![^\s-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?=[ \t]*:(?:\s|$))")
+"""A machine-readable key before its colon ("memory_gb: 80", "storage_network:"): read with spaces for its
+underscores, as the words it spells ("memory gb", "storage network"); commands, variables ("NCCL_IB_HCA=") and
+device ports ("mlx5_0:1") keep theirs."""
+
+
+def _spaced_key(m: re.Match[str]) -> str:
+    return m.group().replace("_", " ")
+
+
 def _unify(text: str) -> str:
     """The one-for-one substitutions of step 4 (lengths and positions are kept); each regex runs only
     when its sign occurs."""
@@ -94,6 +104,8 @@ def _unify(text: str) -> str:
         text = _RANGE.sub(_range_dash, text)
     if "..." in text:
         text = _LEADER_DOTS.sub(_as_colon, text)
+    if "_" in text:
+        text = _SNAKE_KEY.sub(_spaced_key, text)
     return text
 
 

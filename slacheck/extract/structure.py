@@ -203,7 +203,10 @@ def heading_level(text: str) -> int | None:
     markdown = _MARKDOWN_HEADING.match(stripped)
     if markdown:
         return len(markdown.group(1))
-    if len(_TRAILING_REMARK.sub("", stripped)) > HEADING_MAX:
+    if "#" in stripped:  # "storage_network:   # separate, not used for training traffic": a key and its comment
+        stripped = _KEY_COMMENT.sub("", stripped)
+    if len(stripped) > HEADING_MAX and (not stripped.endswith((")", "）"))
+                                        or len(_TRAILING_REMARK.sub("", stripped)) > HEADING_MAX):
         return None
     if _BRACKETED.fullmatch(stripped) or _BOLD_LINE.fullmatch(stripped):
         return 2
@@ -224,6 +227,7 @@ _TRAILING_REMARK = regex(r"\s*[(（][^()（）]{1,60}[)）]$")
 _BOLD_LINE = regex(r"\*\*[^*]{1,40}\*\*")
 _LABEL_WITH_VALUE = regex(r"[:：]\s*\S")
 _LABEL_LINE = regex(r"[^:：]{1,30}[:：]")
+_KEY_COMMENT = regex(r"\s+#\s.*$")
 _CAPITALS_LINE = regex(r"[A-Z][A-Z0-9 &/,()-]{3,60}(?:\([^()]{1,60}\))?")
 """A title in capitals, perhaps with a remark in brackets ("OPTIONAL ITEMS (not included in the totals above)")."""
 _TWO_DIGITS = regex(r"\d{2}")
