@@ -37,6 +37,7 @@ _NOT_THIS = regex(with_first_test(rf"(?:{alternation('not_this')}|{alternation('
 words and the word it counts, or a Latin word (a model, a form factor)."""
 _INSTEAD_OF = regex(with_first_test(rf"(?:{alternation('instead_of')}){_SET_ASIDE}"), re.I)
 """The same, set aside anywhere ("RoCE v2 instead of InfiniBand")."""
+_DELETED = regex(alternation("deleted_text"))
 _VOIDED_HERE = regex(with_first_test(alternation("voided_here")), re.I)
 _OVERRIDES = regex(with_first_test(alternation("overrides_clause")))
 _OLD_TEXT = regex(with_first_test(alternation("old_text_label")))
@@ -86,6 +87,8 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
         old += [(context.clause_starts[context.clause(match.start())], match.start())  # "之前 2×100G 那一版作废，以
                 for match in _VOIDED_HERE.finditer(context.text)]  # 下面这版为准": the clause that voids names the old
     old += [match.span(1) for match in _INSTEAD_OF.finditer(context.text)]  # "RoCE v2 instead of InfiniBand"
+    if "[" in context.text or "~~" in context.text:  # "[删除：12][插入：16] 台", "~~4 nodes~~ 8 nodes"
+        old += [match.span() for match in _DELETED.finditer(context.text)]
     if not old and not new:
         return said
     for statement in said:

@@ -28,6 +28,9 @@ _GAP = r"[^，。；;,\n%]{0,14}?"
 _UNIT = rf"\s*({alternation('claim_rate_unit')})"
 _OF = rf"(?:{alternation('particle_of')}\s*)?"
 _BANDWIDTH = regex(with_first_test(rf"(?:{alternation('claim_bandwidth')})" + _GAP + _NUMBER + _UNIT), re.I)
+_BANDWIDTH_AFTER = regex(_NUMBER + _UNIT + rf"\s*(?:{alternation('particle_of')}\s*)?(?:the )?"
+                         rf"(?:{alternation('claim_bandwidth_after')})", re.I)
+"""A figure and then the words that make it an inter-node throughput ("1.6 TB/s of inter-node bandwidth")."""
 _UNIT_AFTER_NUMBER = regex(rf"\d\s*[{''.join(sorted({w[0] for w in words('claim_rate_unit')}))}]", re.I)
 """What every bandwidth claim holds: a digit, then its unit's first letter (a cheap test before _BANDWIDTH)."""
 _NOT_NETWORK = regex(alternation("claim_not_network"), re.I)
@@ -86,7 +89,10 @@ def _bandwidth_claims(text: str, references: list[tuple[int, int]]) -> list[Said
     found: list[Said] = []
     if not _UNIT_AFTER_NUMBER.search(text):
         return found
-    for match in _BANDWIDTH.finditer(text):
+    matches = sorted([*_BANDWIDTH.finditer(text), *_BANDWIDTH_AFTER.finditer(text)], key=lambda m: m.start(1))
+    for match in matches:
+        if found and found[-1].spans[0][1] > match.start(1):
+            continue  # the same figure, found by both
         before = text[max(0, match.start() - 20):match.start()]
         context = re.split(r"[，。；;,\n]", before)[-1] + match[0]
         in_reference = any(start <= match.start(1) < end for start, end in references)

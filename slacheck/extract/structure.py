@@ -73,6 +73,7 @@ _WISH_LIST = regex(f"{alternation('wish_list')}|{alternation('assessment_heading
 _VOID_LEAD_IN = regex(alternation("void_lead_in"), re.I)
 _CHAT_MESSAGE = regex(rf"\s*{CHAT_TIME}\s")
 _FORWARD = regex(alternation("forward_mark"))
+_SUBJECT = regex(rf"^\s*[*_]*(?:{alternation('subject_header')})\s*[:：]", re.I)
 _REFERS_BACK = regex(alternation("refers_back"), re.I)
 _QUESTION = regex(alternation("asks"), re.I)
 _SPEAKER_WIDTH = 32
@@ -483,6 +484,30 @@ def _answer_tag(document: Document, start: int) -> str:
     return tag if count >= ANSWER_TAGS else ""
 
 
+_ADDRESS_DOMAIN = regex(r"@([\w-]+(?:\.[\w-]+)+)")
+_SENDER = regex(rf"^\s*[*_]*(?:{alternation('sender_header')})\s*[:：]", re.I)
+
+
+def _top_headers(document: Document) -> list[str]:
+    """The header lines that open an e-mail, up to the first line that is none."""
+    found = []
+    for line in document.lines:
+        if _EMAIL_HEADER.match(line.text):
+            found.append(line.text)
+        elif line.text.strip() or found:
+            break
+    return found
+
+
+def _internal(headers: list[str]) -> bool:
+    """Whether an e-mail goes between colleagues: every address it is sent to shares the sender's domain."""
+    sender = next((text for text in headers if _SENDER.match(text)), "")
+    own = {domain.lower() for domain in _ADDRESS_DOMAIN.findall(sender)}
+    others = {domain.lower() for text in headers if text != sender and not _SUBJECT.match(text)
+              for domain in _ADDRESS_DOMAIN.findall(text)}
+    return len(own) == 1 and bool(others) and others <= own
+
+
 def _quoted(line: str, in_forwarded: bool) -> bool:
     """Whether an e-mail line quotes an earlier message: a ">" line, but in a forwarded message quoted whole
     only a line quoted twice ("> >", ">>") quotes something older."""
@@ -497,6 +522,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     headers = [line.text for line in document.lines[:40] if _EMAIL_HEADER.match(line.text)]
     email = len(headers) >= EMAIL_HEADERS
     forwarded = email and any(_FORWARD.search(text) for text in headers)  # its first earlier message is the content
+    cover_note = forwarded and _internal(_top_headers(document))  # a colleague's note over a forwarded offer
     chosen, instance_rows = _instance_options(passages, document.passages)
     result: list[Frame] = []
     stack: list[_Open] = []
@@ -536,6 +562,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             voided_below = passage.segments[-1].line  # "For reference only, superseded:" over an old offer
         first_line = document.lines[passage.segments[0].line].text if email and passage.segments else ""
         if email and _EARLIER_MESSAGE.match(first_line):
+            cover_note = False
             earlier_message = not forwarded
             quoting = _quoting(document, passage.segments[0].line)
             answer_tag = _answer_tag(document, passage.segments[0].line)  # answers put in unquoted: "[DO] Yes."
@@ -561,6 +588,9 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         in_header = in_header and bool(_EMAIL_HEADER.match(first_line))
         if in_header:
             result.append(Frame(kind="header"))
+            continue
+        if cover_note:  # "Forwarding Kestrel's offer (below) … My notes: …"
+            result.append(Frame(kind=ASKED))
             continue
         if asked_under is not None:  # under the writer's own assessment, up to the next heading of its level
             here = heading_level(text)
@@ -615,7 +645,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                 stack.pop()
             own_option = named[0] if len(named) == 1 and not _speaks_of_all(tokens) else None
             if stack and stack[-1].lists_options and not named and not _speaks_of_all(tokens) \
-                    and subject_of(tokens) is None:  # "### Pro — one 8-GPU HGX node" under "## Plans"
+                    and subject_of(tokens) is None and not text.rstrip(" *").endswith(("?", "？")):
+                # "### Pro — one 8-GPU HGX node" under "## Plans"; not a question ("### Can I get a trial?")
                 own_option = _heading_name(text)
                 own_option = None if own_option and _SECTION_HEADING.search(own_option) else own_option
                 heading_options += [own_option] if own_option and own_option not in heading_options else []
