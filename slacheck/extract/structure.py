@@ -949,13 +949,13 @@ def _buyer_messages(passages: list[tuple[str, Sequence[Keyword]]], turns: dict[i
     prices: dict[str, int] = {}
     speaker: str | None = None
     for index, (text, tokens) in enumerate(passages):
+        own = 0  # where the message's own words start in the passage
         if index in turns:
             message = turns[index]
             header = _speaker(text, message) if message is not None else None
-            speaker = header[0] if header else None
-            if header:
-                questions[header[0]] = questions.get(header[0], 0) + bool(_QUESTION_MARK.search(text, header[1]))
-        if speaker is not None:
+            speaker, own = header if header else (None, 0)
+        if speaker is not None:  # a message's lines below its time and speaker ask too ("王工 10:11" / "是SXM的吗？")
+            questions[speaker] = questions.get(speaker, 0) + bool(_QUESTION_MARK.search(text, own))
             prices[speaker] = prices.get(speaker, 0) + sum(t.type == "MONEY" for t in tokens)
         speakers.append(speaker)
     if len(questions) < 2:
