@@ -4858,3 +4858,95 @@ def test_a_spine_not_reserved_per_tenant_is_no_room_to_grow() -> None:
     text = ("40 nodes, RoCE v2 8x 400G per node. The spine is 2:1 oversubscribed and shared with other tenants; "
             "bandwidth is not reserved per tenant at that layer.")
     assert value(text, "fabric.expansion") is None
+
+
+def test_a_colleague_s_note_over_an_internally_forwarded_offer_offers_nothing() -> None:
+    text = ("From: Dana Lee <dana@buyer.example>\nTo: Procurement <procurement@buyer.example>\n"
+            "Subject: Fwd: Quote for 4 GPU servers\nDate: Tue, 3 Sep 2024\n\n"
+            "Forwarding their offer below. Another vendor offered 4x 200G InfiniBand per node last week.\n\n"
+            "---------- Forwarded message ----------\nFrom: Sales <sales@vendor.example>\n"
+            "Subject: Quote for 4 GPU servers\nTo: Dana Lee <dana@buyer.example>\n\n"
+            "4 x GPU server, 8 x A100 80GB SXM4 each. Compute network: RoCE v2, 1 x 100GbE per server.\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.nics_per_node").value == 1
+
+
+@pytest.mark.parametrize("text", [
+    "乙方向甲方出租 GPU 服务器 [删除：12][插入：16] 台，每台 8 卡 H800。",
+    "The Provider leases ~~12~~ 16 GPU servers of 8x H800 each.",
+])
+def test_text_shown_as_deleted_is_not_offered(text: str) -> None:
+    assert value(text, "nodes") == 16
+
+
+def test_faq_questions_under_a_plans_heading_are_no_options() -> None:
+    text = ("# Cluster FAQ\n\n## Plans\n\n| Plan | Price |\n|---|---|\n| Reserved-3 | USD 5.20 |\n\n"
+            "### Who tunes the network?\nOur fabric team runs the subnet manager (UFM) and tunes NCCL.\n")
+    result = extract(document_from_text(text, format="markdown"))
+    assert not assemble_options(result.statements)[1]
+    assert value(text, "tuning.owner", "markdown") == "provider"
+
+
+@pytest.mark.parametrize("text", [
+    "8 nodes, 8x 400G NDR per node. With SHARP this gives every node up to 1.6 TB/s of inter-node bandwidth.",
+    "8 台，每台 8 张 400G IB 网卡，可提供 1.6 TB/s 的机间带宽。",
+])
+def test_a_figure_then_inter_node_bandwidth_is_a_bandwidth_claim(text: str) -> None:
+    assert value(text, "claims.bandwidth_gbps") == 12800.0
+
+
+def test_a_tier_table_and_the_tier_an_order_purchases() -> None:
+    text = ("| Metric | Gold | Silver | Bronze |\n|---|---|---|---|\n"
+            "| Monthly availability | 99.95% | 99.9% | 99.5% |\n| P1 response | 15 minutes | 30 minutes | 2 hours |\n\n"
+            "This Order purchases the Silver tier. Gold and Bronze are shown for reference only.\n")
+    extraction = extract(document_from_text(text, format="markdown"))
+    offering, options = assemble_options(extraction.statements, extraction.chosen_option)
+    assert extraction.chosen_option == "Silver" and len(options) == 3
+    assert offering.fact("sla.availability_pct").value == 99.9
+    assert offering.fact("sla.support_response_minutes").value == 30.0
+
+
+def test_an_ib_upgrade_the_buyer_may_add_is_an_add_on_priced_apart() -> None:
+    text = "4 台 H100 八卡，内网 200G RoCE。要上IB也可以，四百G的，不过这个价格要另外算，以咨询为准。"
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "roce"
+    assert offering.fact("fabric.upgrade_protocol").value == "infiniband"
+    assert offering.fact("commercial.addon_on_request").value is True
+
+
+def test_spoken_chat_terms_trial_declined_and_data_backed_up_by_the_customer() -> None:
+    text = ("小林 10:46\n[语音转文字] 试跑这个不太行哈，我们最短起租一年，可以季付\n\n"
+            "小林 10:53\n[语音转文字] 系统盘每天自动做快照，数据盘的话需要您这边自己备份哈\n")
+    offering = offering_of(text)
+    assert offering.fact("acceptance.trial").value is False
+    assert offering.fact("backup.scope").value == "system-only"
+
+
+def test_two_rooms_joined_by_a_leased_line_split_the_cluster() -> None:
+    text = "4 台 H100。亦庄机房只剩两台了，另外两台在廊坊机房，两边有专线打通的。"
+    assert value(text, "fabric.multi_site") is True
+
+
+def test_a_buyer_whose_questions_stand_below_its_header_lines_offers_nothing() -> None:
+    text = ("王工 10:07\n我们这边大概要四台，三十二张卡训一个模型，能行吗？\n\n"
+            "小林 10:09\n没问题，H100 八十G的，每台八张卡，四台现货。\n\n"
+            "王工 10:11\n是SXM的还是PCIe的？\n\n小林 10:13\n都是原厂整机。\n\n"
+            "王工 10:14\n机器之间内网多少？\n\n小林 10:16\n内网两百G，每台一张网卡，单价 ¥ 72,000 / 台 / 月。\n")
+    assert value(text, "gpu.total") is None
+
+
+def test_each_after_a_count_of_switches_is_each_switch() -> None:
+    text = "32 台 8 卡 H800。网卡：每节点 8 块 ConnectX-7，单口 200GE。\nSpine：4 台 SN4700，每台 64 × 200GE。\n"
+    assert value(text, "fabric.nics_per_node") == 8
+
+
+def test_in_a_discussion_that_pastes_an_offer_only_the_pasted_lines_offer() -> None:
+    text = ("**ana** 10:02\nThe vendor sent their offer. Pasting the relevant bits so we can pick it apart:\n\n"
+            "> Configuration: 4x GPU servers, each with 8x A100 80GB PCIe\n"
+            "> Inter-server network: 25GbE, 1 port per server, standard TCP/IP\n\n"
+            "**ben** 10:05\nOur last vendor gave us 4x 200G InfiniBand per node. I'd want RoCE v2 at least.\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("nodes").value == 4
+    assert offering.fact("fabric.protocol").value == "ethernet-tcp"
+    assert offering.fact("fabric.nics_per_node").value == 1

@@ -76,8 +76,9 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
         return []
     if not types & {"NIC", "NIC_MODEL", "TIMES"} and "MODEL" in context.clause_types(phrase.start):
         return []  # "8 张 80G A800": GPUs and their memory
-    if not types & {"NIC", "NIC_MODEL"} and context.clause_types(phrase.start) & {"OPTICS", "SWITCH", "SWITCH_MODEL"}:
-        return []  # "OSFP 2x400G transceivers", "a switch with 64 x 400G": parts of the fabric, not a node's NICs
+    if not types & {"NIC", "NIC_MODEL"} and (context.clause_types(phrase.start) & {"OPTICS", "SWITCH", "SWITCH_MODEL"}
+                                              or "PER_NODE" in types and _after_switches(phrase.start, context)):
+        return []  # "OSFP 2x400G transceivers", "a switch with 64 x 400G", "4 台 SN4700，每台 64 × 200GE": the fabric's
     if has_rate and public_only(context.sentence_types(phrase.start)):
         return []
     if _STORAGE_AFTER.match(context.text, phrase.end):
@@ -257,6 +258,16 @@ def _bare_rate(phrase: Phrase, context: Context) -> list[Said]:
     if each and (types & (NETWORK_WORDS - {"RATE_BITS"}) or token.value.endswith(_ETHERNET_RATE)):  # "100GbE"
         return [Said("fabric.rate_gbps", each, span, tag=_offered_protocol(context.in_sentence(phrase.start), context))]
     return []
+
+
+_THINGS = frozenset({"MODEL", "NIC", "NIC_MODEL", "SWITCH", "SWITCH_MODEL", "OPTICS", "CARD_UNIT"})
+"""What a count in a sentence may be of."""
+
+
+def _after_switches(position: int, context: Context) -> bool:
+    """Whether the last thing a sentence names before a position is a switch: an "each" after it is each switch."""
+    named = [t.type for t in context.in_sentence(position) if t.end <= position and t.type in _THINGS]
+    return bool(named) and named[-1] in ("SWITCH", "SWITCH_MODEL")
 
 
 def _labelled_count(tokens: list[Keyword]) -> bool:

@@ -709,6 +709,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
     if in_chat:
         _buyer_messages(passages, turns, result)
+    if not email:
+        _pasted_offer(document, passages, result)
     _answer_questions(passages, result)
     _labelled_questions(passages, result)
     _footnotes(passages, result)
@@ -751,6 +753,23 @@ def _chat_message(text: str) -> int | None:
 _AFFIRMATIVE = regex(rf"[\s>*\-]*(?:{alternation('affirmative')})", re.I)
 _AFTER_A_QUESTION = " \t\n*_)）]」”\"'"
 """What may follow a question's mark at the end of its passage ("**Is the fabric shared?**")."""
+
+
+_PASTED_INTRO = regex(alternation("pasted_intro"), re.I)
+
+
+def _pasted_offer(document: Document, passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
+    """In a discussion that pastes an offer in "> " quotes ("Pasting the relevant bits from their PDF:"), only the
+    pasted lines offer; the talk around them (doubts, comparisons, wishes) offers nothing. ``placed`` is updated
+    so."""
+    quoted = [bool(p.segments) and document.lines[p.segments[0].line].text.lstrip().startswith(">")
+              for p in document.passages]
+    if not any(quoted) or not any(_PASTED_INTRO.search(text) for (text, _), pasted in zip(passages, quoted)
+                                  if not pasted):
+        return
+    for index, frame in enumerate(placed):
+        if frame.kind == "offer" and not quoted[index]:
+            placed[index] = Frame(kind=ASKED)
 
 
 def _answer_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
