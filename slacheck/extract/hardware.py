@@ -193,10 +193,13 @@ def _not_the_order(count: int | None, position: int, context: Context) -> bool:
         or count == 1 and context.defines_term(position) is not None
 
 
+_AFTER_EXPANSION = regex(alternation("after_expansion"), re.I)
+
+
 def _growth_or_example(position: int, context: Context) -> bool:
     """Whether a count sizes room to grow ("扩展至千卡规模", "built for 32 nodes") or a worked example ("两台即 16 卡，
     四台 32 卡，以此类推"), not the order."""
-    return "EXPANSION" in context.clause_types(position) \
+    return "EXPANSION" in context.clause_types(position) and not _AFTER_EXPANSION.search(context.clause_at(position)) \
         or _WORKED_EXAMPLE.search(context.sentence_at(position)) is not None
 
 
@@ -230,7 +233,18 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
         return []
     if counts[0] == 1 and after is not None and after.type == "TOTAL" and after.start - phrase.end <= 1:
         return []  # "一台合计四百G": what one server has in all, not how many servers
-    return _servers(counts[0], phrase.start, span, context)
+    said = _servers(counts[0], phrase.start, span, context)
+    if _in_total(phrase, after, context):  # "扩容后合计 16 台", "16 nodes in total": the order's size
+        for statement in said:
+            statement.tag = "primary"
+    return said
+
+
+def _in_total(phrase: Phrase, after: Keyword | None, context: Context) -> bool:
+    """Whether a count of servers is said as a total: a TOTAL word right before or after it."""
+    before = context.previous(phrase.start)
+    return before is not None and before.type == "TOTAL" and phrase.start - before.end <= 1 \
+        or after is not None and after.type == "TOTAL" and after.start - phrase.end <= 1
 
 
 def _servers(count: int, start: int, span: list[Span], context: Context) -> list[Said]:
@@ -263,8 +277,12 @@ def _cluster_cards(phrase: Phrase, context: Context) -> list[Said]:
     in_all = _bracket_between(tokens[0], tokens[-1], context) or counts[-1] > PER_NODE_MAX
     if in_all and _growth_or_example(phrase.start, context):
         return []  # "两台即 16 卡，四台 32 卡，以此类推": examples of the arithmetic
-    said = [Said("gpu.total" if in_all else "gpu.per_node", counts[-1], span)]
-    return [*_servers(counts[0], phrase.start, span, context), *said]
+    said = [*_servers(counts[0], phrase.start, span, context),
+            Said("gpu.total" if in_all else "gpu.per_node", counts[-1], span)]
+    if _in_total(phrase, None, context):  # "扩容后合计 16 台、128 卡"
+        for statement in said:
+            statement.tag = "primary"
+    return said
 
 
 def _single_count(path: str) -> Callable[[Phrase, Context], list[Said]]:
