@@ -4950,3 +4950,25 @@ def test_in_a_discussion_that_pastes_an_offer_only_the_pasted_lines_offer() -> N
     assert offering.fact("nodes").value == 4
     assert offering.fact("fabric.protocol").value == "ethernet-tcp"
     assert offering.fact("fabric.nics_per_node").value == 1
+
+
+def test_acceptance_executed_per_node_is_on_one_machine() -> None:
+    text = ("16 nodes of 8x H200 SXM, RoCE v2.\nAcceptance testing is executed per node: nccl-tests all_reduce_perf "
+            "across the 8 GPUs of each node, pass criterion bus bandwidth >= 450 GB/s at 8 GB message size.\n")
+    assert value(text, "acceptance.multi_node") is False
+
+
+@pytest.mark.parametrize("text", [
+    "原合同项下 8 台 GPU 服务器续租。乙方新增 8 台 GPU 服务器。扩容后合计 16 台。",
+    "The existing 8 nodes stay. 8 more nodes are added. After the expansion, 16 nodes in total.",
+])
+def test_a_count_said_as_the_total_after_an_expansion_is_the_order_s_size(text: str) -> None:
+    assert value(text, "nodes") == 16
+
+
+def test_room_to_grow_still_sizes_no_order() -> None:
+    assert value("4 台 H100 八卡，可扩容至 16 台。", "nodes") == 4
+
+
+def test_a_count_times_gpu_servers_counts_servers() -> None:
+    assert value("Configuration: 4x GPU servers, each with 8x A100 80GB PCIe", "nodes") == 4
