@@ -31,6 +31,8 @@ _BANDWIDTH = regex(with_first_test(rf"(?:{alternation('claim_bandwidth')})" + _G
 _BANDWIDTH_AFTER = regex(_NUMBER + _UNIT + rf"\s*(?:{alternation('particle_of')}\s*)?(?:the )?"
                          rf"(?:{alternation('claim_bandwidth_after')})", re.I)
 """A figure and then the words that make it an inter-node throughput ("1.6 TB/s of inter-node bandwidth")."""
+_AFTER_WORDS = regex(with_first_test(alternation("claim_bandwidth_after")), re.I)
+"""Those words alone: a passage without them has no such figure (a cheaper search than one from every number)."""
 _UNIT_AFTER_NUMBER = regex(rf"\d\s*[{''.join(sorted({w[0] for w in words('claim_rate_unit')}))}]", re.I)
 """What every bandwidth claim holds: a digit, then its unit's first letter (a cheap test before _BANDWIDTH)."""
 _NOT_NETWORK = regex(alternation("claim_not_network"), re.I)
@@ -89,7 +91,8 @@ def _bandwidth_claims(text: str, references: list[tuple[int, int]]) -> list[Said
     found: list[Said] = []
     if not _UNIT_AFTER_NUMBER.search(text):
         return found
-    matches = sorted([*_BANDWIDTH.finditer(text), *_BANDWIDTH_AFTER.finditer(text)], key=lambda m: m.start(1))
+    after = _BANDWIDTH_AFTER.finditer(text) if _AFTER_WORDS.search(text) else ()
+    matches = sorted([*_BANDWIDTH.finditer(text), *after], key=lambda m: m.start(1))
     for match in matches:
         if found and found[-1].spans[0][1] > match.start(1):
             continue  # the same figure, found by both

@@ -764,8 +764,8 @@ def _pasted_offer(document: Document, passages: list[tuple[str, Sequence[Keyword
     so."""
     quoted = [bool(p.segments) and document.lines[p.segments[0].line].text.lstrip().startswith(">")
               for p in document.passages]
-    if not any(quoted) or not any(_PASTED_INTRO.search(text) for (text, _), pasted in zip(passages, quoted)
-                                  if not pasted):
+    if not any(_PASTED_INTRO.search(passages[index - 1][0]) for index in range(1, len(quoted))
+               if quoted[index] and not quoted[index - 1]):  # the line that leads in to a pasted block
         return
     for index, frame in enumerate(placed):
         if frame.kind == "offer" and not quoted[index]:
