@@ -14,7 +14,7 @@ from itertools import accumulate
 from typing import Sequence
 
 from slacheck.extract.context import Context, Said, as_number, number_in
-from slacheck.extract.lexer import Keyword, with_first_test
+from slacheck.extract.lexer import Keyword, first_characters, with_first_test
 from slacheck.extract.lexicon import alternation, values
 from slacheck.extract.structure import COUNTS, Frame
 from slacheck.regexes import regex
@@ -38,6 +38,12 @@ words and the word it counts, or a Latin word (a model, a form factor)."""
 _INSTEAD_OF = regex(with_first_test(rf"(?:{alternation('instead_of')}){_SET_ASIDE}"), re.I)
 """The same, set aside anywhere ("RoCE v2 instead of InfiniBand")."""
 _DELETED = regex(alternation("deleted_text"))
+_BOXES = f"{alternation('ticked_box')}|{alternation('unticked_box')}"
+_UNTICKED = regex(rf"(?:{alternation('unticked_box')})(?:(?!{_BOXES}).)*")
+"""A box left empty and what follows it up to the next box ("Term: [ ] 1 month [x] 12 months")."""
+_TICKED = regex(alternation("ticked_box"))
+_DELETED_START = regex(first_characters(f"{alternation('deleted_text')}|{_BOXES}"))
+"""A character such text or a box starts with: a passage without one has none."""
 _VOIDED_HERE = regex(with_first_test(alternation("voided_here")), re.I)
 _OVERRIDES = regex(with_first_test(alternation("overrides_clause")))
 _OLD_TEXT = regex(with_first_test(alternation("old_text_label")))
@@ -87,8 +93,10 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
         old += [(context.clause_starts[context.clause(match.start())], match.start())  # "之前 2×100G 那一版作废，以
                 for match in _VOIDED_HERE.finditer(context.text)]  # 下面这版为准": the clause that voids names the old
     old += [match.span(1) for match in _INSTEAD_OF.finditer(context.text)]  # "RoCE v2 instead of InfiniBand"
-    if "[" in context.text or "~~" in context.text:  # "[删除：12][插入：16] 台", "~~4 nodes~~ 8 nodes"
+    if _DELETED_START.search(context.text):  # "[删除：12][插入：16] 台", "~~4 nodes~~ 8 nodes"
         old += [match.span() for match in _DELETED.finditer(context.text)]
+        if _TICKED.search(context.text):  # "Term: [ ] 1 month [x] 12 months": the boxes left empty beside a ticked one
+            old += [match.span() for match in _UNTICKED.finditer(context.text) if context.text[:match.start()].strip()]
     if not old and not new:
         return said
     for statement in said:

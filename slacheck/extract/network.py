@@ -308,6 +308,7 @@ _STORAGE_AFTER = regex(rf"\s?(?:{alternation('storage_medium')})", re.I)
 _DEFERRED = regex(alternation("deferred"), re.I)
 _LONG_LEAD_TIME = regex(alternation("long_lead_time"))
 _ONE_CLUSTER = regex(alternation("one_cluster"))
+_CONCRETE_EXPANSION = regex(alternation("concrete_expansion"), re.I)
 _OWN_PREMISES = regex(alternation("own_premises"), re.I)
 _COUNT_IN_PLACE = regex(rf"(\d+)\D*?(?:{alternation('placed_in')})")
 """Each count of a "2 in atlanta 2 in phoenix" token: the number before each "in" (or 在)."""
@@ -519,7 +520,8 @@ def _expansion(token: Keyword, context: Context) -> list[Said]:
         return []
     if not for_growth and (not sentence & NETWORK_WORDS or sentence & {"POWER", "TERM"} or _booked(token, context)):
         return []
-    concrete = bool(sentence & {"MONEY"}) or _has_port_count(token, context)
+    concrete = bool(sentence & {"MONEY"}) or _has_port_count(token, context) \
+        or _CONCRETE_EXPANSION.search(sentence_text(token, context)) is not None  # "a fixed unit price for each …"
     return [Said("fabric.expansion", "concrete" if concrete else "vague", [span_of(token)])]
 
 

@@ -711,6 +711,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         _buyer_messages(passages, turns, result)
     if not email:
         _pasted_offer(document, passages, result)
+    _unticked_items(passages, result)
     _answer_questions(passages, result)
     _labelled_questions(passages, result)
     _footnotes(passages, result)
@@ -755,6 +756,21 @@ _AFTER_A_QUESTION = " \t\n*_)）]」”\"'"
 """What may follow a question's mark at the end of its passage ("**Is the fabric shared?**")."""
 
 
+_NOT_ORDERED_NOTE = regex(alternation("unticked_not_ordered"), re.I)
+_OPENS_UNTICKED = regex(rf"\s*(?:{alternation('unticked_box')})")
+
+
+def _unticked_items(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
+    """On an order form that says its unticked items are not ordered ("Items left unticked [ ] are NOT ordered"),
+    an item whose box is empty offers nothing; on other forms it is an option still open. ``placed`` is updated
+    so."""
+    if not any(_NOT_ORDERED_NOTE.search(text) for text, _ in passages):
+        return
+    for index, (text, _) in enumerate(passages):
+        if placed[index].kind == "offer" and _OPENS_UNTICKED.match(text):
+            placed[index] = Frame(kind="not-chosen")
+
+
 _PASTED_INTRO = regex(alternation("pasted_intro"), re.I)
 
 
@@ -790,6 +806,8 @@ def _answer_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: lis
 
 
 _QUESTION_LABEL = regex(alternation("question_label"), re.I)
+QUESTION_PASSAGES = 3
+"""Passages a labelled question may take before its answer's label."""
 _ANSWER_LABEL = regex(alternation("answer_label"), re.I)
 
 
@@ -799,12 +817,18 @@ def _labelled_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: l
     its words lead in to the answer, and a question answered yes ("Q6: Will you provide GPU serials …?" / "A:
     Yes.") states what the answer offers: its frame becomes an offer's, confirmed. ``placed`` is updated so."""
     for index in range(len(passages) - 1):
-        answer = _ANSWER_LABEL.match(passages[index + 1][0])
-        if placed[index].kind == "offer" and _QUESTION_LABEL.match(passages[index][0]) and answer:
-            yes = _AFFIRMATIVE.match(passages[index + 1][0], answer.end())
-            placed[index] = replace(placed[index], confirmed=True) if yes else Frame(kind=ASKED)
-            if placed[index + 1].kind == "offer" and not placed[index + 1].lead_in:
-                placed[index + 1] = replace(placed[index + 1], lead_in=tuple(passages[index][1]))
+        if placed[index].kind != "offer" or not _QUESTION_LABEL.match(passages[index][0]):
+            continue
+        below = range(index + 1, min(index + 1 + QUESTION_PASSAGES, len(passages)))  # a question may run on
+        at = next((k for k in below if _ANSWER_LABEL.match(passages[k][0])), None)  # ("Please confirm …")
+        if at is None or any(_QUESTION_LABEL.match(passages[k][0]) for k in range(index + 1, at)):
+            continue
+        answer = _ANSWER_LABEL.match(passages[at][0])
+        yes = answer is not None and _AFFIRMATIVE.match(passages[at][0], answer.end())
+        for k in range(index, at):
+            placed[k] = replace(placed[k], confirmed=True) if yes else Frame(kind=ASKED)
+        if placed[at].kind == "offer" and not placed[at].lead_in:
+            placed[at] = replace(placed[at], lead_in=tuple(t for k in range(index, at) for t in passages[k][1]))
 
 
 _FOOTNOTE = regex(r"\s*((?:\\?[*†‡])+)\s*(?=\S)")
