@@ -4972,3 +4972,37 @@ def test_room_to_grow_still_sizes_no_order() -> None:
 
 def test_a_count_times_gpu_servers_counts_servers() -> None:
     assert value("Configuration: 4x GPU servers, each with 8x A100 80GB PCIe", "nodes") == 4
+
+
+ORDER_FORM = (
+    "HOW TO COMPLETE: tick [x] each item you order. Items left unticked [ ] are not ordered.\n\n"
+    "[x] HGX B200 8-GPU node, Quantity: 4 nodes\n\n"
+    "[x] InfiniBand NDR add-on: 8 x ConnectX-7 400 Gb/s HCAs per node. USD 3,400 per node per month\n\n"
+    "[ ] RoCE v2 400GbE add-on. Price on request\n\n"
+    "Term:  [ ] 1 month   [x] 12 months   [ ] 36 months\n")
+
+
+@pytest.mark.parametrize(("path", "expected"), [
+    ("fabric.protocol", "infiniband"), ("fabric.upgrade_protocol", None), ("commercial.addon_on_request", None),
+    ("commercial.term_months", 12.0),
+])
+def test_on_an_order_form_only_ticked_items_are_ordered(path: str, expected: object) -> None:
+    assert value(ORDER_FORM, path) == expected
+
+
+def test_an_unticked_add_on_on_a_quote_without_that_note_is_still_offered() -> None:
+    text = "2 nodes of 8x H100.\n\n== Add-ons ==\n[ ] InfiniBand NDR 400G upgrade ........ Contact sales\n"
+    assert value(text, "fabric.protocol") == "infiniband"
+    assert value(text, "fabric.optional") is True
+
+
+def test_a_labelled_question_may_run_over_two_passages_before_its_answer() -> None:
+    text = ("48 nodes of 8x H800 SXM5.\n\n**Q1.** Clause 5.3.2 states an NVLink bandwidth of 900 GB/s per GPU.\n\n"
+            "Please confirm which applies.\n\n**A1.** Clause 5.3.2 is amended: NVLink bandwidth 400 GB/s per GPU.\n")
+    assert value(text, "intra_node.bandwidth_gbytes", "markdown") == 400.0
+
+
+def test_a_fixed_unit_price_makes_an_expansion_concrete() -> None:
+    text = ("16 nodes, RoCE v2 8x 400G per node. The bid shall include a fixed unit price for each additional "
+            "8-node expansion unit (nodes, NICs, one leaf switch, cables).")
+    assert value(text, "fabric.expansion") == "concrete"
