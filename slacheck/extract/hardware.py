@@ -241,8 +241,10 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
 
 
 def _in_total(phrase: Phrase, after: Keyword | None, context: Context) -> bool:
-    """Whether a count of servers is said as a total: a TOTAL word right before or after it."""
+    """Whether a count of servers is said as a total: a TOTAL word right before it (or its colon) or after it."""
     before = context.previous(phrase.start)
+    if before is not None and before.type == "COLON":  # "Revised cluster totals: 6 nodes"
+        before = context.previous(before.start)
     return before is not None and before.type == "TOTAL" and phrase.start - before.end <= 1 \
         or after is not None and after.type == "TOTAL" and after.start - phrase.end <= 1
 
