@@ -246,10 +246,10 @@ _COMPANY = rf"{_NAME_WORDS}(?i:{_COMPANY_SUFFIX})(?![A-Za-z])"
 """A company's name: up to six words, then its suffix ("Meridyn Cloud Inc")."""
 _LETTERHEAD_COMPANY = regex(_COMPANY)
 _CAPITALS_ISSUER = regex(r"\W*((?:[A-Z][A-Z0-9&'-]+\s+){1,6})[—–|:-]\s")
+"""A first line that opens with words in capitals and a dash ("BRIGHTLINE CLOUD INFRASTRUCTURE — Handover")."""
 _TITLED_ISSUER = regex(rf"\W*((?:[A-Z][\w&'-]+\s+){{1,4}})[—–|:-]\s.*(?i:{alternation('titled_document')})(?![A-Za-z])")
 """A top line that opens with a name in capitalised words and a dash before the document's kind ("NorthGrid Compute
 — B200 Training Cluster Proposal")."""
-"""A first line that opens with words in capitals and a dash ("BRIGHTLINE CLOUD INFRASTRUCTURE — Handover")."""
 _LETTERHEAD_LINE = regex(
     rf"(?:^|[:：])\W*{_NAME_WORDS}(?i:{_COMPANY_SUFFIX}|{alternation('issuer_product')})(?![A-Za-z])")
 """A top line that starts with a company (or gives one after its label: "Submitted by: Acme Compute, Inc."), or
@@ -764,10 +764,10 @@ def _unticked_items(passages: list[tuple[str, Sequence[Keyword]]], placed: list[
     """On an order form that says its unticked items are not ordered ("Items left unticked [ ] are NOT ordered"),
     an item whose box is empty offers nothing; on other forms it is an option still open. ``placed`` is updated
     so."""
-    if not any(_NOT_ORDERED_NOTE.search(text) for text, _ in passages):
-        return
-    for index, (text, _) in enumerate(passages):
-        if placed[index].kind == "offer" and _OPENS_UNTICKED.match(text):
+    unticked = [index for index, (text, _) in enumerate(passages)
+                if placed[index].kind == "offer" and _OPENS_UNTICKED.match(text)]
+    if unticked and any(_NOT_ORDERED_NOTE.search(text) for text, _ in passages):
+        for index in unticked:
             placed[index] = Frame(kind="not-chosen")
 
 

@@ -142,7 +142,7 @@ def _percent(token: Keyword, context: Context) -> list[Said]:
     return pass_threshold(token, context)
 
 
-_ANSWER_LABEL = regex(r"\s*[^\s:：]{1,12}\s*[:：]\s*")
+_ONE_WORD_LABEL = regex(r"\s*[^\s:：]{1,12}\s*[:：]\s*")
 """A one-word label that opens an answer ("Response:", "答："): the figure after it is the answer."""
 
 
@@ -158,7 +158,7 @@ def _answers_availability(token: Keyword, context: Context) -> bool:
     start = context.sentence_starts[index]
     clause_start = context.clause_starts[context.clause(token.start)]
     if clause_start != context.clause_starts[context.clause(start)] \
-            and not _ANSWER_LABEL.fullmatch(context.text, start, clause_start):  # "Response: 99.5% per month"
+            and not _ONE_WORD_LABEL.fullmatch(context.text, start, clause_start):  # "Response: 99.5% per month"
         return False
     before = context.sentence_starts[index - 1]
     run_in = context.run_in_end() == context.sentence_starts[index]  # "8. Availability. 99.9% monthly"
@@ -181,7 +181,7 @@ def _doer(token: Keyword, context: Context) -> str | None:
         or _party(_owning(sentence, context))
 
 
-_VIEW_ONLY = regex(rf"\W*(?:(?:gets?|has|have|with) )?(?:{alternation('view_only')})", re.I)
+_VIEW_ONLY = regex(rf"\W*(?:{alternation('view_only')})", re.I)
 _FOR_WHOM = regex(rf"(?<![A-Za-z])(?:{alternation('party_as_reference')})\s*(?:the )?$", re.I)
 FOR_WHOM_REACH = 24
 """Characters before a party where the words that make it what a duty is done for stand."""
