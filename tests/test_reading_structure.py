@@ -5006,3 +5006,9 @@ def test_a_fixed_unit_price_makes_an_expansion_concrete() -> None:
     text = ("16 nodes, RoCE v2 8x 400G per node. The bid shall include a fixed unit price for each additional "
             "8-node expansion unit (nodes, NICs, one leaf switch, cables).")
     assert value(text, "fabric.expansion") == "concrete"
+
+
+def test_a_duty_named_in_brackets_before_a_baseline_is_still_assigned() -> None:
+    text = "4 台 H20，RoCE v2。\n计算网络的无损配置（PFC、ECN/DCQCN）由乙方负责完成，乙方在交付时提交配置基线。\n"
+    assert value(text, "tuning.owner") == "provider"
+    assert value(text, "tuning.baseline") is True

@@ -246,8 +246,8 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
     when the word only lists what a delivered baseline holds: "a baseline (PFC priority, ECN thresholds)", or
     comes after the baseline in its sentence)."""
     def handler(token: Keyword, context: Context) -> list[Said]:
-        if "BASELINE" in context.sentence_types(token.start) and (_bracketed(token, context) or any(
-                t.type == "BASELINE" and t.end <= token.start for t in context.in_sentence(token.start))):
+        if "BASELINE" in context.sentence_types(token.start) and any(
+                t.type == "BASELINE" and t.end <= token.start for t in context.in_sentence(token.start)):
             return []  # what a baseline holds: "提交《配置基线》，内容包括 PFC/ECN 配置"
         if path == "tuning.owner" and _COUNTED.match(context.text, token.end):
             return []  # "the NOC monitors PFC pause frames, ECN marks": watching counters configures nothing
@@ -304,11 +304,6 @@ def _next_sentence(token: Keyword, context: Context) -> list[Keyword]:
     """The keywords of the sentence after the token's (none after the last)."""
     index = context.sentence(token.start) + 1
     return context.in_sentence(context.sentence_starts[index]) if index < len(context.sentence_starts) else []
-
-
-def _bracketed(token: Keyword, context: Context) -> bool:
-    """Whether a token stands inside brackets opened in its sentence."""
-    return in_brackets(context.text[context.sentence_starts[context.sentence(token.start)]:token.start])
 
 
 def _snapshot(token: Keyword, context: Context) -> list[Said]:
