@@ -5012,3 +5012,14 @@ def test_a_duty_named_in_brackets_before_a_baseline_is_still_assigned() -> None:
     text = "4 台 H20，RoCE v2。\n计算网络的无损配置（PFC、ECN/DCQCN）由乙方负责完成，乙方在交付时提交配置基线。\n"
     assert value(text, "tuning.owner") == "provider"
     assert value(text, "tuning.baseline") is True
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("8 台 H200，IB NDR。\n[10:31] Lily: 硬件坏了 4 小时内换 spare node.\n", "sla.failover_minutes", 240.0),
+    ("8 台 H200。\n[10:32] Kevin: availability 多少? 有 credit 吗?\n[10:34] Lily: 99.5%. credit 这个我们 don't offer.\n",
+     "sla.credits", False),
+    ("48 nodes, RoCE v2 8x 400G per node. The Contractor shall configure PFC and ECN (DCQCN) on all switches.",
+     "tuning.owner", "provider"),
+])
+def test_code_switched_chat_and_tender_wording(text: str, path: str, expected: object) -> None:
+    assert value(text, path) == expected
