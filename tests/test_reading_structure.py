@@ -5023,3 +5023,10 @@ def test_a_duty_named_in_brackets_before_a_baseline_is_still_assigned() -> None:
 ])
 def test_code_switched_chat_and_tender_wording(text: str, path: str, expected: object) -> None:
     assert value(text, path) == expected
+
+
+def test_a_briefing_s_per_machine_acceptance_and_the_customer_who_tunes() -> None:
+    text = ("32 台 H20，计算网 RoCE v2。\n交付的时候，我们会在每一台机器上单独跑 nccl-tests 的 all_reduce，八卡 busbw 要达到"
+            "三百四十 GB/s 以上才算合格。\nPFC、ECN 这些无损参数，需要客户根据自己的业务和模型去调。\n")
+    assert value(text, "acceptance.multi_node") is False
+    assert value(text, "tuning.owner") == "customer"
