@@ -26,8 +26,7 @@ def collective_claim(token: Keyword, context: Context) -> list[Said] | None:
     sentence = context.sentence_types(token.start)
     if not sentence & {"BUSBW", "ALGBW", "BENCH"} or token.type not in ("BW_BYTES", "RATE_BITS"):
         return None
-    text = context.sentence_at(token.start)
-    if not _MEASURED.search(text) or _REQUIRED.search(text):
+    if not claims_a_figure(token.start, context):
         return None
     if token.type == "RATE_BITS" and "BW_BYTES" in sentence:  # "8 x 400G gives you 3.2 Tb/s ..., so you should
         return []  # see around 800 GB/s busbw": the GB/s figure is the claim, the Gb/s one the links'

@@ -233,20 +233,20 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
         return []
     if counts[0] == 1 and after is not None and after.type == "TOTAL" and after.start - phrase.end <= 1:
         return []  # "一台合计四百G": what one server has in all, not how many servers
-    said = _servers(counts[0], phrase.start, span, context)
-    if _in_total(phrase, after, context):  # "扩容后合计 16 台", "16 nodes in total": the order's size
+    return _as_total(_servers(counts[0], phrase.start, span, context), phrase, after, context)
+
+
+def _as_total(said: list[Said], phrase: Phrase, after: Keyword | None, context: Context) -> list[Said]:
+    """``said`` made the primary statements when the phrase is said as a total ("扩容后合计 16 台", "16 nodes in
+    total", "Revised cluster totals: 6 nodes"): a TOTAL word right before it (or its colon) or right after it."""
+    before = context.previous(phrase.start)
+    if before is not None and before.type == "COLON":
+        before = context.previous(before.start)
+    if before is not None and before.type == "TOTAL" and phrase.start - before.end <= 1 \
+            or after is not None and after.type == "TOTAL" and after.start - phrase.end <= 1:
         for statement in said:
             statement.tag = "primary"
     return said
-
-
-def _in_total(phrase: Phrase, after: Keyword | None, context: Context) -> bool:
-    """Whether a count of servers is said as a total: a TOTAL word right before it (or its colon) or after it."""
-    before = context.previous(phrase.start)
-    if before is not None and before.type == "COLON":  # "Revised cluster totals: 6 nodes"
-        before = context.previous(before.start)
-    return before is not None and before.type == "TOTAL" and phrase.start - before.end <= 1 \
-        or after is not None and after.type == "TOTAL" and after.start - phrase.end <= 1
 
 
 def _servers(count: int, start: int, span: list[Span], context: Context) -> list[Said]:
@@ -279,12 +279,8 @@ def _cluster_cards(phrase: Phrase, context: Context) -> list[Said]:
     in_all = _bracket_between(tokens[0], tokens[-1], context) or counts[-1] > PER_NODE_MAX
     if in_all and _growth_or_example(phrase.start, context):
         return []  # "两台即 16 卡，四台 32 卡，以此类推": examples of the arithmetic
-    said = [*_servers(counts[0], phrase.start, span, context),
-            Said("gpu.total" if in_all else "gpu.per_node", counts[-1], span)]
-    if _in_total(phrase, None, context):  # "扩容后合计 16 台、128 卡"
-        for statement in said:
-            statement.tag = "primary"
-    return said
+    return _as_total([*_servers(counts[0], phrase.start, span, context),
+                      Said("gpu.total" if in_all else "gpu.per_node", counts[-1], span)], phrase, None, context)
 
 
 def _single_count(path: str) -> Callable[[Phrase, Context], list[Said]]:

@@ -20,7 +20,7 @@ from typing import Iterator, Sequence
 from slacheck.documents import Document, Passage, line_texts
 from slacheck.documents.passages import CHAT_TIME, LEADER, chat_header_end
 from slacheck.extract.lexer import Keyword, with_first_test
-from slacheck.extract.lexicon import alternation, english_vocabulary, values, words
+from slacheck.extract.lexicon import alternation, english_vocabulary, meaning, values, words
 from slacheck.regexes import regex
 
 VENDOR = "vendor"
@@ -65,7 +65,7 @@ SENTENCE_END = regex(r"[。;!?|\n.](?:(?<=[。;!?|\n])|(?<!\.\.)(?!\.)(?=\s|$))"
 _LABEL = regex(r"^\s*[-*+•·]?\s*(?:\*\*)?([^:：|]{1,24}?)(?:\*\*)?\s*[:：]")
 _LIST_ITEM = regex(rf"^\s*(?:{alternation('list_item')})\s*")
 _RUN_IN_HEADING = regex(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?\*\*[^*]{1,40}\*\*")
-_EMAIL_HEADER = regex(rf"^\s*[*_]*(?:{alternation('email_header')})\s*[:：]", re.I)
+_EMAIL_HEADER = regex(rf"^\s*[*_]*({alternation('email_header')})\s*[:：]", re.I)
 """A header line of an e-mail, also set in bold ("**From:** ...")."""
 _EARLIER_MESSAGE = regex(rf"^[>\s]*(?:{alternation('earlier_message')})")
 _WISH_LIST = regex(f"{alternation('wish_list')}|{alternation('assessment_heading')}", re.I)
@@ -73,7 +73,6 @@ _WISH_LIST = regex(f"{alternation('wish_list')}|{alternation('assessment_heading
 _VOID_LEAD_IN = regex(alternation("void_lead_in"), re.I)
 _CHAT_MESSAGE = regex(rf"\s*{CHAT_TIME}\s")
 _FORWARD = regex(alternation("forward_mark"))
-_SUBJECT = regex(rf"^\s*[*_]*(?:{alternation('subject_header')})\s*[:：]", re.I)
 _REFERS_BACK = regex(alternation("refers_back"), re.I)
 _QUESTION = regex(alternation("asks"), re.I)
 _SPEAKER_WIDTH = 32
@@ -485,7 +484,12 @@ def _answer_tag(document: Document, start: int) -> str:
 
 
 _ADDRESS_DOMAIN = regex(r"@([\w-]+(?:\.[\w-]+)+)")
-_SENDER = regex(rf"^\s*[*_]*(?:{alternation('sender_header')})\s*[:：]", re.I)
+
+
+def _header_gives(text: str) -> str | None:
+    """What an e-mail's header line gives ("From: …": "sender"), or None for a line that is no header."""
+    found = _EMAIL_HEADER.match(text)
+    return str(meaning("email_header", found.group(1))) if found else None
 
 
 def _top_headers(document: Document) -> list[str]:
@@ -501,9 +505,9 @@ def _top_headers(document: Document) -> list[str]:
 
 def _internal(headers: list[str]) -> bool:
     """Whether an e-mail goes between colleagues: every address it is sent to shares the sender's domain."""
-    sender = next((text for text in headers if _SENDER.match(text)), "")
+    sender = next((text for text in headers if _header_gives(text) == "sender"), "")
     own = {domain.lower() for domain in _ADDRESS_DOMAIN.findall(sender)}
-    others = {domain.lower() for text in headers if text != sender and not _SUBJECT.match(text)
+    others = {domain.lower() for text in headers if _header_gives(text) == "recipient"
               for domain in _ADDRESS_DOMAIN.findall(text)}
     return len(own) == 1 and bool(others) and others <= own
 
@@ -820,11 +824,11 @@ def _labelled_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: l
         if placed[index].kind != "offer" or not _QUESTION_LABEL.match(passages[index][0]):
             continue
         below = range(index + 1, min(index + 1 + QUESTION_PASSAGES, len(passages)))  # a question may run on
-        at = next((k for k in below if _ANSWER_LABEL.match(passages[k][0])), None)  # ("Please confirm …")
-        if at is None or any(_QUESTION_LABEL.match(passages[k][0]) for k in range(index + 1, at)):
+        at, answer = next(((k, found) for k in below if (found := _ANSWER_LABEL.match(passages[k][0]))),
+                          (index, None))  # ("Please confirm …" before the answer)
+        if answer is None or any(_QUESTION_LABEL.match(passages[k][0]) for k in range(index + 1, at)):
             continue
-        answer = _ANSWER_LABEL.match(passages[at][0])
-        yes = answer is not None and _AFFIRMATIVE.match(passages[at][0], answer.end())
+        yes = _AFFIRMATIVE.match(passages[at][0], answer.end())
         for k in range(index, at):
             placed[k] = replace(placed[k], confirmed=True) if yes else Frame(kind=ASKED)
         if placed[at].kind == "offer" and not placed[at].lead_in:
