@@ -5030,3 +5030,11 @@ def test_a_briefing_s_per_machine_acceptance_and_the_customer_who_tunes() -> Non
             "三百四十 GB/s 以上才算合格。\nPFC、ECN 这些无损参数，需要客户根据自己的业务和模型去调。\n")
     assert value(text, "acceptance.multi_node") is False
     assert value(text, "tuning.owner") == "customer"
+
+
+@pytest.mark.parametrize("text", [
+    "4 nodes, 2x 200G RoCE per node. That is 400 Gb/s = 50 GB/s per direction, node to node.",
+    "4 nodes, 2x 200G RoCE per node, so expect 100 GB/s between nodes.",
+])
+def test_a_figure_said_of_the_path_between_nodes_is_a_bandwidth_claim(text: str) -> None:
+    assert value(text, "claims.bandwidth_gbps") is not None
