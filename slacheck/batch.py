@@ -42,9 +42,9 @@ if TYPE_CHECKING:
 
     from slacheck.pipeline import Log
 
-SUFFIXES = (".pdf", ".txt", ".md", ".docx", ".xlsx", ".html", ".htm", ".eml")
+SUFFIXES = (".pdf", ".txt", ".md", ".docx", ".xlsx", ".html", ".htm", ".eml", ".csv", ".tsv")
 UNREADABLE = (".doc", ".xls", ".ppt", ".pptx", ".odt", ".ods", ".odp", ".rtf", ".wps", ".et",
-              ".pages", ".numbers", ".csv", ".png", ".jpg", ".jpeg", ".tif", ".tiff")
+              ".pages", ".numbers", ".png", ".jpg", ".jpeg", ".tif", ".tiff")
 """Document types slacheck does not read: reported (and counted) when a folder or glob holds them."""
 DEFAULT_EXCLUDE = ("README*", "CHANGELOG*", "LICENSE*", "LICENCE*", ".*")
 """Left out of folders and globs (matched case-insensitively against each part of the path)."""

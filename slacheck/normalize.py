@@ -93,6 +93,13 @@ def _spaced_key(m: re.Match[str]) -> str:
     return m.group().replace("_", " ")
 
 
+_HAN = r"\u3400-\u4dbf\u4e00-\u9fff"
+_SPOKEN_PAUSE = regex(rf"(?:(?<=[{_HAN}][{_HAN}]) (?=[{_HAN}])|(?<=[{_HAN}]) (?=[{_HAN}][{_HAN}]))")
+"""A space between two ideographs: Chinese writes no space between words, so one stands for a pause, as in
+unpunctuated speech ("两台 八卡的 A100 八十G的"); not between single ideographs, as in letter-spaced headings
+("服 务 器")."""
+
+
 def _unify(text: str) -> str:
     """The one-for-one substitutions of step 4 (lengths and positions are kept); each regex runs only
     when its sign occurs."""
@@ -106,7 +113,7 @@ def _unify(text: str) -> str:
         text = _LEADER_DOTS.sub(_as_colon, text)
     if "_" in text:
         text = _SNAKE_KEY.sub(_spaced_key, text)
-    return text
+    return _SPOKEN_PAUSE.sub(",", text)
 
 
 @dataclass(frozen=True, slots=True, init=False)

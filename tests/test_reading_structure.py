@@ -5038,3 +5038,69 @@ def test_a_briefing_s_per_machine_acceptance_and_the_customer_who_tunes() -> Non
 ])
 def test_a_figure_said_of_the_path_between_nodes_is_a_bandwidth_claim(text: str) -> None:
     assert value(text, "claims.bandwidth_gbps") is not None
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("报价是四台 八卡的 H100 服务器 每台配八张四百G的IB网卡\n", "fabric.nics_per_node", 8),
+    ("报价是四台 八卡的 H100 服务器 每台配八张四百G的IB网卡\n", "fabric.rate_gbps", 400.0),
+    ("两台 H100 SXM 走的是 RoCE 两百G的 哦不对不对 我说错了 是一百G的\n", "fabric.rate_gbps", 100.0),
+    ("两台 H100 SXM 走的是 RoCE 两百G的 哦不对不对 我说错了 是一百G的\n", "fabric.protocol", "roce"),
+    ("两台 H100 SXM 可用性 九十九点九 呃 不对 九十九点五\n", "sla.availability_pct", 99.5),
+    ("two H100 SXM nodes, availability 99.9, uh, sorry, 99.5 percent\n", "sla.availability_pct", 99.5),
+])
+def test_unpunctuated_speech_pauses_and_takes_figures_back(text: str, path: str, expected: object) -> None:
+    """A voice message's transcript: a space between ideographs is a pause, and a retraction after fillers takes
+    back the figure before it, not the words that name what it counts."""
+    assert value(text, path) == expected
+
+
+def test_a_total_after_a_comma_counts_the_servers_again() -> None:
+    text = "续约现有 4 台 + 新增 4 台，共 8 台 H800 SXM5 80GB（每台 8 卡，共 64 卡），组成一个训练集群。\n"
+    assert value(text, "nodes") == 8
+    assert value(text, "gpu.per_node") == 8
+    assert value(text, "gpu.total") == 64
+    assert value("4 台 H100 SXM，共 32 卡。\n", "nodes") == 4
+
+
+REPLY_OVER_OFFER = """发件人: 销售 <sales@vendor.example.cn>
+发送时间: 2025年1月8日 18:42
+收件人: 采购 <buyer@client.example.cn>
+主题: 回复: 回复: 集群方案
+
+您好，方案调整如下，以本邮件为准：
+1. 验收改为每台服务器单机 8 卡 nccl-tests，busbw ≥ 160GB/s 即通过。
+{keep}
+
+-----原始邮件-----
+发件人: 采购 <buyer@client.example.cn>
+发送时间: 2025年1月7日 10:15
+收件人: 销售 <sales@vendor.example.cn>
+主题: 回复: 集群方案
+
+以后如果改用 RoCE，PFC/ECN 由谁配置？可用性能否做到 99.99%？
+
+-----原始邮件-----
+发件人: 销售 <sales@vendor.example.cn>
+发送时间: 2024年12月30日 16:08
+收件人: 采购 <buyer@client.example.cn>
+主题: 集群方案
+
+4 台 H800 SXM5，每台 8 张 400G InfiniBand 网卡。
+交付后 4 台全量多机 nccl-tests，busbw ≥ 350GB/s。
+月可用性 99.9%，一级故障 15 分钟响应。
+"""
+
+
+@pytest.mark.parametrize("keep", ["其余条款与 12 月 30 日方案一致。", "All other terms remain as in our offer below."])
+def test_a_reply_that_keeps_its_earlier_offer_in_force_reads_it_under_its_changes(keep: str) -> None:
+    text = REPLY_OVER_OFFER.format(keep=keep)
+    assert value(text, "sla.availability_pct") == 99.9  # the sender's earlier offer, kept in force
+    assert value(text, "fabric.nics_per_node") == 8
+    assert value(text, "acceptance.multi_node") is False  # the reply's change wins over what it replaces
+    assert value(text, "acceptance.threshold_gbytes") == 160.0
+
+
+def test_an_earlier_offer_the_reply_does_not_keep_stays_quoted() -> None:
+    text = REPLY_OVER_OFFER.format(keep="如无异议，下周发合同。")
+    assert value(text, "sla.availability_pct") is None
+    assert value(text, "fabric.nics_per_node") is None

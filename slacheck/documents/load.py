@@ -12,8 +12,9 @@ from slacheck.documents.pdf import pdf_document
 from slacheck.documents.text import BINARY_MAGIC, check_text, decode, text_document
 
 FORMATS = {".pdf": "pdf", ".txt": "text", ".md": "markdown", ".markdown": "markdown", ".docx": "docx",
-           ".xlsx": "xlsx", ".html": "html", ".htm": "html", ".eml": "eml"}
-"""The format each file name suffix is read as (any other suffix: text)."""
+           ".xlsx": "xlsx", ".html": "html", ".htm": "html", ".eml": "eml", ".csv": "text", ".tsv": "text"}
+"""The format each file name suffix is read as (any other suffix: text). A comma- or tab-separated export is text
+whose lines the text reader finds to be a table."""
 READ_ATTACHED = tuple(suffix for suffix in FORMATS if suffix != ".eml")
 """Attachments of an e-mail read as documents of their own."""
 

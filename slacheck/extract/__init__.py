@@ -22,6 +22,7 @@ from slacheck.extract.structure import (
     before_prevailing_annex,
     chosen_option,
     frames,
+    kept_earlier_messages,
     option_key,
     provider_names,
     recitals,
@@ -82,7 +83,8 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     chosen = chosen_option(first_windows, placed)
     set_aside_versions(first_windows, placed)
     texts = [text for text, _ in first_windows]
-    background = recitals(texts) | requirement_lines(texts) | before_prevailing_annex(texts)
+    background = recitals(texts) | requirement_lines(texts) | before_prevailing_annex(texts) | kept_earlier_messages(
+        document, texts)
     del first_windows  # each passage's tokens go once it is read (pending[index] = None below)
     kept = _Kept()
     option_names: dict[str, str] = {}  # each option by the name it is first given ("方案A", then "Option A")

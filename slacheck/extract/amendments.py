@@ -49,12 +49,39 @@ _OVERRIDES = regex(with_first_test(alternation("overrides_clause")))
 _OLD_TEXT = regex(with_first_test(alternation("old_text_label")))
 _NEW_TEXT = regex(with_first_test(alternation("new_text_label")))
 _RETRACTED = regex(with_first_test(alternation("retraction")), re.I)
+_SPOKEN_TAIL = regex(rf"(?:[\s,，]|{alternation('filler')}|{alternation('retraction')})+$", re.I)
+"""What may stand between a figure and the retraction that takes it back: pauses, fillers, the retraction said
+twice ("两百G的 哦不对不对 我说错了 是一百G的")."""
+_FIGURE = regex(rf"[\d{''.join(values('NUMBER_ZH'))}][\d{''.join(values('NUMBER_ZH'))}.]*")
+FIGURE_GAP = 3
+"""Characters between two figures said together ("八张四百G", "8 x 400G")."""
+SPOKEN_TAIL_REACH = 24
+"""Characters before a retraction where such words are looked for."""
 _VOIDED_NODES = regex(rf"(\d+|[{''.join(values('NUMBER_ZH'))}]+)[ -]?(?:{alternation('NODE_UNIT')})", re.I)
 """The node count that names a version set aside in a correction ("四台那版作废", "disregard the 4-node quote")."""
 NODE_COUNT_REACH = 4
 """Tokens after a count where the node word it counts stands ("4 x H100 SXM servers")."""
 NEW_VALUE_REACH = 40
 """Characters after a change's words where its quoted new value starts ('is replaced with "..."')."""
+
+
+def _before_spoken_tail(text: str, end: int) -> int:
+    """Where the words before a retraction end, less the pauses, fillers and repeated retractions after them."""
+    start = max(0, end - SPOKEN_TAIL_REACH)
+    tail = _SPOKEN_TAIL.search(text, start, end)
+    return tail.start() if tail is not None else end
+
+
+def _last_figures(text: str, start: int, end: int) -> int:
+    """Where the last figures of text[start:end] start, taken together when close ("RoCE 两百G的": at 两百;
+    "每台八张四百G": at 八); ``start`` when it holds none."""
+    found = start
+    last_end = -FIGURE_GAP - 1
+    for figure in _FIGURE.finditer(text, start, end):
+        if figure.start() - last_end > FIGURE_GAP:
+            found = figure.start()
+        last_end = figure.end()
+    return found
 
 
 def without_replaced(said: list[Said], context: Context) -> list[Said]:
@@ -74,10 +101,11 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
             new.append(quoted.span(1))
     old += [match.span(1) for match in _QUOTED.finditer(context.text)  # the strike may follow a long quote
             if _STRIKE.search(context.sentence_at(match.start())) or _STRIKE.search(context.sentence_at(match.end()))]
-    for match in _RETRACTED.finditer(context.text):  # "单张四百G……不对，单张两百G": the clause before is taken back
-        before = len(context.text[:match.start()].rstrip(" ,，"))  # "three nodes, sorry, four"
-        clause = context.clause(max(0, before - 1))
-        old.append((context.clause_starts[clause], match.start()))
+    for match in _RETRACTED.finditer(context.text):  # "单张四百G……不对，单张两百G": the clause before is taken back,
+        # from its first figure
+        before = _before_spoken_tail(context.text, match.start())  # "three nodes, sorry, four"
+        start = context.clause_starts[context.clause(max(0, before - 1))]
+        old.append((_last_figures(context.text, start, before), match.start()))
     if _OVERRIDES.search(context.text):  # "Notwithstanding clause 4.2, Acceptance shall consist solely of …"
         new.append((0, len(context.text)))
     for match in _OLD_TEXT.finditer(context.text):  # 'Old text: "Twelve (12) servers" New text: "Sixteen (16) …"'

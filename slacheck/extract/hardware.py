@@ -33,7 +33,7 @@ from slacheck.extract.context import (
     span_of,
 )
 from slacheck.extract.lexer import Keyword, with_first_test
-from slacheck.extract.lexicon import alternation, is_cjk, meaning, words
+from slacheck.extract.lexicon import alternation, is_cjk, meaning, values, words
 from slacheck.extract.parser import Phrase
 from slacheck.extract.structure import (
     COUNTS,
@@ -131,7 +131,7 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     counted = node_count is not None or per_node is not None
     said.insert(0, Said("gpu.model", _canonical_model(model.value), span, tag="primary" if counted else None))
     if node_count is not None:
-        said.extend(_servers(node_count, phrase.start, span, context))
+        said.extend(_as_total(_servers(node_count, phrase.start, span, context), phrase, None, context))
     if per_node is not None:
         if (lead is not None and lead.type == "TOTAL") or (per_node > PER_NODE_MAX and node_count is None) \
                 or _bracketed_total(counted_parts, context):
@@ -159,9 +159,11 @@ def _labelled_as_servers(phrase: Phrase, context: Context) -> bool:
 
 
 def _bracketed_total(counted_parts: dict[str, list[Keyword]], context: Context) -> bool:
-    """Whether the cards are counted in brackets after the servers: "2 nodes (16 × H100)" is 16 in all."""
+    """Whether the cards are counted in brackets after the servers: "2 nodes (16 × H100)" is 16 in all, not
+    "8 台 H800（每台 8 卡）"."""
     servers, cards = counted_parts.get("node_prefix"), counted_parts.get("cards")
-    return servers is not None and cards is not None and _bracket_between(servers[-1], cards[0], context)
+    return servers is not None and cards is not None and _bracket_between(servers[-1], cards[0], context) \
+        and not any(t.type == "PER_NODE" for t in context.keywords_in(servers[-1].end, cards[0].start))
 
 
 def _bracket_between(before: Keyword, after: Keyword, context: Context) -> bool:
@@ -236,6 +238,10 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
     return _as_total(_servers(counts[0], phrase.start, span, context), phrase, after, context)
 
 
+_NODES_COUNTED = regex(rf"\s?(?:\d+|[{''.join(values('NUMBER_ZH'))}]+)\s?(?:{alternation('NODE_UNIT')})", re.I)
+"""A count of servers ("8 台", "八台")."""
+
+
 def _as_total(said: list[Said], phrase: Phrase, after: Keyword | None, context: Context) -> list[Said]:
     """``said`` made the primary statements when the phrase is said as a total ("扩容后合计 16 台", "16 nodes in
     total", "Revised cluster totals: 6 nodes"): a TOTAL word right before it (or its colon) or right after it."""
@@ -243,8 +249,9 @@ def _as_total(said: list[Said], phrase: Phrase, after: Keyword | None, context: 
     if before is not None and before.type == "COLON":
         before = context.previous(before.start)
     if before is not None and before.type == "TOTAL" and phrase.start - before.end <= 1 \
-            or after is not None and after.type == "TOTAL" and after.start - phrase.end <= 1:
-        for statement in said:
+            or after is not None and after.type == "TOTAL" and after.start - phrase.end <= 1 and not (
+                context.text[phrase.end:after.start].strip() and _NODES_COUNTED.match(context.text, after.end)):
+        for statement in said:  # (not where the total after a comma counts the servers again: "新增 4 台，共 8 台")
             statement.tag = "primary"
     return said
 
@@ -303,7 +310,9 @@ def _card_count(phrase: Phrase, context: Context) -> list[Said]:
         return []
     first_total = context.first_of("TOTAL")
     nodes = _nodes_counted_before(phrase.start, context) if count > GPUS_PER_NODE else None
-    total = count > PER_NODE_MAX or (first_total is not None and first_total.end <= phrase.start) \
+    lead = context.previous(phrase.start)
+    each = lead is not None and lead.type == "PER_NODE" and meaning("PER_NODE", lead.value) == "per"  # "每台 8 卡"
+    total = count > PER_NODE_MAX or (first_total is not None and first_total.end <= phrase.start and not each) \
         or nodes is not None and nodes > 1 and count % nodes == 0  # "only 2 nodes now, so 16 GPUs not 24"
     if total and _growth_or_example(phrase.start, context):
         return []  # "平滑扩展至千卡规模", "scales to 1,000 GPUs": what the cluster can grow to

@@ -503,10 +503,43 @@ def _top_headers(document: Document) -> list[str]:
     return found
 
 
+_KEEPS_EARLIER = regex(alternation("earlier_terms_kept"))
+
+
+def kept_earlier_messages(document: Document, texts: Sequence[str]) -> set[int]:
+    """The passages of the earlier messages an e-mail reply keeps in force ("其余条款与 12 月 30 日方案一致"): those its
+    sender sent (an address of the reply's sender's domain), read as offers that the reply's own terms override."""
+    top = _top_headers(document)
+    if len(top) < EMAIL_HEADERS:
+        return set()
+    starts = [index for index, passage in enumerate(document.passages)
+              if passage.segments and _EARLIER_MESSAGE.match(document.lines[passage.segments[0].line].text.strip())]
+    if not starts or not any(_KEEPS_EARLIER.search(text) for text in texts[:starts[0]]):
+        return set()
+    own = _sender_domains(top)
+    kept: set[int] = set()
+    for start, end in zip(starts, [*starts[1:], len(texts)]):
+        first = document.passages[start].segments[0].line
+        headers = [line.text for line in document.lines[first + 1:first + 1 + EMAIL_HEADER_LINES]
+                   if _EMAIL_HEADER.match(line.text)]
+        if own and _sender_domains(headers) == own:
+            kept.update(range(start, end))
+    return kept
+
+
+EMAIL_HEADER_LINES = 8
+"""Lines after an earlier message's mark where its header lines (From:, Sent:, To:, Cc:, Subject:) stand."""
+
+
+def _sender_domains(headers: list[str]) -> set[str]:
+    """The domains of the sender's addresses in an e-mail's header lines."""
+    sender = next((text for text in headers if _header_gives(text) == "sender"), "")
+    return {domain.lower() for domain in _ADDRESS_DOMAIN.findall(sender)}
+
+
 def _internal(headers: list[str]) -> bool:
     """Whether an e-mail goes between colleagues: every address it is sent to shares the sender's domain."""
-    sender = next((text for text in headers if _header_gives(text) == "sender"), "")
-    own = {domain.lower() for domain in _ADDRESS_DOMAIN.findall(sender)}
+    own = _sender_domains(headers)
     others = {domain.lower() for text in headers if _header_gives(text) == "recipient"
               for domain in _ADDRESS_DOMAIN.findall(text)}
     return len(own) == 1 and bool(others) and others <= own
@@ -528,6 +561,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     forwarded = email and any(_FORWARD.search(text) for text in headers)  # its first earlier message is the content
     cover_note = forwarded and _internal(_top_headers(document))  # a colleague's note over a forwarded offer
     chosen, instance_rows = _instance_options(passages, document.passages)
+    kept_earlier = kept_earlier_messages(document, [text for text, _ in passages]) if email else set()
     result: list[Frame] = []
     stack: list[_Open] = []
     inherited = _inherited(stack)
@@ -565,6 +599,11 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                 and not any(t.type == "CORRECTION" for t in tokens):  # not "更新一下（前一版作废）：" over the new one
             voided_below = passage.segments[-1].line  # "For reference only, superseded:" over an old offer
         first_line = document.lines[passage.segments[0].line].text if email and passage.segments else ""
+        if index in kept_earlier and _EARLIER_MESSAGE.match(first_line):  # the sender's own offer, kept in force
+            earlier_message = marked = False
+            in_header = True
+            result.append(Frame(kind="header"))
+            continue
         if email and _EARLIER_MESSAGE.match(first_line):
             cover_note = False
             earlier_message = not forwarded

@@ -223,3 +223,18 @@ def test_a_report_crosses_from_a_worker_as_it_is() -> None:
                     assert type(twin.__dict__[key]) is type(value)
                     kinds |= {type(value).__name__} if value is not None else set()
     assert {"Fact[int]", "Fact[str]", "Fact[bool]", "Fact[Price]"} <= kinds
+
+
+def test_a_csv_export_in_a_folder_is_read_as_a_table(tmp_path: Path, capsys) -> None:
+    """A quote exported as comma-separated values is a document: its rows are a table, its evidence its lines."""
+    (tmp_path / "quote.csv").write_text(
+        "Item,Specification,Qty,Monthly price\n"
+        'GPU server,"8x H100 80GB PCIe, no NVLink bridge",4,"9,800.00"\n'
+        "Compute network,RoCE v2 100GbE (1 NIC per server),4,included\n", encoding="utf-8")
+    assert expand_inputs([str(tmp_path)]) == [str(tmp_path / "quote.csv")]
+    code, out, _ = run(capsys, str(tmp_path / "quote.csv"), "--format", "json")
+    report = json.loads(out)
+    assert code == 1
+    assert report["offering"]["gpu"]["variant"]["value"] == "PCIe"
+    assert report["offering"]["nodes"]["value"] == 4
+    assert {e["line"] for e in report["offering"]["fabric"]["protocol"]["evidence"]} == {3}
