@@ -33,7 +33,7 @@ COMPILED = [
     *(f"slacheck/extract/{name}.py" for name in (
         "__init__", "acceptance", "amendments", "claims", "collective_claims", "context", "hardware", "lexer",
         "lexicon", "network", "parser", "quantities", "reading", "responsibilities", "sites", "sizes",
-        "structure", "terms")),
+        "structure", "terms", "units")),
 ]
 
 

@@ -8,7 +8,8 @@
 3. collapsing every run of whitespace (any Unicode space, tab, line break) to one ``" "``;
 4. one-for-one substitutions: ``×``/``✕``/``✖`` -> ``x``; ``*`` between numbers or model names
    -> ``x``; dashes ``‐ ‑ ‒ – — ― −`` -> ``-``; ``~ 〜 ∼`` and ``至`` between two numbers -> ``-``; a dotted
-   leader between a label and its value (``Nodes ........ 16``) -> ``:`` and spaces.
+   leader between a label and its value (``Nodes ........ 16``) -> ``:`` and spaces; a key's quotes (JSON's
+   ``"nodes": 4``) and underscores (``memory_gb: 80``) -> spaces; a space between two ideographs -> ``,``.
 
 The map is stored as pieces: an *identity* piece maps its output characters one-to-one onto an
 equally long input range; a *block* piece maps every output character onto the whole input range
@@ -83,6 +84,15 @@ def _as_colon(m: re.Match[str]) -> str:
     return ":" + " " * (len(m.group()) - 1)
 
 
+_JSON_KEY = regex(r'(?<![^\s{,\[])"([^"\n]{1,40})"(?=[ \t]*:[ \t]*(?:["{\[\d-]|true|false|null|$))')
+"""A quoted key before its colon and a JSON value ('"nodes": 4'): read without its quotes, as a label (not a
+term a definition quotes: '"节点"：指…')."""
+
+
+def _unquoted_key(m: re.Match[str]) -> str:
+    return f" {m.group(1)} "
+
+
 _SNAKE_KEY = regex(r"(?<![^\s-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?=[ \t]*:(?:\s|$))")
 """A machine-readable key before its colon ("memory_gb: 80", "storage_network:"): read with spaces for its
 underscores, as the words it spells ("memory gb", "storage network"); commands, variables ("NCCL_IB_HCA=") and
@@ -111,6 +121,8 @@ def _unify(text: str) -> str:
         text = _RANGE.sub(_range_dash, text)
     if "..." in text:
         text = _LEADER_DOTS.sub(_as_colon, text)
+    if '"' in text:
+        text = _JSON_KEY.sub(_unquoted_key, text)
     if "_" in text:
         text = _SNAKE_KEY.sub(_spaced_key, text)
     return _SPOKEN_PAUSE.sub(",", text)
@@ -147,11 +159,45 @@ class Normalized:
         return self._char_span(start)[0], self._char_span(end - 1)[1]
 
     def _char_span(self, index: int) -> tuple[int, int]:
+        return self._char_piece(index)[:2]
+
+    def _char_piece(self, index: int) -> tuple[int, int, bool]:
+        """The input span of output character ``index``, and whether its piece maps one-to-one."""
         piece = bisect_right(self._out, index) - 1
         if self._identity[piece]:
             source = self._in[piece] + index - self._out[piece]
-            return source, source + 1
-        return self._in[piece], self._in_end[piece]
+            return source, source + 1, True
+        return self._in[piece], self._in_end[piece], False
+
+    def edited(self, edits: list[tuple[int, int, str]]) -> Normalized:
+        """This text with output ranges replaced (``(start, end, new)``, in order, not overlapping): a removed
+        character maps nowhere; an inserted one maps to the input of the character before it (a unit moved
+        after a number quotes the number)."""
+        pieces: list[tuple[int, int, bool]] = []
+        parts: list[str] = []
+        position = 0
+        for start, end, new in edits:
+            parts.append(self.text[position:start])
+            pieces.extend(self._char_piece(index) for index in range(position, start))
+            if new:
+                source, source_end, _ = self._char_piece(max(0, start - 1))
+                parts.append(new)
+                pieces.extend([(source, source_end, False)] * len(new))
+            position = end
+        parts.append(self.text[position:])
+        pieces.extend(self._char_piece(index) for index in range(position, len(self.text)))
+        out, src, src_end, identity = array("q"), array("q"), array("q"), bytearray()
+        for index, (source, source_end, one_to_one) in enumerate(pieces):
+            if index and identity[-1] == one_to_one and (
+                    src_end[-1] == source if one_to_one else (src[-1], src_end[-1]) == (source, source_end)):
+                if one_to_one:
+                    src_end[-1] = source_end
+                continue
+            out.append(index)
+            src.append(source)
+            src_end.append(source_end)
+            identity.append(one_to_one)
+        return Normalized("".join(parts), self._source_length, out, src, src_end, bytes(identity))
 
 
 class _Builder:

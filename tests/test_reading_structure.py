@@ -5104,3 +5104,40 @@ def test_an_earlier_offer_the_reply_does_not_keep_stays_quoted() -> None:
     text = REPLY_OVER_OFFER.format(keep="如无异议，下周发合同。")
     assert value(text, "sla.availability_pct") is None
     assert value(text, "fabric.nics_per_node") is None
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("GPU 型号：H100 SXM5\n显存（GB）：80\n", "gpu.memory_gb", 80),
+    ("GPU 型号：H100 SXM5\nIB 网卡速率（Gb/s）：400\n", "fabric.rate_gbps", 400.0),
+    ("GPU model: H100 SXM5\nSupport response time (minutes): 15\n", "sla.support_response_minutes", 15.0),
+    ("GPU model: H100 SXM5\nAvailability (%): 99.9\n", "sla.availability_pct", 99.9),
+    ("| 型号 | 显存(GB) | IB网卡(Gbps) | 台数 |\n|---|---|---|---|\n| H100 SXM5 | 80 | 400 | 4 |\n",
+     "gpu.memory_gb", 80),
+    ("| 型号 | 显存(GB) | IB网卡(Gbps) | 台数 |\n|---|---|---|---|\n| H100 SXM5 | 80 | 400 | 4 |\n",
+     "fabric.rate_gbps", 400.0),
+    ("| 项目 | 规格 |\n|---|---|\n| GPU | 8x H100 SXM5 |\n| 显存(GB) | 80 |\n", "gpu.memory_gb", 80),
+    ("gpu: 8x H100 SXM5\ninfiniband_rate_gbps: 400\navailability_pct: 99.9\n", "sla.availability_pct", 99.9),
+    ('{\n  "gpu": "8x H100 SXM5",\n  "nodes": 4,\n  "hardware_replacement_minutes": 120\n}\n', "nodes", 4),
+    ('{\n  "gpu": "8x H100 SXM5",\n  "nodes": 4,\n  "hardware_replacement_minutes": 120\n}\n',
+     "sla.failover_minutes", 120.0),
+])
+def test_a_unit_given_by_a_label_or_a_column_header_measures_the_bare_number(text: str, path: str,
+                                                                            expected: object) -> None:
+    assert value(text, path, "markdown" if text.startswith("|") else "text") == expected
+
+
+def test_a_moved_unit_is_quoted_as_the_number_the_document_wrote() -> None:
+    fact = offering_of("GPU 型号：H100 SXM5\n显存（GB）：80\n").fact("gpu.memory_gb")
+    assert fact is not None and [e.text for e in fact.evidence] == ["80"]
+    assert [(e.line, e.column) for e in fact.evidence] == [(2, 8)]
+
+
+def test_a_nested_key_keeps_its_lines_in_their_subject() -> None:
+    text = ('{\n  "nodes": 4,\n  "gpu": "8x H100 SXM5",\n  "compute_network": {\n    "protocol": "InfiniBand NDR",\n'
+            '    "isolation": "dedicated to this customer"\n  },\n  "storage_network": {\n'
+            '    "protocol": "Ethernet 200G",\n    "sharing": "shared with other tenants"\n  }\n}\n')
+    assert value(text, "fabric.isolation") is True
+    assert value(text, "fabric.dedicated") is not False
+    yaml = text.replace('"', "").replace("{", "").replace("}", "").replace(",\n", "\n")
+    assert value(yaml, "fabric.isolation") is True
+    assert value(yaml, "fabric.dedicated") is not False

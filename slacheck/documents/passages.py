@@ -3,10 +3,10 @@
 Paragraphs: consecutive non-blank lines join unless the first ends a sentence (``。；;！？!?.:：``),
 is a heading or a short numbered title (``第一条 服务内容``), or the second starts an item
 (Markdown heading, list marker, ``1.`` ``1)`` ``1、`` ``(一)`` ``一、`` ``第X条``, a bullet or a symbol
-such as ✅, a table row, or ``label: value`` with the colon in the first 28 characters).  In PDFs a line also
-must reach the right edge of the text (the next line's first word would not have fitted after
-it), and a paragraph continues across a page break under the same tests, skipping page
-numbers and running headers/footers (first or last line of a page that looks like a page
+such as ✅, a table row, ``label: value`` with the colon in the first 28 characters (48 when the label ends in
+a bracketed unit), or a quoted key as in JSON).  In PDFs a line also must reach the right edge of the text (the
+next line's first word would not have fitted after it), and a paragraph continues across a page break under the
+same tests, skipping page numbers and running headers/footers (first or last line of a page that looks like a page
 number, or that repeats on at least half of the pages); those lines belong to no passage."""
 
 from __future__ import annotations
@@ -400,6 +400,10 @@ _ITEM = regex(
 )
 _BULLETS = frozenset("•·●○◦▪▫■□◆◇►▸▶※✓✔☐☑√➢➤") | frozenset(map(chr, range(0x2460, 0x249C)))
 _LABEL = regex(r"([^:]{1,28}):")
+_BRACKETED_LABEL = regex(r"([^:]{1,40}\([^():]{1,8}\)) ?:")
+"""A longer label that ends in a bracketed unit ("Support response time (minutes): 15")."""
+_QUOTED_KEY = regex(r'"[^"\n]{1,46}"[ \t]*:')
+"""A quoted key before its colon, as in JSON ('"hardware_replacement_minutes": 120,'): a line of its own."""
 _CLOSERS = "\"')]}」』】》〉”’"
 _SENTENCE_END = frozenset("。;!?.:")
 
@@ -426,9 +430,9 @@ def _starts_item(text: str) -> bool:
     if text[0] in _BULLETS or 0x2776 <= ord(text[0]) <= 0x2793 or unicodedata.category(text[0]) == "So":
         return True  # a symbol leads an item too: ✅, ⭐, 👉 (emoji lists)
     head = unicodedata.normalize("NFKC", text[:32])
-    if _ITEM.match(head):
+    if _ITEM.match(head) or _QUOTED_KEY.match(text):
         return True
-    m = _LABEL.match(head)
+    m = _LABEL.match(head) or _BRACKETED_LABEL.match(unicodedata.normalize("NFKC", text[:56]))
     if m is None:
         return False
     label, after = m.group(1), head[m.end() : m.end() + 2]

@@ -28,6 +28,7 @@ from slacheck.extract.structure import (
     recitals,
     requirement_lines,
 )
+from slacheck.extract.units import UnitPlacer
 from slacheck.model import constructed
 from slacheck.normalize import Normalized, normalize
 from slacheck.offering import MAX_EVIDENCE, Evidence, Statement
@@ -72,8 +73,9 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     """
     with_facts = characters = in_facts = 0
     pending: list[tuple[Normalized, Scan] | None] = []
+    units = UnitPlacer()
     for passage in document.passages:
-        normalized = normalize(passage.text)
+        normalized = units.placed(normalize(passage.text), passage.kind)
         pending.append((normalized, scan(normalized.text[:_windows(normalized.text)[0][1]])))
         if budget is not None:
             budget.check(partial(_position, document, passage))

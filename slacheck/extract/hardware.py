@@ -503,7 +503,7 @@ def _mig(token: Keyword, context: Context) -> list[Said]:
 
 
 _GPU_MEMORY_AFTER = regex(rf"\)?\s?(?:of )?(?:{alternation('gpu_memory')})", re.I)  # "(180 GB) of HBM3e"
-_GPU_MEMORY_BEFORE = regex(rf"(?:{alternation('gpu_memory')})\s?[:：]?\s?$", re.I)
+_GPU_MEMORY_BEFORE = regex(rf"(?:{alternation('gpu_memory')})\s?[:：|]?\s?$", re.I)  # "显存：80GB", "| 显存 | 80GB |"
 _PER_SECOND = regex(rf"(?:{alternation('per_second')})$")
 _PER_CARD_AFTER = regex(rf"\s?(?:{alternation('per_card')})", re.I)
 _CARD_MEMORY_JOINERS = frozenset(words("card_memory_joiner"))

@@ -255,7 +255,8 @@ def _bare_rate(phrase: Phrase, context: Context) -> list[Said]:
     if "BENCH" in types and _PASS_MARK_BEFORE.search(context.text, max(0, phrase.start - 16), phrase.start):
         return []  # "ib_write_bw …: each 200G port >= 185 Gb/s": a pass mark
     each = port_rate(rate, context)
-    if each and (types & (NETWORK_WORDS - {"RATE_BITS"}) or token.value.endswith(_ETHERNET_RATE)):  # "100GbE"
+    if each and (types & (NETWORK_WORDS - {"RATE_BITS"}) or token.value.endswith(_ETHERNET_RATE)  # "100GbE"
+                 or context.table_row and context.header_types(phrase.start) & (NETWORK_WORDS - {"RATE_BITS"})):
         return [Said("fabric.rate_gbps", each, span, tag=_offered_protocol(context.in_sentence(phrase.start), context))]
     return []
 

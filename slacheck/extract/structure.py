@@ -586,6 +586,11 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     asked_under: int | None = None  # the level of a heading over the writer's own assessment ("## My take")
     turns: dict[int, int | None] = {}  # a chat message's opening passage (where its time ends), or a heading (None)
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
+        if stack and stack[-1].level >= NESTED_LEVEL:  # a nested key's block ends where a line stands no deeper
+            column = passage.first_place()[1]  # than its key ("}," in JSON, the next key in YAML)
+            while stack and stack[-1].level >= NESTED_LEVEL + column:
+                stack.pop()
+            inherited = _inherited(stack)
         if index and any(o.subject == VENDOR for o in stack) and _ruled_off(document, index):
             stack = stack[:next(k for k, o in enumerate(stack) if o.subject == VENDOR)]  # "## Roadmap" … "---"
             inherited = _inherited(stack)
@@ -681,6 +686,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                 continue
             wished = False  # another list ("3. 机房") follows the wishes
         level = None if _chat_message(text) is not None else heading_level(text)  # a chat message's time and speaker
+        if level is None and _NESTED_KEY.fullmatch(text) and (key_column := _nests(document, index)) is not None:
+            level = NESTED_LEVEL + key_column  # '"storage_network": {', "compute:" over the lines indented under it
         if level is not None:
             turns[index] = None
             listed_option = None
@@ -1167,6 +1174,23 @@ def _ruled_off(document: Document, index: int) -> bool:
     if not before or not after:
         return False
     return any(_THEMATIC_BREAK.fullmatch(document.lines[k].text) for k in range(before[-1].line + 1, after[0].line))
+
+
+_NESTED_KEY = regex(r'\s*[-*]?\s*"?[^\s":：{}\[\]|][^":：{}\[\]|]{0,40}"?\s*[:：]\s*[{\[]?\s*')
+"""A key alone, or opening an object or a list: what the lines indented under it are about."""
+NESTED_LEVEL = 10
+"""The heading level of a nested key at column 0 (below every outline level): a key at column c is at
+NESTED_LEVEL + c, so a deeper key nests in it."""
+
+
+def _nests(document: Document, index: int) -> int | None:
+    """The column of passage ``index`` when the passage after it starts further right (the lines under a key are
+    indented), else None."""
+    if index + 1 >= len(document.passages):
+        return None
+    line, column = document.passages[index].first_place()
+    next_line, next_column = document.passages[index + 1].first_place()
+    return column if next_line > line and next_column > column else None
 
 
 def _inherited(stack: list[_Open]) -> tuple[str | None, str | None, bool]:
