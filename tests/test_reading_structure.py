@@ -5141,3 +5141,27 @@ def test_a_nested_key_keeps_its_lines_in_their_subject() -> None:
     yaml = text.replace('"', "").replace("{", "").replace("}", "").replace(",\n", "\n")
     assert value(yaml, "fabric.isolation") is True
     assert value(yaml, "fabric.dedicated") is not False
+
+
+def test_an_html_table_written_into_markdown_is_read_as_a_table() -> None:
+    text = ("## Instance types\n\n<table>\n  <tr><th>Instance</th><th>GPUs</th><th>GPU-to-GPU</th></tr>\n"
+            "  <tr>\n    <td><code>x.a100p.8x</code></td>\n    <td>8 × NVIDIA A100 80GB PCIe</td>\n"
+            "    <td>NVSwitch all-to-all NVLink, 600 GB/s<sup>[2]</sup></td>\n  </tr>\n</table>\n")
+    document = document_from_text(text, format="markdown")
+    rows = [p.text for p in document.passages if p.kind == "table-row"]
+    assert rows == ["Instance | GPUs | GPU-to-GPU",
+                    "x.a100p.8x | 8 × NVIDIA A100 80GB PCIe | NVSwitch all-to-all NVLink, 600 GB/s [2]"]
+    assert value(text, "gpu.variant", "markdown") == "PCIe"
+    fact = offering_of(text, "markdown").fact("gpu.model")
+    assert fact is not None and fact.evidence[0].line == 7
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("两台 A100 SXM 八卡 网络是 RoCE 一百G的 一台机器一张网卡\n", "fabric.nics_per_node", 1),
+    ("两台 A100 SXM 八卡 网络是 RoCE 一百G的 一台机器一张网卡\n", "nodes", 2),
+    ("两台 A100 八卡 NVLink 全互联的 卡间带宽是六百G\n", "intra_node.bandwidth_gbytes", 600.0),
+    ("两台 H100 SXM RoCE 一百G PFC ECN 我们这边网络工程师都会给你配好的\n", "tuning.owner", "provider"),
+    ("两台 H100 SXM 系统盘我们每天都会做一次快照 数据盘那个得你们自己备份 我们不管数据盘\n", "backup.scope", "system-only"),
+])
+def test_spoken_chinese_counts_owners_and_scopes(text: str, path: str, expected: object) -> None:
+    assert value(text, path) == expected

@@ -70,11 +70,70 @@ def text_document(text: str, *, path: str, format: str, sha: str, encoding: str 
 
 
 def text_page(texts: list[str], places: list[str] | None = None) -> Page:
-    """A page of text lines with its pipe, comma-separated, tab-separated and space-aligned tables found."""
+    """A page of text lines with its pipe, HTML, comma-separated, tab-separated and space-aligned tables found."""
     rows, reserved = markdown_table(texts)
+    marked_up, marked_up_used = html_tables(texts, reserved)
+    reserved |= marked_up_used
     exported, used = csv_tables(texts, reserved)
     aligned, aligned_used = aligned_tables(texts, reserved | used)
-    return Page(1, texts, [], rows + exported + aligned, reserved | used | aligned_used, [], places=places or [])
+    return Page(1, texts, [], rows + marked_up + exported + aligned, reserved | used | aligned_used, [],
+                places=places or [])
+
+
+_TAG = regex(r"<(/?)([A-Za-z][A-Za-z0-9]*)\b[^<>]*>")
+HTML_TABLE_LINES = 5000
+"""Most lines an HTML table written into a text or Markdown file may span (an unclosed one ends there)."""
+
+
+def html_tables(texts: list[str], reserved: set[int]) -> tuple[list[list[list[Run]]], set[int]]:
+    """Rows of HTML tables written into a text or Markdown file (``<table><tr><td>…``, as documentation pages
+    exported to Markdown keep them) and the lines they use: each cell's text between its tags, line by line."""
+    rows: list[list[list[Run]]] = []
+    used: set[int] = set()
+    i = 0
+    while i < len(texts):
+        if i in reserved or "<table" not in texts[i].lower():
+            i += 1
+            continue
+        row: list[list[Run]] | None = None
+        cell: list[Run] | None = None
+        j = i
+        while j < len(texts) and j - i < HTML_TABLE_LINES and j not in reserved:
+            text, position, closed = texts[j], 0, False
+            used.add(j)
+            for tag in _TAG.finditer(text):
+                if cell is not None:
+                    cell += _text_run(text, j, position, tag.start())
+                position = tag.end()
+                name, closing = tag.group(2).lower(), bool(tag.group(1))
+                if name in ("td", "th"):
+                    if cell is not None and row is not None:
+                        row.append(cell)
+                    cell = None if closing else []
+                elif name == "tr":
+                    if row:
+                        rows.append(row)
+                    row, cell = (None if closing else []), None
+                elif name == "table" and closing:
+                    closed = True
+                    break
+            if cell is not None and not closed:
+                cell += _text_run(text, j, position, len(text))
+            j += 1
+            if closed:
+                break
+        if row:
+            rows.append(row)
+        i = j
+    return rows, used
+
+
+def _text_run(text: str, line: int, start: int, end: int) -> list[Run]:
+    """The run of text[start:end] less the spaces around it, none when blank."""
+    piece = text[start:end]
+    first = start + len(piece) - len(piece.lstrip())
+    last = start + len(piece.rstrip())
+    return [(line, first, last)] if last > first else []
 
 
 CSV_MIN_FIELDS = 4
@@ -122,10 +181,7 @@ def _spaced(text: str, fields: list[tuple[int, int]]) -> bool:
 
 def _csv_cell(text: str, line: int, start: int, end: int) -> list[Run]:
     """One field as a cell: its text without the spaces around it, none when it is empty."""
-    field = text[start:end]
-    cell_start = start + len(field) - len(field.lstrip())
-    cell_end = start + len(field.rstrip())
-    return [(line, cell_start, cell_end)] if cell_end > cell_start else []
+    return _text_run(text, line, start, end)
 
 
 def _csv_fields(text: str) -> list[tuple[int, int]] | None:

@@ -27,6 +27,7 @@ from slacheck.extract.context import (
     leaves,
     negated,
     node_counts,
+    number_in,
     range_low,
     replacement_retest,
     sentence_text,
@@ -282,6 +283,10 @@ def _cluster_cards(phrase: Phrase, context: Context) -> list[Said]:
     span = [(phrase.start, phrase.end)]
     if len(counts) < 2 or len(counts) < sum(t.type in COUNTS for t in tokens):
         return []
+    after = context.following(phrase.end)
+    if after is not None and after.type == "NIC" and not context.text[phrase.end:after.start].strip():
+        # "一台机器一张网卡": one per machine, of network cards
+        return [Said("fabric.nics_per_node", counts[-1], span)] if counts[0] == 1 else []
     # "four nodes (32 GPUs)", "6 台 48 卡": 32 and 48 in all
     in_all = _bracket_between(tokens[0], tokens[-1], context) or counts[-1] > PER_NODE_MAX
     if in_all and _growth_or_example(phrase.start, context):
@@ -534,11 +539,19 @@ def _after_form_factor(token: Keyword, context: Context) -> bool:
 
 
 def _bare_size(token: Keyword, context: Context) -> list[Said]:
-    """A size written without its B: per second ("900G/s", "九百G每秒") a bandwidth in GB/s, as on a line about
-    NVLink; else the GPUs' memory where the words around it say so."""
-    if _PER_SECOND.search(token.value):
-        return _loose_nvlink_rate(token, context)
+    """A size written without its B: per second ("900G/s", "九百G每秒") or between the GPUs ("卡间带宽六百G") a bandwidth
+    in GB/s, as on a line about NVLink; else the GPUs' memory where the words around it say so."""
+    if _PER_SECOND.search(token.value) or _BETWEEN_GPUS.search(context.clause_at(token.start)):
+        return _loose_nvlink_rate(token, context)  # "卡间带宽是六百G": between the cards, a bandwidth
     return _bare_size_memory(token, context)
+
+
+def _spoken_between_gpus(token: Keyword, context: Context) -> list[Said]:
+    """A spoken "六百G" said of the traffic between the GPUs ("卡间带宽是六百G"): GB/s, not a link's Gb/s."""
+    if not token.value.endswith("G") or not _BETWEEN_GPUS.search(context.clause_at(token.start)):
+        return []
+    value = number_in(token.value)
+    return [Said("intra_node.bandwidth_gbytes", value, [span_of(token)])] if value else []
 
 
 def _bare_size_memory(token: Keyword, context: Context) -> list[Said]:
@@ -653,6 +666,7 @@ KEYWORDS: dict[str, Handler] = {
     "MIG": _mig,
     "MEM_GB": _loose_memory,
     "G_QTY": _bare_size,
+    "RATE_BITS": _spoken_between_gpus,
     "MODEL": _model,
     "VARIANT": _variant_word,
     "PCIE": _pcie,
