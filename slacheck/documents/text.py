@@ -95,37 +95,53 @@ def html_tables(texts: list[str], reserved: set[int]) -> tuple[list[list[list[Ru
         if i in reserved or "<table" not in texts[i].lower():
             i += 1
             continue
-        row: list[list[Run]] | None = None
-        cell: list[Run] | None = None
+        table = _HtmlTable()
         j = i
         while j < len(texts) and j - i < HTML_TABLE_LINES and j not in reserved:
-            text, position, closed = texts[j], 0, False
             used.add(j)
-            for tag in _TAG.finditer(text):
-                if cell is not None:
-                    cell += _text_run(text, j, position, tag.start())
-                position = tag.end()
-                name, closing = tag.group(2).lower(), bool(tag.group(1))
-                if name in ("td", "th"):
-                    if cell is not None and row is not None:
-                        row.append(cell)
-                    cell = None if closing else []
-                elif name == "tr":
-                    if row:
-                        rows.append(row)
-                    row, cell = (None if closing else []), None
-                elif name == "table" and closing:
-                    closed = True
-                    break
-            if cell is not None and not closed:
-                cell += _text_run(text, j, position, len(text))
             j += 1
-            if closed:
+            if table.read(texts[j - 1], j - 1):
                 break
-        if row:
-            rows.append(row)
+        rows += table.finished()
         i = j
     return rows, used
+
+
+class _HtmlTable:
+    """The rows of one HTML table, read line by line: a cell's runs are its text between tags."""
+
+    def __init__(self) -> None:
+        self.rows: list[list[list[Run]]] = []
+        self.row: list[list[Run]] | None = None
+        self.cell: list[Run] | None = None
+
+    def read(self, text: str, line: int) -> bool:
+        """Read one line; whether the table closes on it."""
+        position = 0
+        for tag in _TAG.finditer(text):
+            if self.cell is not None:
+                self.cell += _text_run(text, line, position, tag.start())
+            position = tag.end()
+            name, closing = tag.group(2).lower(), bool(tag.group(1))
+            if name in ("td", "th"):
+                if self.cell is not None and self.row is not None:
+                    self.row.append(self.cell)
+                self.cell = None if closing else []
+            elif name == "tr":
+                self.finished()
+                self.row = None if closing else []
+            elif name == "table" and closing:
+                return True
+        if self.cell is not None:
+            self.cell += _text_run(text, line, position, len(text))
+        return False
+
+    def finished(self) -> list[list[list[Run]]]:
+        """The rows read so far, the open one closed."""
+        if self.row:
+            self.rows.append(self.row)
+        self.row, self.cell = None, None
+        return self.rows
 
 
 def _text_run(text: str, line: int, start: int, end: int) -> list[Run]:

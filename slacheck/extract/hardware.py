@@ -539,8 +539,8 @@ def _after_form_factor(token: Keyword, context: Context) -> bool:
 
 
 def _bare_size(token: Keyword, context: Context) -> list[Said]:
-    """A size written without its B: per second ("900G/s", "九百G每秒") or between the GPUs ("卡间带宽六百G") a bandwidth
-    in GB/s, as on a line about NVLink; else the GPUs' memory where the words around it say so."""
+    """A size written without its B: per second ("900G/s", "九百G每秒") or between the GPUs ("卡间带宽六百G") a
+    bandwidth in GB/s, as on a line about NVLink; else the GPUs' memory where the words around it say so."""
     if _PER_SECOND.search(token.value) or _BETWEEN_GPUS.search(context.clause_at(token.start)):
         return _loose_nvlink_rate(token, context)  # "卡间带宽是六百G": between the cards, a bandwidth
     return _bare_size_memory(token, context)
