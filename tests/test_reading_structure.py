@@ -5165,3 +5165,34 @@ def test_an_html_table_written_into_markdown_is_read_as_a_table() -> None:
 ])
 def test_spoken_chinese_counts_owners_and_scopes(text: str, path: str, expected: object) -> None:
     assert value(text, path) == expected
+
+
+def test_a_compliance_matrix_offers_a_full_row_s_requirement_and_a_partial_row_s_comment() -> None:
+    text = ("| Req ID | Requirement | Compliance | Vendor comment |\n|---|---|---|---|\n"
+            "| HW-01 | NVIDIA HGX H100 8-GPU, SXM5, 80 GB HBM3. | Full | Supermicro chassis. |\n"
+            "| NET-01 | InfiniBand NDR, 8 HCAs per node. | Partial | RoCE v2 with 4 x 400GbE NICs per node. |\n")
+    assert value(text, "gpu.model", "markdown") == "H100"
+    assert value(text, "fabric.protocol", "markdown") == "roce-v2"
+    assert value(text, "fabric.nics_per_node", "markdown") == 4
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("16 nodes of H100 SXM. Fabric is RoCE v2 (4 x 400GbE per node), not InfiniBand NDR with 8 HCAs.\n",
+     "fabric.protocol", "roce-v2"),
+    ("16 nodes of H100 SXM. Fabric is RoCE v2 (4 x 400GbE per node), not InfiniBand NDR with 8 HCAs.\n",
+     "fabric.nics_per_node", 4),
+    ("16 nodes of H100 SXM, RoCE v2 with 4 x 400GbE NICs per node (one NIC per two GPUs).\n", "gpu.per_node", None),
+    ("**Response date:** 14 April 2025 · **Validity:** 60 days\n8 x H100 SXM nodes.\n",
+     "sla.support_response_minutes", None),
+    ("4 x HGX H100 nodes, InfiniBand NDR, 8 x ConnectX-7 HCAs per node\nTotal HCAs: 16\n", "fabric.nics_total", 16),
+])
+def test_contrasts_ratios_totals_and_a_bid_s_dates(text: str, path: str, expected: object) -> None:
+    assert value(text, path) == expected
+
+
+def test_the_removed_lines_of_a_unified_diff_are_the_old_version() -> None:
+    text = ("CHANGES FROM v1\n--- order-v1.txt\n+++ order-v2.txt\n@@ -1,3 +1,3 @@\n 1. Configuration\n"
+            "-  Nodes: 2 x HGX H100 8-GPU (SXM5)\n+  Nodes: 4 x HGX H100 8-GPU (SXM5)\n"
+            "-  Switch: shared NVIDIA QM9700, multi-tenant\n+  Switch: dedicated NVIDIA QM9700, no other tenant\n")
+    assert value(text, "nodes") == 4
+    assert value(text, "fabric.switch_dedicated") is True

@@ -52,6 +52,12 @@ _RETRACTED = regex(with_first_test(alternation("retraction")), re.I)
 _SPOKEN_TAIL = regex(rf"(?:[\s,，]|{alternation('filler')}|{alternation('retraction')})+$", re.I)
 """What may stand between a figure and the retraction that takes it back: pauses, fillers, the retraction said
 twice ("两百G的 哦不对不对 我说错了 是一百G的")."""
+_CONTRAST_WORD = regex(with_first_test(alternation("contrast_not")), re.I)
+_CONTRAST_BEFORE = regex(rf"[,，;；]\s*(?:{alternation('contrast_not')})\s*$", re.I)
+CONTRAST_REACH = 16
+"""Characters before a technology's name where a contrast that sets it aside stands."""
+_CONTRASTED = frozenset({"PROTO_IB", "IB_GEN", "ROCE", "RDMA", "ETHERNET", "VARIANT", "MODEL", "PCIE", "NVLINK"})
+"""What a contrast sets against the offer: a fabric, a GPU, its form factor or its link."""
 _FIGURE = regex(rf"[\d{''.join(values('NUMBER_ZH'))}][\d{''.join(values('NUMBER_ZH'))}.]*")
 FIGURE_GAP = 3
 """Characters between two figures said together ("八张四百G", "8 x 400G")."""
@@ -125,6 +131,10 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
         old += [match.span() for match in _DELETED.finditer(context.text)]
         if _TICKED.search(context.text):  # "Term: [ ] 1 month [x] 12 months": the boxes left empty beside a ticked one
             old += [match.span() for match in _UNTICKED.finditer(context.text) if context.text[:match.start()].strip()]
+    if _CONTRAST_WORD.search(context.text):  # "RoCE v2, not InfiniBand NDR with 8 HCAs"
+        old += [(token.start, context.clause_end(token.start)) for token in context.keywords
+                if token.type in _CONTRASTED
+                and _CONTRAST_BEFORE.search(context.text, max(0, token.start - CONTRAST_REACH), token.start)]
     if not old and not new:
         return said
     for statement in said:

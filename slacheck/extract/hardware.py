@@ -302,6 +302,9 @@ def _single_count(path: str) -> Callable[[Phrase, Context], list[Said]]:
     return handler
 
 
+_RATIO_PER = regex(rf"(?:{alternation('ratio_per')})\s?$", re.I)
+RATIO_PER_REACH = 12
+"""Characters before a count where the "per" that makes it a ratio's side stands."""
 _WORKED_EXAMPLE = regex(alternation("worked_example"), re.I)
 _RECENT_YEARS = (2015, 2035)
 _OTHER_BANDWIDTH = regex(alternation("other_bandwidth"), re.I)
@@ -313,6 +316,8 @@ def _card_count(phrase: Phrase, context: Context) -> list[Said]:
     count = next((as_count(t) for t in leaves(phrase.tree) if t.type in COUNTS), None)
     if not count or _RECENT_YEARS[0] <= count <= _RECENT_YEARS[1]:  # "2026 GPU 服务器选型": a year, not GPUs
         return []
+    if _RATIO_PER.search(context.text, max(0, phrase.start - RATIO_PER_REACH), phrase.start):
+        return []  # "one NIC per two GPUs": a ratio's side
     first_total = context.first_of("TOTAL")
     nodes = _nodes_counted_before(phrase.start, context) if count > GPUS_PER_NODE else None
     lead = context.previous(phrase.start)

@@ -585,12 +585,19 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     drawn_box = False  # the code fence open holds a box drawn with +-| (a price box), not code
     asked_under: int | None = None  # the level of a heading over the writer's own assessment ("## My take")
     turns: dict[int, int | None] = {}  # a chat message's opening passage (where its time ends), or a heading (None)
+    in_diff = False  # inside the hunks of a unified diff ("@@ -1,4 +1,4 @@")
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
         if stack and stack[-1].level >= NESTED_LEVEL:  # a nested key's block ends where a line stands no deeper
             column = passage.first_place()[1]  # than its key ("}," in JSON, the next key in YAML)
             while stack and stack[-1].level >= NESTED_LEVEL + column:
                 stack.pop()
             inherited = _inherited(stack)
+        if in_diff or "@@ -" in text:  # a unified diff's hunks: its removed lines ("-  Nodes: 2 x …") are the old
+            raw = document.lines[passage.segments[0].line].text if passage.segments else ""  # version
+            in_diff = "@@ -" in text or bool(_DIFF_LINE.match(raw))
+            if in_diff and raw.startswith("-") and not raw.startswith("---"):
+                result.append(Frame(kind="superseded"))
+                continue
         if index and any(o.subject == VENDOR for o in stack) and _ruled_off(document, index):
             stack = stack[:next(k for k, o in enumerate(stack) if o.subject == VENDOR)]  # "## Roadmap" … "---"
             inherited = _inherited(stack)
@@ -1176,6 +1183,8 @@ def _ruled_off(document: Document, index: int) -> bool:
     return any(_THEMATIC_BREAK.fullmatch(document.lines[k].text) for k in range(before[-1].line + 1, after[0].line))
 
 
+_DIFF_LINE = regex(r"@@ -\d|[-+ \\]")
+"""A line of a unified diff's hunk: its header, a removed, added or unchanged line, or a backslash note."""
 _NESTED_KEY = regex(r'\s*[-*]?\s*"?[^\s":：{}\[\]|][^":：{}\[\]|]{0,40}"?\s*[:：]\s*[{\[]?\s*')
 """A key alone, or opening an object or a list: what the lines indented under it are about."""
 NESTED_LEVEL = 10
