@@ -5196,3 +5196,13 @@ def test_the_removed_lines_of_a_unified_diff_are_the_old_version() -> None:
             "-  Switch: shared NVIDIA QM9700, multi-tenant\n+  Switch: dedicated NVIDIA QM9700, no other tenant\n")
     assert value(text, "nodes") == 4
     assert value(text, "fabric.switch_dedicated") is True
+
+
+def test_a_transcript_s_buyer_turns_offer_nothing() -> None:
+    text = ("客户：需求是 8 台 8 卡，租一年。\n厂商销售：我们有 H800 80G 的 8 卡整机现货，8 台可以一次性交付。\n"
+            "客户：机间网络呢？我们理想的配置是每张卡一张 400G IB 网卡。\n"
+            "厂商技术：我们标配是每台 2 张 200G 网卡，200G 以太网，支持 RDMA。\n"
+            "客户：PFC、ECN 谁来配？\n厂商技术：交换机出厂就是无损配置。\n")
+    assert value(text, "fabric.nics_per_node") == 2
+    assert value(text, "fabric.rate_gbps") == 200.0
+    assert value(text, "fabric.protocol") != "infiniband"

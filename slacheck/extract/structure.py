@@ -766,6 +766,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
     if in_chat:
         _buyer_messages(passages, turns, result)
+    _buyer_turns(passages, result)
     if not email:
         _pasted_offer(document, passages, result)
     _unticked_items(passages, result)
@@ -1034,6 +1035,29 @@ def _forum_header(text: str) -> str | None:
 BUYER_QUESTIONS = 3
 """Fewest questions a chat's speaker asks to be told apart as the buyer."""
 _HEADER_TIME = regex(rf"{CHAT_TIME}\s*$")
+
+
+_ROLE_LABEL = regex(r"\s*(?:\*\*)?([^:：|\n]{1,20}?)(?:\*\*)?\s*[:：]")
+_BUYER_ROLE = regex(rf"(?:{alternation('buyer_role')})", re.I)
+_VENDOR_ROLE = regex(rf"(?:{alternation('vendor_role')})", re.I)
+TRANSCRIPT_TURNS = 3
+"""Fewest turns each side's speaker label must open for a document to be a transcript of the two."""
+
+
+def _buyer_turns(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
+    """In a transcript whose turns open with the speaker's side ("客户：…" / "厂商技术：…", "Customer: …" / "Vendor
+    SE: …"), the buyer's turns offer nothing: its needs and wishes ("我们理想的配置是每张卡一张 400G IB 网卡").
+    ``placed`` is updated so."""
+    sides: list[str | None] = []
+    for text, _ in passages:
+        label = _ROLE_LABEL.match(text)
+        role = label.group(1) if label else ""
+        sides.append("vendor" if _VENDOR_ROLE.search(role) else "buyer" if _BUYER_ROLE.search(role) else None)
+    if sides.count("buyer") < TRANSCRIPT_TURNS or sides.count("vendor") < TRANSCRIPT_TURNS:
+        return
+    for index, side in enumerate(sides):
+        if side == "buyer" and placed[index].kind == "offer" and not placed[index].confirmed:
+            placed[index] = Frame(kind=ASKED)
 
 
 def _buyer_messages(passages: list[tuple[str, Sequence[Keyword]]], turns: dict[int, int | None],
