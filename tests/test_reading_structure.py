@@ -5206,3 +5206,13 @@ def test_a_transcript_s_buyer_turns_offer_nothing() -> None:
     assert value(text, "fabric.nics_per_node") == 2
     assert value(text, "fabric.rate_gbps") == 200.0
     assert value(text, "fabric.protocol") != "infiniband"
+
+
+def test_a_chat_correction_carries_to_the_same_speaker_s_next_message() -> None:
+    text = ("[2024-05-14 09:13] Max: 4 nodes 8xH100 SXM, IB NDR, 8x cx7 per node\n"
+            "[2024-05-14 09:22] Jenny: SN5600 is ethernet?? thought u said IB\n"
+            "[2024-05-14 09:26] Max: ah wait correction, my bad this pod is NOT IB\n"
+            "[2024-05-14 09:26] Max: it's roce. same 8x400G cx7 per node\n"
+            "[2024-05-14 09:29] Max: tuning on u, we do zero pfc/ecn work after handover\n")
+    assert value(text, "fabric.protocol") == "roce"
+    assert value(text, "tuning.owner") == "customer"

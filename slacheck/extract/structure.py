@@ -574,6 +574,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
     wished, wished_style = False, ""  # the lead-in asks a vendor for what its list holds; its items' marker
     correcting: tuple[Keyword, ...] = ()  # the correction words of the chat message the passage is in
     announced: tuple[Keyword, ...] = ()  # the correction words of a message that only announces the next one
+    announced_by: str | None = None  # the speaker of a message that corrects, whose next message corrects too
     asked: tuple[Keyword, ...] = ()  # the duties the last chat message asked who does ("PFC / ECN 这些谁来调？")
     after_bare_header = False  # the passage before is a chat message's time and speaker alone
     in_chat = False
@@ -737,8 +738,11 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
         if message is not None:
             turns[index] = message
         if message is not None:  # a chat message that corrects an earlier one does so with all its lines, and so
-            in_chat, correcting, announced = True, announced, ()  # does the one after a message that only says it
-            # will ("[14:03] Amy: sorry, correction:" / "[14:03] Amy: it's 8x 400G per node")
+            # does the one after a message that only says it will ("[14:03] Amy: sorry, correction:" / "[14:03] Amy:
+            # it's 8x 400G per node"), or after a correction of the same speaker's ("correction, this pod is NOT IB" /
+            # "it's roce")
+            carried = announced if announced_by is None or _speaker(text, message)[0] == announced_by else ()
+            in_chat, correcting, announced, announced_by = True, carried, (), None
         bare = message is not None and _bare_header(text, message)
         opens = message if message is not None and not bare else 0 if after_bare_header else None
         after_bare_header = bare
@@ -752,8 +756,9 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
             own_tokens = [t for t in tokens if t.start >= opens]  # less the count of corrections it announces
             own_words = {t.type for t, after in zip(own_tokens, [*own_tokens[1:], None]) if not (  # ("2 corrections")
                 t.type == "NUMBER" and after is not None and after.type == "CORRECTION")} - _SPEAKER_TYPES
-            if "CORRECTION" in own_words and own_words <= _ANNOUNCING:  # "sorry, correction:", "Revision 2, and this
-                announced = tuple(t for t in tokens if t.type == "CORRECTION")  # is the one I can commit 👇"
+            if "CORRECTION" in own_words:  # "sorry, correction:", "Revision 2, and this is the one I can commit 👇"
+                announced = tuple(t for t in tokens if t.type == "CORRECTION")
+                announced_by = None if own_words <= _ANNOUNCING or message is None else _speaker(text, message)[0]
         if in_chat and not correcting:  # (its correction words may stand on the line after its time and name)
             correcting = tuple(t for t in tokens if t.type == "CORRECTION")
         corrections = tuple(t for t in correcting if t.type == "CORRECTION") if in_chat else ()
