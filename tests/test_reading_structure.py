@@ -5216,3 +5216,13 @@ def test_a_chat_correction_carries_to_the_same_speaker_s_next_message() -> None:
             "[2024-05-14 09:29] Max: tuning on u, we do zero pfc/ecn work after handover\n")
     assert value(text, "fabric.protocol") == "roce"
     assert value(text, "tuning.owner") == "customer"
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("擎天集群采用 InfiniBand，单节点最高 3.2Tbps 机间互联带宽，业界领先。\n", "claims.bandwidth_gbps", 3200.0),
+    ("擎天集群采用 InfiniBand，单节点最高 3.2Tbps 机间互联带宽，业界领先。\n", "fabric.rate_gbps", None),
+    ("InfiniBand cluster, up to 3.2 Tb/s of inter-node bandwidth per node.\n", "fabric.rate_gbps", None),
+    ("8 台 H800 SXM。平台可用性最高可达 99.99%。\n商务条款：月可用性 99.9%。\n", "sla.availability_pct", 99.9),
+])
+def test_a_ceiling_a_page_advertises_is_a_claim_not_a_term(text: str, path: str, expected: object) -> None:
+    assert value(text, path) == expected

@@ -110,7 +110,7 @@ def without_references(said: list[Said], claims: list[Said], text: str) -> list[
     rates read from a claim that only promises to reach them ("delivers up to 200 Gb/s per server", "实测可达 400G")."""
     references = [claim.spans[0] for claim in claims if claim.tag == REFERENCE]
     promised = [claim.spans[0] for claim in claims if claim.path == "claims.bandwidth_gbps"
-                and _REACHES.search(text, *claim.spans[0])]
+                and _REACHES.search(text, max(0, claim.spans[0][0] - REACHES_BEFORE), claim.spans[0][1])]
     if not references and not promised:
         return said
     return [s for s in said if not (s.path.startswith("fabric.") and all(
@@ -120,4 +120,6 @@ def without_references(said: list[Said], claims: list[Said], text: str) -> list[
 
 
 _REACHES = regex(alternation("claim_reaches"), re.I)
+REACHES_BEFORE = 12
+"""Characters before a claim's figure where the words that make it a ceiling stand ("up to 3.2 Tb/s of …")."""
 _RATES = ("fabric.rate_gbps", "fabric.included_rate_gbps")

@@ -136,12 +136,17 @@ def _percent(token: Keyword, context: Context) -> list[Said]:
         multiplied = context.text[max(0, token.start - 3):token.start].strip().endswith(("×", "x"))
         if _TRACK_RECORD.search(sentence_text(token, context)):
             return []  # "an industry-leading 99.99% uptime record across our fleet": the past, not a promise
+        if _CEILING_BEFORE.search(context.text, max(0, token.start - CEILING_REACH), token.start):
+            return []  # "平台可用性最高可达 99.99%": a ceiling advertised, not a commitment
         if 50 <= value < 100 and not multiplied:
             return [Said("sla.availability_pct", value, [span_of(token)])]
         return []
     return pass_threshold(token, context)
 
 
+_CEILING_BEFORE = regex(rf"(?:{alternation('ceiling_before')})\s?$", re.I)
+CEILING_REACH = 8
+"""Characters before a figure where the words that make it a ceiling stand."""
 _ONE_WORD_LABEL = regex(r"\s*[^\s:：]{1,12}\s*[:：]\s*")
 """A one-word label that opens an answer ("Response:", "答："): the figure after it is the answer."""
 
