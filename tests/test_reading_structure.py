@@ -5226,3 +5226,10 @@ def test_a_chat_correction_carries_to_the_same_speaker_s_next_message() -> None:
 ])
 def test_a_ceiling_a_page_advertises_is_a_claim_not_a_term(text: str, path: str, expected: object) -> None:
     assert value(text, path) == expected
+
+
+def test_a_server_s_ports_on_a_switch_named_after_them_are_the_server_s() -> None:
+    text = ("Two servers with 8 x NVIDIA H100 PCIe each.\n"
+            "Each server has 2 x 100GbE ports (NVIDIA ConnectX-6 Dx) on our top-of-rack switch.\n")
+    assert value(text, "fabric.rate_gbps") == 100.0
+    assert value(text, "fabric.switch_ports") is None

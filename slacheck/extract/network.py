@@ -158,8 +158,9 @@ def _ports(phrase: Phrase, context: Context) -> list[Said]:
     clause = context.in_clause(phrase.start)
     each = [t for t in clause if t.type == "PER_NODE" and t.end <= phrase.start]
     per_node = any(t.type == "PER_NODE" for t in tokens) or bool(each) and not any(  # "Each server has two 200GbE
-        t.type in ("SWITCH", "SWITCH_MODEL") for t in clause) and not _SWITCH_TIER.search(  # ports" (not "每台占交换机
-        context.text, each[-1].end, phrase.start) or (  # 8 个端口", "每台 Leaf 分配 8 个端口")
+        t.type in ("SWITCH", "SWITCH_MODEL") and t.end <= phrase.start  # ports on our ToR switch": a switch after
+        for t in clause) and not _SWITCH_TIER.search(  # them is where they connect (not "每台占交换机 8 个端口",
+        context.text, each[-1].end, phrase.start) or (  # "每台 Leaf 分配 8 个端口")
         has_rate and count is not None and count <= NODE_PORTS_MAX  # "two (2) 25 GbE ports", no switch in sight
         and context.first_of("SWITCH") is None and context.first_of("SWITCH_MODEL") is None)
     return _port_count(count, tokens, per_node, [(phrase.start, phrase.end)], context) if count else []
