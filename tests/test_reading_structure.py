@@ -5233,3 +5233,16 @@ def test_a_server_s_ports_on_a_switch_named_after_them_are_the_server_s() -> Non
             "Each server has 2 x 100GbE ports (NVIDIA ConnectX-6 Dx) on our top-of-rack switch.\n")
     assert value(text, "fabric.rate_gbps") == 100.0
     assert value(text, "fabric.switch_ports") is None
+
+
+def test_switches_counted_after_their_role_and_a_ratio_in_words_count_no_servers() -> None:
+    text = ("16 台 H100 SXM。计算网络采用 RoCE v2，每节点 8 张 ConnectX-7 400G 网卡（1 GPU 对 1 网卡），"
+            "leaf 4 台、spine 2 台，型号均为 SN5600。\n")
+    assert value(text, "nodes") == 16
+    assert value(text, "gpu.per_node") is None
+
+
+def test_a_list_of_each_party_s_duties_is_no_transcript() -> None:
+    text = ("4 台 H100 SXM，RoCE v2 400G。\n责任分工：\n- 甲方：负责 PFC/ECN 调优。\n- 乙方：负责硬件维护。\n"
+            "- 甲方：负责数据备份。\n- 乙方：负责机房供电。\n- 甲方：负责训练任务。\n- 乙方：负责网络连通。\n")
+    assert value(text, "tuning.owner") == "customer"

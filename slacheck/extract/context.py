@@ -544,7 +544,7 @@ def _family(token: Keyword) -> str:
 
 
 _DEFINES_TERM = regex(alternation("defines_term"))
-_RATIO_AFTER = regex(r"\s*[:=]\s*\d")
+_RATIO_AFTER = regex(rf"\s*(?:[:=]|{alternation('ratio_to')})\s*\d")  # "1 GPU : 1 NIC", "1 GPU 对 1 网卡"
 _RATIO_BEFORE = regex(r"(?<![\w.])\d+\s*[A-Za-z]{1,8}\s*[:=]\s*$")
 _SHARED_BY_AFTER = regex(rf"\s*(?:{alternation('shares_a_count')})")
 _SHARED_BY_BEFORE = regex(rf"(?:{alternation('shared_by')})\s*$", re.I)

@@ -175,6 +175,7 @@ def _bracket_between(before: Keyword, after: Keyword, context: Context) -> bool:
 _OTHER_ITEMS = {"SWITCH", "SWITCH_MODEL", "PORT", "NIC", "NIC_MODEL", "OPTICS"}
 """Things counted in 台 or units that are not GPU servers."""
 _SWITCH_ROLE_AFTER = regex(rf"\s?(?:{alternation('switch_role')})(?![A-Za-z])", re.I)
+_SWITCH_ROLE_BEFORE = regex(rf"(?<![A-Za-z-])(?:{alternation('switch_role')})\s?$", re.I)  # "leaf 4 台、spine 2 台"
 _PER_RACK_BEFORE = regex(rf"(?:{alternation('per_rack')})[^,;.，；。]{{0,6}}$", re.I)
 _NAME_BEFORE = regex(rf"(?<![A-Za-z])(?:{alternation('number_in_name')}) $", re.I)
 _PER_RACK_AFTER = regex(rf"\s?(?:{alternation('per_rack')})", re.I)
@@ -207,14 +208,15 @@ def _growth_or_example(position: int, context: Context) -> bool:
 
 
 def _nodes(phrase: Phrase, context: Context) -> list[Said]:
-    """"4 台", "4 nodes": servers, unless the count is of a switch ("2 台 leaf") or another part named in its
-    clause, sizes a rack ("每柜 2 台"), is part of a name ("Site 1 Nodes"), counts spares or servers down, or sizes a
-    trial, a definition or a replaced node's re-test; a range of counts, as ``_servers`` reads it."""
+    """"4 台", "4 nodes": servers, unless the count is of a switch ("2 台 leaf", "leaf 4 台") or another part named in
+    its clause, sizes a rack ("每柜 2 台"), is part of a name ("Site 1 Nodes"), counts spares or servers down, or
+    sizes a trial, a definition or a replaced node's re-test; a range of counts, as ``_servers`` reads it."""
     tokens = leaves(phrase.tree)
     after = context.following(phrase.end)
     if after is not None and after.type == "VENDOR":  # "1 台 NVIDIA Quantum-2 QM9700": the switch counted
         after = context.following(after.end)
     if after is not None and after.type in _OTHER_ITEMS or _SWITCH_ROLE_AFTER.match(context.text, phrase.end) \
+            or _SWITCH_ROLE_BEFORE.search(context.text, max(0, phrase.start - 10), phrase.start) \
             or _KIND_AFTER.match(context.text, phrase.end) \
             or _per_rack(phrase, context) \
             or _NAME_BEFORE.search(context.text, max(0, phrase.start - 12), phrase.start) \

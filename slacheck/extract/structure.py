@@ -1042,7 +1042,7 @@ BUYER_QUESTIONS = 3
 _HEADER_TIME = regex(rf"{CHAT_TIME}\s*$")
 
 
-_ROLE_LABEL = regex(r"\s*(?:\*\*)?([^:：|\n]{1,20}?)(?:\*\*)?\s*[:：]")
+_ROLE_LABEL = regex(r"\s*(?:[-*•]\s*)?(?:\*\*)?([^:：|\n]{1,20}?)(?:\*\*)?\s*[:：]")
 _BUYER_ROLE = regex(rf"(?:{alternation('buyer_role')})", re.I)
 _VENDOR_ROLE = regex(rf"(?:{alternation('vendor_role')})", re.I)
 TRANSCRIPT_TURNS = 3
@@ -1051,14 +1051,16 @@ TRANSCRIPT_TURNS = 3
 
 def _buyer_turns(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
     """In a transcript whose turns open with the speaker's side ("客户：…" / "厂商技术：…", "Customer: …" / "Vendor
-    SE: …"), the buyer's turns offer nothing: its needs and wishes ("我们理想的配置是每张卡一张 400G IB 网卡").
-    ``placed`` is updated so."""
+    SE: …") and where the buyer asks, the buyer's turns offer nothing: its needs and wishes ("我们理想的配置是每张卡
+    一张 400G IB 网卡"). (A list of each party's duties, "甲方：负责…", asks nothing.) ``placed`` is updated so."""
     sides: list[str | None] = []
+    asked = 0
     for text, _ in passages:
         label = _ROLE_LABEL.match(text)
         role = label.group(1) if label else ""
         sides.append("vendor" if _VENDOR_ROLE.search(role) else "buyer" if _BUYER_ROLE.search(role) else None)
-    if sides.count("buyer") < TRANSCRIPT_TURNS or sides.count("vendor") < TRANSCRIPT_TURNS:
+        asked += sides[-1] == "buyer" and _QUESTION_MARK.search(text) is not None
+    if sides.count("buyer") < TRANSCRIPT_TURNS or sides.count("vendor") < TRANSCRIPT_TURNS or not asked:
         return
     for index, side in enumerate(sides):
         if side == "buyer" and placed[index].kind == "offer" and not placed[index].confirmed:
