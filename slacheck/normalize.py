@@ -104,7 +104,7 @@ def _spaced_key(m: re.Match[str]) -> str:
 
 
 _HAN = r"\u3400-\u4dbf\u4e00-\u9fff"
-_SPOKEN_PAUSE = regex(rf"(?:(?<=[{_HAN}][{_HAN}]) (?=[{_HAN}])|(?<=[{_HAN}]) (?=[{_HAN}][{_HAN}]))")
+_SPOKEN_PAUSE = regex(rf" (?:(?<=[{_HAN}][{_HAN}] )(?=[{_HAN}])|(?<=[{_HAN}] )(?=[{_HAN}][{_HAN}]))")  # the space first
 """A space between two ideographs: Chinese writes no space between words, so one stands for a pause, as in
 unpunctuated speech ("两台 八卡的 A100 八十G的"); not between single ideographs, as in letter-spaced headings
 ("服 务 器")."""
@@ -125,7 +125,7 @@ def _unify(text: str) -> str:
         text = _JSON_KEY.sub(_unquoted_key, text)
     if "_" in text:
         text = _SNAKE_KEY.sub(_spaced_key, text)
-    return _SPOKEN_PAUSE.sub(",", text)
+    return text if text.isascii() else _SPOKEN_PAUSE.sub(",", text)
 
 
 @dataclass(frozen=True, slots=True, init=False)

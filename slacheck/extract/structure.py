@@ -694,7 +694,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) ->
                 continue
             wished = False  # another list ("3. 机房") follows the wishes
         level = None if _chat_message(text) is not None else heading_level(text)  # a chat message's time and speaker
-        if level is None and _NESTED_KEY.fullmatch(text) and (key_column := _nests(document, index)) is not None:
+        if level is None and text.rstrip()[-1:] in _KEY_ENDS and _NESTED_KEY.fullmatch(text) \
+                and (key_column := _nests(document, index)) is not None:
             level = NESTED_LEVEL + key_column  # '"storage_network": {', "compute:" over the lines indented under it
         if level is not None:
             turns[index] = None
@@ -1045,6 +1046,8 @@ _HEADER_TIME = regex(rf"{CHAT_TIME}\s*$")
 _ROLE_LABEL = regex(r"\s*(?:[-*•]\s*)?(?:\*\*)?([^:：|\n]{1,20}?)(?:\*\*)?\s*[:：]")
 _BUYER_ROLE = regex(rf"(?:{alternation('buyer_role')})", re.I)
 _VENDOR_ROLE = regex(rf"(?:{alternation('vendor_role')})", re.I)
+ROLE_LABEL_REACH = 28
+"""Characters at the start of a turn where its speaker label's colon stands."""
 TRANSCRIPT_TURNS = 3
 """Fewest turns each side's speaker label must open for a document to be a transcript of the two."""
 
@@ -1056,7 +1059,7 @@ def _buyer_turns(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Fra
     sides: list[str | None] = []
     asked = 0
     for text, _ in passages:
-        label = _ROLE_LABEL.match(text)
+        label = _ROLE_LABEL.match(text) if ":" in text[:ROLE_LABEL_REACH] else None
         role = label.group(1) if label else ""
         sides.append("vendor" if _VENDOR_ROLE.search(role) else "buyer" if _BUYER_ROLE.search(role) else None)
         asked += sides[-1] == "buyer" and _QUESTION_MARK.search(text) is not None
@@ -1218,6 +1221,8 @@ _DIFF_LINE = regex(r"@@ -\d|[-+ \\]")
 """A line of a unified diff's hunk: its header, a removed, added or unchanged line, or a backslash note."""
 _NESTED_KEY = regex(r'\s*[-*]?\s*"?[^\s":：{}\[\]|][^":：{}\[\]|]{0,40}"?\s*[:：]\s*[{\[]?\s*')
 """A key alone, or opening an object or a list: what the lines indented under it are about."""
+_KEY_ENDS = ":{["
+"""What a key that opens a nested block ends with."""
 NESTED_LEVEL = 10
 """The heading level of a nested key at column 0 (below every outline level): a key at column c is at
 NESTED_LEVEL + c, so a deeper key nests in it."""
