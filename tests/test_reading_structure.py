@@ -5246,3 +5246,16 @@ def test_a_list_of_each_party_s_duties_is_no_transcript() -> None:
     text = ("4 台 H100 SXM，RoCE v2 400G。\n责任分工：\n- 甲方：负责 PFC/ECN 调优。\n- 乙方：负责硬件维护。\n"
             "- 甲方：负责数据备份。\n- 乙方：负责机房供电。\n- 甲方：负责训练任务。\n- 乙方：负责网络连通。\n")
     assert value(text, "tuning.owner") == "customer"
+
+
+def test_numbered_needs_answered_one_by_one_are_what_is_asked() -> None:
+    text = ("说明：以下各条为我司需求，供应商答复填写于各条之后。\n"
+            "1. GPU：NVIDIA H100 SXM5 80GB，每台 8 卡，共 8 台。\n   答：可提供 H100 80GB 8 卡整机 8 台。\n"
+            "2. 计算网络：要求 InfiniBand NDR 400G，每张 GPU 配 1 张网卡。\n"
+            "   答：计算网络采用 RoCE v2，每台配置 2 张 200G 网卡。\n"
+            "3. 交付时提供 GPU 序列号清单。\n   答：可以。\n"
+            "4. 验收：8 台跨节点 nccl-tests。\n   答：每台服务器分别运行单机 nccl-tests。\n")
+    assert value(text, "fabric.protocol") == "roce-v2"
+    assert value(text, "fabric.nics_per_node") == 2
+    assert value(text, "acceptance.multi_node") is False
+    assert value(text, "verification.hardware") is True  # answered yes: what the item states is offered

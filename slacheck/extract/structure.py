@@ -875,13 +875,33 @@ QUESTION_PASSAGES = 3
 _ANSWER_LABEL = regex(alternation("answer_label"), re.I)
 
 
+_NUMBERED_ITEM = regex(r"\s*(?:\*\*)?\d{1,3}[.、)）]\s*(?!\d)")
+QUESTIONNAIRE_ANSWERS = 3
+"""Fewest answers ("答：", "A:") right below numbered items that make those items a questionnaire's questions."""
+
+
+def _answers_numbered_items(passages: list[tuple[str, Sequence[Keyword]]]) -> bool:
+    """Whether a document answers its numbered items one by one ("5. 计算网络：要求 InfiniBand NDR 400G …" /
+    "答：计算网络采用 RoCE v2 …"): a buyer's list of needs with the vendor's answers; the items are what is asked."""
+    answered = 0
+    for index in range(1, len(passages)):
+        if _ANSWER_LABEL.match(passages[index][0]) and _NUMBERED_ITEM.match(passages[index - 1][0]):
+            answered += 1
+            if answered >= QUESTIONNAIRE_ANSWERS:
+                return True
+    return False
+
+
 def _labelled_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
     """In a questionnaire ("Q5. Describe the fabric … For reference, our target is InfiniBand NDR" / "A: Each server
-    has two 200GbE NICs"), a question labelled so and answered right below offers nothing, whatever it ends with;
+    has two 200GbE NICs", or numbered items answered one by one), a question labelled so and answered right below
+    offers nothing, whatever it ends with;
     its words lead in to the answer, and a question answered yes ("Q6: Will you provide GPU serials …?" / "A:
     Yes.") states what the answer offers: its frame becomes an offer's, confirmed. ``placed`` is updated so."""
+    numbered = _answers_numbered_items(passages)
     for index in range(len(passages) - 1):
-        if placed[index].kind != "offer" or not _QUESTION_LABEL.match(passages[index][0]):
+        if placed[index].kind != "offer" or not (_QUESTION_LABEL.match(passages[index][0])
+                                                 or numbered and _NUMBERED_ITEM.match(passages[index][0])):
             continue
         below = range(index + 1, min(index + 1 + QUESTION_PASSAGES, len(passages)))  # a question may run on
         at, answer = next(((k, found) for k in below if (found := _ANSWER_LABEL.match(passages[k][0]))),
