@@ -7,6 +7,7 @@ tables are read by :mod:`slacheck.documents.markdown`."""
 from __future__ import annotations
 
 import codecs
+import re
 import unicodedata
 
 from slacheck import collector
@@ -81,6 +82,7 @@ def text_page(texts: list[str], places: list[str] | None = None) -> Page:
 
 
 _TAG = regex(r"<(/?)([A-Za-z][A-Za-z0-9]*)\b[^<>]*>")
+_TABLE_OPEN = regex(r"<table\b", re.I)
 HTML_TABLE_LINES = 5000
 """Most lines an HTML table written into a text or Markdown file may span (an unclosed one ends there)."""
 
@@ -90,9 +92,11 @@ def html_tables(texts: list[str], reserved: set[int]) -> tuple[list[list[list[Ru
     exported to Markdown keep them) and the lines they use: each cell's text between its tags, line by line."""
     rows: list[list[list[Run]]] = []
     used: set[int] = set()
+    if _TABLE_OPEN.search("\n".join(texts)) is None:  # most texts hold none: one search, no walk
+        return rows, used
     i = 0
     while i < len(texts):
-        if i in reserved or "<table" not in texts[i].lower():
+        if i in reserved or _TABLE_OPEN.search(texts[i]) is None:
             i += 1
             continue
         table = _HtmlTable()

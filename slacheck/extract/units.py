@@ -21,8 +21,10 @@ _BRACKETED_UNIT = regex(rf"\s?[(（]\s*({alternation('label_unit')})\s*[)）]", 
 _UNIT_LABEL = regex(rf"^\s*[-*+•·]?\s*(?:\*\*)?[^:：|]{{1,48}}?(\s?[(（]\s*({alternation('label_unit')})\s*[)）])"
                     rf"(?:\*\*)?\s*[:：]", re.I)
 """A label that ends in its unit in brackets, up to its colon ("InfiniBand NIC rate (Gb/s):")."""
-_KEY_UNIT = regex(rf"^\s*[-*]?\s*\"?[A-Za-z][A-Za-z0-9 ]*? ({alternation('key_unit')})\"?\s*:", re.I)
+_KEY_UNIT = regex(rf"^\s*[-*]?\s*\"?[A-Za-z][A-Za-z0-9 ]{{0,40}}? ({alternation('key_unit')})\"?\s*:", re.I)
 """A machine-readable key whose last word is its value's unit (its underscores already read as spaces)."""
+LABEL_REACH = 64
+"""Characters at the start of a line where a label's colon stands."""
 _BARE_NUMBER = regex(r"\s*\"?(\d+(?:\.\d+)?)\"?\s*,?\s*")
 """A value that is a number alone (quoted, or followed by a comma, as in JSON)."""
 
@@ -72,7 +74,7 @@ class UnitPlacer:
         text = normalized.text
         if kind != "table-row":
             self._header = None
-            edits = _label_unit(text) if ":" in text or "：" in text else []
+            edits = _label_unit(text) if ":" in text[:LABEL_REACH] else []  # (normalised: "：" is ":")
             return normalized.edited(edits) if edits else normalized
         if self._header is None:
             self._header = _cell_units(text) if "(" in text or "（" in text else []
