@@ -5259,3 +5259,11 @@ def test_numbered_needs_answered_one_by_one_are_what_is_asked() -> None:
     assert value(text, "fabric.nics_per_node") == 2
     assert value(text, "acceptance.multi_node") is False
     assert value(text, "verification.hardware") is True  # answered yes: what the item states is offered
+
+
+@pytest.mark.parametrize("text", [
+    "2 x HGX H100 SXM servers.\nOn RoCE: we don't offer it at FRA2.\n",
+    "2 x HGX H100 SXM servers.\nRoCE：暂不提供。\n",
+])
+def test_a_label_whose_value_denies_it_offers_nothing_of_it(text: str) -> None:
+    assert value(text, "fabric.protocol") is None

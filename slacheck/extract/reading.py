@@ -163,6 +163,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     unmet = labels if ASKED in frame.column_subjects and _complies(context.text, _FAILS) else []
     end = label_end(context.text) if not cells else None
     label = subject_of(context.keywords_in(0, end)) if end else None
+    denied_label = end is not None and _DENIED_VALUE.match(context.text, end) is not None  # "On RoCE: we don't …"
     later_labels = _later_labels(context) if not cells and len(context.sentence_starts) > 1 else []
     outside = _NOT_THE_FABRIC.search(context.text)  # "The following are not part of the backend fabric: ..."
     elsewhere = OTHER_SYSTEM.search(context.text) is not None
@@ -180,6 +181,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     questions: dict[int, bool] = {}
     for statement in said:
         position = statement.spans[0][0]
+        if denied_label and end is not None and position < end:
+            continue  # the label names what its value says is not offered
         column = bisect_right(cells, position) - 1 if cells else -1
         column_subject = _at(frame.column_subjects, column)
         if column_subject == REJECTED:  # the vendor a comparison turns down ("Quarry Peak Cloud (rejected)"), the
@@ -341,6 +344,9 @@ def _not_offered(context: Context, cells: list[tuple[int, int]]) -> bool:
         and any(context.text[slice(*cell)].strip(" *") for cell in values)
 
 
+_DENIED_VALUE = regex(rf"[\s*]*(?:we |our \w+ )?(?:{alternation('absent_before')}|{alternation('unavailable')})",
+                      re.I)
+"""A value that opens by denying its label's item ("On RoCE: we don't offer it here", "IB：暂不提供")."""
 _PENDING = regex(rf"[\s*.]*(?:{alternation('pending_value')})[\s*.]*", re.I)
 
 
