@@ -5267,3 +5267,17 @@ def test_numbered_needs_answered_one_by_one_are_what_is_asked() -> None:
 ])
 def test_a_label_whose_value_denies_it_offers_nothing_of_it(text: str) -> None:
     assert value(text, "fabric.protocol") is None
+
+
+def test_a_buyer_team_s_chat_messages_offer_nothing() -> None:
+    text = ("10:02 孙浩：我们需求是 2 台 8 卡，原来的要求是 IB 400G，这个能满足吗？\n"
+            "10:05 王磊：孙工好！IB 这批机器上不了哈，我们这边是以太网方案。\n"
+            "10:10 孙浩：卡是 SXM 还是 PCIe？\n10:12 陈晓：A100 80G PCIe 版的。\n"
+            "10:22 赵敏：机间网络具体什么配置？每台几张网卡？\n10:25 陈晓：每台 2 张 100G 网卡，走 RoCE。\n"
+            "10:35 孙浩：PFC/ECN 谁来配？拥塞谁来排查？\n10:41 陈晓：交换机出厂默认就开了无损。\n"
+            "10:48 赵敏：内网端口是独享的吗？价格呢？\n11:08 王磊：两台打包预估 11.2 万/月，起租一年。\n"
+            "11:10 赵敏：能不能先试用一周？\n11:15 王磊：试用做不了。\n"
+            "09:40 孙浩：验收我们要求跨两台跑 nccl-tests all_reduce，可以吗？\n"
+            "09:52 刘工：交付时我们在每台机器上跑一遍单机 8 卡的 nccl-tests。\n")
+    assert value(text, "fabric.protocol") == "roce"
+    assert value(text, "acceptance.multi_node") is False

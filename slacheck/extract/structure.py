@@ -1095,7 +1095,8 @@ def _buyer_messages(passages: list[tuple[str, Sequence[Keyword]]], turns: dict[i
     """In a chat between a buyer and a vendor, the buyer's messages offer nothing: its questions, its needs and
     its own stories ("we got burned last year with PCIe cards"). The buyer is the one speaker who asks at least
     BUYER_QUESTIONS questions and twice as many as anyone else, while another speaker names a price and it names
-    fewer. A question of the buyer's that the vendor answers yes to is still offered (_answer_questions).
+    fewer; or a team of two or more who each ask that many and name no price, while the others ask less than half
+    as much. A question of the buyer's that the vendor answers yes to is still offered (_answer_questions).
     ``turns`` holds where each message's time ends, by its opening passage (None: a heading, which ends the last
     message). ``placed`` is updated so."""
     speakers: list[str | None] = []
@@ -1117,10 +1118,17 @@ def _buyer_messages(passages: list[tuple[str, Sequence[Keyword]]], turns: dict[i
     buyer, asked = max(questions.items(), key=lambda item: item[1])
     others = [count for name, count in questions.items() if name != buyer]
     most_prices = max(prices.values())
-    if asked < BUYER_QUESTIONS or asked < 2 * max(others) or not most_prices or prices[buyer] >= most_prices:
+    if not most_prices:
         return
+    if asked >= BUYER_QUESTIONS and asked >= 2 * max(others) and prices[buyer] < most_prices:
+        buyers = {buyer}
+    else:  # a buyer's team: each asks, none names a price, and the vendor's people ask less than half as much
+        buyers = {name for name, count in questions.items() if count >= BUYER_QUESTIONS and not prices[name]}
+        vendors = [count for name, count in questions.items() if name not in buyers]
+        if len(buyers) < 2 or not vendors or 2 * max(vendors) > min(questions[name] for name in buyers):
+            return
     for index, name in enumerate(speakers):
-        if name == buyer and placed[index].kind == "offer":
+        if name in buyers and placed[index].kind == "offer":
             placed[index] = Frame(kind="quoted")
 
 
