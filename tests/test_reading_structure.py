@@ -5281,3 +5281,10 @@ def test_a_buyer_team_s_chat_messages_offer_nothing() -> None:
             "09:52 刘工：交付时我们在每台机器上跑一遍单机 8 卡的 nccl-tests。\n")
     assert value(text, "fabric.protocol") == "roce"
     assert value(text, "acceptance.multi_node") is False
+
+
+def test_a_test_on_each_node_individually_and_cross_node_runs_left_out() -> None:
+    text = ("8 nodes of HGX H100 SXM5, RoCE v2.\nHandover acceptance:\n"
+            "- On each of the 8 nodes individually: all_reduce_perf, pass at 450 GB/s busbw.\n"
+            "We don't put cross-node runs in acceptance. The fabric goes through our own burn-in before handover.\n")
+    assert value(text, "acceptance.multi_node") is False

@@ -1094,8 +1094,8 @@ def _buyer_messages(passages: list[tuple[str, Sequence[Keyword]]], turns: dict[i
                     placed: list[Frame]) -> None:
     """In a chat between a buyer and a vendor, the buyer's messages offer nothing: its questions, its needs and
     its own stories ("we got burned last year with PCIe cards"). The buyer is the one speaker who asks at least
-    BUYER_QUESTIONS questions and twice as many as anyone else, while another speaker names a price and it names
-    fewer; or a team of two or more who each ask that many and name no price, while the others ask less than half
+    BUYER_QUESTIONS questions and twice as many as anyone else, while another speaker names a price (it may repeat
+    it); or a team of two or more who each ask that many and name no price, while the others ask less than half
     as much. A question of the buyer's that the vendor answers yes to is still offered (_answer_questions).
     ``turns`` holds where each message's time ends, by its opening passage (None: a heading, which ends the last
     message). ``placed`` is updated so."""
@@ -1120,7 +1120,8 @@ def _buyer_messages(passages: list[tuple[str, Sequence[Keyword]]], turns: dict[i
     most_prices = max(prices.values())
     if not most_prices:
         return
-    if asked >= BUYER_QUESTIONS and asked >= 2 * max(others) and prices[buyer] < most_prices:
+    if asked >= BUYER_QUESTIONS and asked >= 2 * max(others) and (prices[buyer] < most_prices or any(
+            count for name, count in prices.items() if name != buyer)):  # (a buyer may repeat the vendor's price)
         buyers = {buyer}
     else:  # a buyer's team: each asks, none names a price, and the vendor's people ask less than half as much
         buyers = {name for name, count in questions.items() if count >= BUYER_QUESTIONS and not prices[name]}
