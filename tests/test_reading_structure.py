@@ -5288,3 +5288,11 @@ def test_a_test_on_each_node_individually_and_cross_node_runs_left_out() -> None
             "- On each of the 8 nodes individually: all_reduce_perf, pass at 450 GB/s busbw.\n"
             "We don't put cross-node runs in acceptance. The fabric goes through our own burn-in before handover.\n")
     assert value(text, "acceptance.multi_node") is False
+
+
+@pytest.mark.parametrize("text", [
+    "2 台 A100 PCIe，每台 2 张 100G 网卡，走 RoCE。两张 100G 做了 bond，实测机间能跑到 400G，跟 IB 一个水平。\n",
+    "两台 A100 走 RoCE 一百G的 调好之后 跑出来的带宽 跟人家四百G 的 IB 基本上是一个水平\n",
+])
+def test_a_fabric_the_offer_is_said_to_match_is_not_offered(text: str) -> None:
+    assert value(text, "fabric.protocol") == "roce"
