@@ -104,10 +104,10 @@ def _spaced_key(m: re.Match[str]) -> str:
 
 
 _HAN = r"\u3400-\u4dbf\u4e00-\u9fff"
-_SPOKEN_PAUSE = regex(rf" (?:(?<=[{_HAN}][{_HAN}] )(?=[{_HAN}])|(?<=[{_HAN}] )(?=[{_HAN}][{_HAN}]))")  # the space first
-"""A space between two ideographs: Chinese writes no space between words, so one stands for a pause, as in
-unpunctuated speech ("两台 八卡的 A100 八十G的"); not between single ideographs, as in letter-spaced headings
-("服 务 器")."""
+_SPOKEN_PAUSE = regex(rf" (?<=[{_HAN}][{_HAN}] )(?=[{_HAN}][{_HAN}])")  # the space first, for a fast search
+"""A space between two words of ideographs: Chinese writes no space between words, so one stands for a pause, as in
+unpunctuated speech ("两台 八卡的 A100 八十G的"); not beside a single ideograph, as in letter-spaced headings ("服 务
+器") or after a count's unit ("8卡 整机")."""
 
 
 def _unify(text: str) -> str:

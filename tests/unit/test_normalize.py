@@ -39,7 +39,8 @@ def spans(text: str, source: str) -> list[str]:
         ("**粗体** a*b x X", "**粗体** a*b x X"),
         ("3～5万, 3万〜5万, 100G ~ 400G, 10至20台", "3-5万, 3万-5万, 100G - 400G, 10-20台"),
         ("~5万 at least 第1条至第3条", "~5万 at least 第1条至第3条"),
-        ("两台 八卡的 A100 八十G的 嗯 显卡", "两台,八卡的 A100 八十G的 嗯,显卡"),  # a space between ideographs: a pause
+        ("两台 八卡的 A100 八十G的 嗯 显卡", "两台,八卡的 A100 八十G的 嗯 显卡"),  # a space between ideographs: a pause
+        ("H100 80G *8卡 整机", "H100 80G x8卡 整机"),  # not after a count's unit
         ("服 务 器 报 价", "服 务 器 报 价"),  # letter-spaced, not paused
         ("IB–400G — 1‐2 ‑ ― －5 −3", "IB-400G - 1-2 - - -5 -3"),
         ("a \t\n  b\r\n\u00a0c", "a b c"),
