@@ -5296,3 +5296,9 @@ def test_a_test_on_each_node_individually_and_cross_node_runs_left_out() -> None
 ])
 def test_a_fabric_the_offer_is_said_to_match_is_not_offered(text: str) -> None:
     assert value(text, "fabric.protocol") == "roce"
+
+
+def test_data_volumes_that_are_not_backed_up_leave_snapshots_on_the_system_disk() -> None:
+    text = ("4 x H100 SXM nodes.\n8.1 Snapshots. Provider takes a daily snapshot of the boot (system) volume of each "
+            "Node.\n8.2 No other backup. Data volumes and model checkpoints are not backed up.\n")
+    assert value(text, "backup.scope") == "system-only"
