@@ -5302,3 +5302,9 @@ def test_data_volumes_that_are_not_backed_up_leave_snapshots_on_the_system_disk(
     text = ("4 x H100 SXM nodes.\n8.1 Snapshots. Provider takes a daily snapshot of the boot (system) volume of each "
             "Node.\n8.2 No other backup. Data volumes and model checkpoints are not backed up.\n")
     assert value(text, "backup.scope") == "system-only"
+
+
+def test_a_count_in_a_likeness_is_no_order() -> None:
+    text = ("> Built for serious training: your multi-node jobs scale like they were on one box.\n\n"
+            "- **Nodes:** 2 GPU servers training together as one pod\n- **GPUs:** 8x A100 SXM4 80GB per node\n")
+    assert value(text, "nodes", "markdown") == 2

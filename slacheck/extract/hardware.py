@@ -175,6 +175,9 @@ def _bracket_between(before: Keyword, after: Keyword, context: Context) -> bool:
 _OTHER_ITEMS = {"SWITCH", "SWITCH_MODEL", "PORT", "NIC", "NIC_MODEL", "OPTICS"}
 """Things counted in 台 or units that are not GPU servers."""
 _SWITCH_ROLE_AFTER = regex(rf"\s?(?:{alternation('switch_role')})(?![A-Za-z])", re.I)
+_AS_IF = regex(alternation("as_if"), re.I)
+AS_IF_REACH = 24
+"""Characters before a count where the words that make it a likeness stand ("like they were on one box")."""
 _SWITCH_ROLE_BEFORE = regex(rf"(?<![A-Za-z-])(?:{alternation('switch_role')})\s?$", re.I)  # "leaf 4 台、spine 2 台"
 _PER_RACK_BEFORE = regex(rf"(?:{alternation('per_rack')})[^,;.，；。]{{0,6}}$", re.I)
 _NAME_BEFORE = regex(rf"(?<![A-Za-z])(?:{alternation('number_in_name')}) $", re.I)
@@ -217,6 +220,7 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
         after = context.following(after.end)
     if after is not None and after.type in _OTHER_ITEMS or _SWITCH_ROLE_AFTER.match(context.text, phrase.end) \
             or _SWITCH_ROLE_BEFORE.search(context.text, max(0, phrase.start - 10), phrase.start) \
+            or _AS_IF.search(context.text, max(0, phrase.start - AS_IF_REACH), phrase.start) \
             or _KIND_AFTER.match(context.text, phrase.end) \
             or _per_rack(phrase, context) \
             or _NAME_BEFORE.search(context.text, max(0, phrase.start - 12), phrase.start) \
