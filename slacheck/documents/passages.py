@@ -401,6 +401,8 @@ _ITEM = regex(
 _BULLETS = frozenset("•·●○◦▪▫■□◆◇►▸▶※✓✔☐☑√➢➤") | frozenset(map(chr, range(0x2460, 0x249C)))
 _LABEL = regex(r"([^:]{1,28}):")
 _BRACKETED_LABEL = regex(r"([^:]{1,40}\([^():]{1,8}\)) ?:")
+BRACKETED_LABEL_WIDTH = 56
+"""Characters at the start of a line where a label that ends in a bracketed unit stands, colon and all."""
 """A longer label that ends in a bracketed unit ("Support response time (minutes): 15")."""
 _QUOTED_KEY = regex(r'"[^"\n]{1,46}"[ \t]*:')
 """A quoted key before its colon, as in JSON ('"hardware_replacement_minutes": 120,'): a line of its own."""
@@ -430,9 +432,11 @@ def _starts_item(text: str) -> bool:
     if text[0] in _BULLETS or 0x2776 <= ord(text[0]) <= 0x2793 or unicodedata.category(text[0]) == "So":
         return True  # a symbol leads an item too: ✅, ⭐, 👉 (emoji lists)
     head = unicodedata.normalize("NFKC", text[:32])
-    if _ITEM.match(head) or _QUOTED_KEY.match(text):
+    if _ITEM.match(head) or text[0] == '"' and _QUOTED_KEY.match(text):
         return True
-    m = _LABEL.match(head) or _BRACKETED_LABEL.match(unicodedata.normalize("NFKC", text[:56]))
+    m = _LABEL.match(head)
+    if m is None and ("(" in text[:BRACKETED_LABEL_WIDTH] or "（" in text[:BRACKETED_LABEL_WIDTH]):
+        m = _BRACKETED_LABEL.match(unicodedata.normalize("NFKC", text[:BRACKETED_LABEL_WIDTH]))
     if m is None:
         return False
     label, after = m.group(1), head[m.end() : m.end() + 2]
