@@ -5308,3 +5308,11 @@ def test_a_count_in_a_likeness_is_no_order() -> None:
     text = ("> Built for serious training: your multi-node jobs scale like they were on one box.\n\n"
             "- **Nodes:** 2 GPU servers training together as one pod\n- **GPUs:** 8x A100 SXM4 80GB per node\n")
     assert value(text, "nodes", "markdown") == 2
+
+
+def test_a_renewal_table_s_current_term_column_is_the_old_side() -> None:
+    text = ("| Item | Current term | Renewal term (from 1 Sep 2024) |\n|---|---|---|\n"
+            "| Availability | 99.9%, credits per schedule C | 99.5%, credits per schedule C |\n"
+            "| Hardware replacement | 4 hours | 8 hours |\n")
+    assert value(text, "sla.availability_pct", "markdown") == 99.5
+    assert value(text, "sla.failover_minutes", "markdown") == 480.0

@@ -1344,7 +1344,7 @@ def _table_header(cells: list[str], tokens: Sequence[Keyword], named: list[str],
     compared = _compared_columns(cells)
     if compared:  # "|  | **Forgeline Cluster-64** | Typical hyperscaler 8-GPU instance |"
         return Frame(subject, option, tuple(c.strip() for c in cells), (), compared, optional=optional)
-    if _is_header(tokens):
+    if _is_header(tokens, CELL.join(cells)):
         return _header(cells, tokens, subject, option, optional)
     return Frame(subject, option, optional=optional)
 
@@ -1377,9 +1377,17 @@ def _compared_columns(cells: list[str]) -> tuple[str | None, ...]:
     return subjects if REJECTED in subjects else ()
 
 
-def _is_header(tokens: Sequence[Keyword]) -> bool:
-    """A table's first row names columns when it carries no number and no GPU model."""
-    return not any(t.type in _DATA for t in tokens)
+def _is_header(tokens: Sequence[Keyword], text: str) -> bool:
+    """A table's first row names columns when it carries no number and no GPU model, but in brackets ("Renewal
+    term (from 1 Sep 2024)")."""
+    data = [t for t in tokens if t.type in _DATA]
+    if not data:
+        return True
+    asides = [m.span() for m in _ASIDE_BRACKETS.finditer(text)]
+    return all(any(start <= t.start and t.end <= end for start, end in asides) for t in data)
+
+
+_ASIDE_BRACKETS = regex(r"\([^()]*\)|（[^（）]*）")
 
 
 _DATA = frozenset({"NUMBER", "MODEL", "MONEY", "RATE_BITS", "BW_BYTES", "G_QTY", "MEM_GB", "PERCENT", "DURATION"})
