@@ -81,12 +81,12 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
             budget.check(partial(_position, document, passage))
     providers = provider_names(document)
     first_windows: list[tuple[str, Sequence[Keyword]]] = [(item[0].text, item[1].tokens) for item in pending if item]
-    placed = frames(document, first_windows)
+    texts = [text for text, _ in first_windows]
+    kept_earlier = kept_earlier_messages(document, texts)  # read once: frames reads them, and they are background
+    placed = frames(document, first_windows, kept_earlier)
     chosen = chosen_option(first_windows, placed)
     set_aside_versions(first_windows, placed)
-    texts = [text for text, _ in first_windows]
-    background = recitals(texts) | requirement_lines(texts) | before_prevailing_annex(texts) | kept_earlier_messages(
-        document, texts)
+    background = recitals(texts) | requirement_lines(texts) | before_prevailing_annex(texts) | kept_earlier
     del first_windows  # each passage's tokens go once it is read (pending[index] = None below)
     kept = _Kept()
     option_names: dict[str, str] = {}  # each option by the name it is first given ("方案A", then "Option A")

@@ -52,9 +52,10 @@ _RETRACTED = regex(with_first_test(alternation("retraction")), re.I)
 _SPOKEN_TAIL = regex(rf"(?:[\s,，]|{alternation('filler')}|{alternation('retraction')})+$", re.I)
 """What may stand between a figure and the retraction that takes it back: pauses, fillers, the retraction said
 twice ("两百G的 哦不对不对 我说错了 是一百G的")."""
-_CONTRAST_WORD = regex(rf"[,，;；]\s*(?:{alternation('contrast_not')})", re.I)
-"""A contrast after a comma: a passage without one sets nothing aside so (the punctuation first, for a fast search)."""
-_CONTRAST_BEFORE = regex(rf"[,，;；]\s*(?:{alternation('contrast_not')})\s*$", re.I)
+_CONTRAST = rf"[,，;；]\s*(?:{alternation('contrast_not')})"
+"""A contrast after a comma (the punctuation first, for a fast search)."""
+_CONTRAST_WORD = regex(_CONTRAST, re.I)
+_CONTRAST_BEFORE = regex(_CONTRAST + r"\s*$", re.I)
 CONTRAST_REACH = 16
 """Characters before a technology's name where a contrast that sets it aside stands."""
 _CONTRASTED = frozenset({"PROTO_IB", "IB_GEN", "ROCE", "RDMA", "ETHERNET", "VARIANT", "MODEL", "PCIE", "NVLINK"})

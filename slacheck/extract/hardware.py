@@ -34,7 +34,7 @@ from slacheck.extract.context import (
     span_of,
 )
 from slacheck.extract.lexer import Keyword, with_first_test
-from slacheck.extract.lexicon import alternation, is_cjk, meaning, values, words
+from slacheck.extract.lexicon import alternation, is_cjk, meaning, words
 from slacheck.extract.parser import Phrase
 from slacheck.extract.structure import (
     COUNTS,
@@ -245,10 +245,6 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
     return _as_total(_servers(counts[0], phrase.start, span, context), phrase, after, context)
 
 
-_NODES_COUNTED = regex(rf"\s?(?:\d+|[{''.join(values('NUMBER_ZH'))}]+)\s?(?:{alternation('NODE_UNIT')})", re.I)
-"""A count of servers ("8 台", "八台")."""
-
-
 def _as_total(said: list[Said], phrase: Phrase, after: Keyword | None, context: Context) -> list[Said]:
     """``said`` made the primary statements when the phrase is said as a total ("扩容后合计 16 台", "16 nodes in
     total", "Revised cluster totals: 6 nodes"): a TOTAL word right before it (or its colon) or right after it."""
@@ -257,7 +253,8 @@ def _as_total(said: list[Said], phrase: Phrase, after: Keyword | None, context: 
         before = context.previous(before.start)
     if before is not None and before.type == "TOTAL" and phrase.start - before.end <= 1 \
             or after is not None and after.type == "TOTAL" and after.start - phrase.end <= 1 and not (
-                context.text[phrase.end:after.start].strip() and _NODES_COUNTED.match(context.text, after.end)):
+                context.text[phrase.end:after.start].strip()
+                and node_counts(context.keywords_in(after.end, context.clause_end(after.end))[:2])):
         for statement in said:  # (not where the total after a comma counts the servers again: "新增 4 台，共 8 台")
             statement.tag = "primary"
     return said

@@ -554,14 +554,17 @@ def _quoted(line: str, in_forwarded: bool) -> bool:
     return not in_forwarded or mark[1:].lstrip().startswith(">")
 
 
-def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) -> list[Frame]:
-    """The frame of every passage, given each passage's normalised text and tokens."""
+def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]],
+           kept_earlier: set[int] | None = None) -> list[Frame]:
+    """The frame of every passage, given each passage's normalised text and tokens (and, when the caller has
+    them, the passages of earlier messages a reply keeps in force: kept_earlier_messages)."""
     headers = [line.text for line in document.lines[:40] if _EMAIL_HEADER.match(line.text)]
     email = len(headers) >= EMAIL_HEADERS
     forwarded = email and any(_FORWARD.search(text) for text in headers)  # its first earlier message is the content
     cover_note = forwarded and _internal(_top_headers(document))  # a colleague's note over a forwarded offer
     chosen, instance_rows = _instance_options(passages, document.passages)
-    kept_earlier = kept_earlier_messages(document, [text for text, _ in passages]) if email else set()
+    if kept_earlier is None:
+        kept_earlier = kept_earlier_messages(document, [text for text, _ in passages]) if email else set()
     result: list[Frame] = []
     stack: list[_Open] = []
     inherited = _inherited(stack)
@@ -1063,7 +1066,6 @@ BUYER_QUESTIONS = 3
 _HEADER_TIME = regex(rf"{CHAT_TIME}\s*$")
 
 
-_ROLE_LABEL = regex(r"\s*(?:[-*•]\s*)?(?:\*\*)?([^:：|\n]{1,20}?)(?:\*\*)?\s*[:：]")
 _BUYER_ROLE = regex(rf"(?:{alternation('buyer_role')})", re.I)
 _VENDOR_ROLE = regex(rf"(?:{alternation('vendor_role')})", re.I)
 ROLE_LABEL_REACH = 28
@@ -1079,7 +1081,7 @@ def _buyer_turns(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Fra
     sides: list[str | None] = []
     asked = 0
     for text, _ in passages:
-        label = _ROLE_LABEL.match(text) if ":" in text[:ROLE_LABEL_REACH] else None
+        label = _LABEL.match(text) if ":" in text[:ROLE_LABEL_REACH] else None  # the speaker's label
         role = label.group(1) if label else ""
         sides.append("vendor" if _VENDOR_ROLE.search(role) else "buyer" if _BUYER_ROLE.search(role) else None)
         asked += sides[-1] == "buyer" and _QUESTION_MARK.search(text) is not None
