@@ -5132,6 +5132,34 @@ def test_a_moved_unit_is_quoted_as_the_number_the_document_wrote() -> None:
     assert [(e.line, e.column) for e in fact.evidence] == [(2, 8)]
 
 
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("offer:\n  nodes: 2\n  gpu:\n    model: H100 SXM5\n    memory_gb: 80\n", "gpu.memory_gb", 80),
+    ("gpu:\n  model: H200 SXM\n  memory: 141GB\n", "gpu.memory_gb", 141),
+    ('{\n  "gpu": {\n    "model": "H100 SXM5",\n    "memory_gb": 80\n  }\n}\n', "gpu.memory_gb", 80),
+    ("sla:\n  support_response_minutes:\n    P1: 20\n    P2: 90\n", "sla.support_response_minutes", 20.0),
+    ("sla:\n  failover_hours:\n    critical: 2\n", "sla.failover_minutes", 120.0),
+])
+def test_a_parent_key_gives_its_words_and_unit_to_the_keys_under_it(text: str, path: str,
+                                                                   expected: object) -> None:
+    assert value(text, path) == expected
+
+
+def test_a_parent_key_gives_nothing_to_the_keys_beside_it() -> None:
+    text = "gpu:\n  model: H100 SXM5\nmemory_gb: 512\n"  # the server's memory, a key of its own
+    assert value(text, "gpu.memory_gb") is None
+    assert value("Not included in the monthly fee:\nmemory_gb: 80\n", "gpu.memory_gb") is None
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("GPU 数量：8\n", "gpu.per_node", 8),
+    ("GPU count: 8\n", "gpu.per_node", 8),
+    ("GPU count per node: 8\n", "gpu.per_node", 8),
+    ("Node count: 4\nGPU count: 32\n", "gpu.total", 32),
+])
+def test_a_label_that_asks_how_many_gpus_counts_them(text: str, path: str, expected: int) -> None:
+    assert value(text, path) == expected
+
+
 def test_a_nested_key_keeps_its_lines_in_their_subject() -> None:
     text = ('{\n  "nodes": 4,\n  "gpu": "8x H100 SXM5",\n  "compute_network": {\n    "protocol": "InfiniBand NDR",\n'
             '    "isolation": "dedicated to this customer"\n  },\n  "storage_network": {\n'

@@ -107,8 +107,10 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
         quoted = _QUOTED.search(context.text, match.end(), match.end() + NEW_VALUE_REACH)
         if quoted is not None:
             new.append(quoted.span(1))
-    old += [match.span(1) for match in _QUOTED.finditer(context.text)  # the strike may follow a long quote
-            if _STRIKE.search(context.sentence_at(match.start())) or _STRIKE.search(context.sentence_at(match.end()))]
+    if _STRIKE.search(context.text):
+        old += [match.span(1) for match in _QUOTED.finditer(context.text)  # the strike may follow a long quote
+                if _STRIKE.search(context.sentence_at(match.start()))
+                or _STRIKE.search(context.sentence_at(match.end()))]
     for match in _RETRACTED.finditer(context.text):  # "单张四百G……不对，单张两百G": the clause before is taken back,
         # from its first figure
         before = _before_spoken_tail(context.text, match.start())  # "three nodes, sorry, four"

@@ -516,7 +516,9 @@ def _mig(token: Keyword, context: Context) -> list[Said]:
 
 
 _GPU_MEMORY_AFTER = regex(rf"\)?\s?(?:of )?(?:{alternation('gpu_memory')})", re.I)  # "(180 GB) of HBM3e"
-_GPU_MEMORY_BEFORE = regex(rf"(?:{alternation('gpu_memory')})\s?[:：|]?\s?$", re.I)  # "显存：80GB", "| 显存 | 80GB |"
+_GPU_MEMORY_BEFORE = regex(rf"(?:{alternation('gpu_memory')})\s?[:：|]?\s?\"?$", re.I)  # "显存：80GB", "| 显存 | 80GB |"
+GPU_MEMORY_REACH = 16
+"""Characters before a size where the words that make it GPU memory end ("gpu memory : 80GB")."""
 _PER_SECOND = regex(rf"(?:{alternation('per_second')})$")
 _PER_CARD_AFTER = regex(rf"\s?(?:{alternation('per_card')})", re.I)
 _CARD_MEMORY_JOINERS = frozenset(words("card_memory_joiner"))
@@ -530,7 +532,7 @@ def _loose_memory(token: Keyword, context: Context) -> list[Said]:
         return []
     lead = context.previous(token.start)
     if not (_GPU_MEMORY_AFTER.match(context.text, token.end) or _PER_CARD_AFTER.match(context.text, token.end)
-            or _GPU_MEMORY_BEFORE.search(context.text[max(0, token.start - 12):token.start])
+            or _GPU_MEMORY_BEFORE.search(context.text, max(0, token.start - GPU_MEMORY_REACH), token.start)
             or _after_form_factor(token, context)
             or lead is not None and lead.type == "CARD_UNIT"
             and context.text[lead.end:token.start].strip().lower() in _CARD_MEMORY_JOINERS
@@ -567,7 +569,7 @@ def _bare_size_memory(token: Keyword, context: Context) -> list[Said]:
     "显存 80G", "80G/卡", "SXM5 80G"); elsewhere such a size is a rate or a disk's."""
     if context.in_phrase(token) or not (
             _GPU_MEMORY_AFTER.match(context.text, token.end) or _PER_CARD_AFTER.match(context.text, token.end)
-            or _GPU_MEMORY_BEFORE.search(context.text[max(0, token.start - 12):token.start])
+            or _GPU_MEMORY_BEFORE.search(context.text, max(0, token.start - GPU_MEMORY_REACH), token.start)
             or _after_form_factor(token, context)):
         return []
     memory = as_count(token)

@@ -1,10 +1,14 @@
-"""Units written once in a label or a column header, moved to the bare numbers they measure.
+"""Units and item names written once in a label, a column header or a parent key, given to the values under them.
 
 Quote sheets often give a value's unit where its item is named: "显存（GB）：80", "GPU memory (GB): 80", a column
 headed "IB 网卡 (Gbps)" over cells of "400", a machine-readable key "rate_gbps: 400" or '"availability_pct":
 99.95'. Read as written, such a number has no unit, and a number without one says nothing. Here the unit
 leaves the label (which then names its item alone, "显存：") and follows the number ("80GB"), in the normalised
 text only: the map back sends the moved unit to the number, so evidence quotes what the document wrote.
+
+A nested key names the item of the keys indented under it: YAML's "gpu:" over "memory_gb: 80", JSON's
+'"support_response_minutes": {' over '"P1": 15'. Each such child label is read with its parent key's words
+before it ("gpu memory gb: 80"), and a bare number under a parent key whose last word is a unit takes that unit.
 """
 
 from __future__ import annotations
@@ -23,6 +27,12 @@ _UNIT_LABEL = regex(rf"^\s*[-*+•·]?\s*(?:\*\*)?[^:：|]{{1,48}}?(\s?[(（]\s*
 """A label that ends in its unit in brackets, up to its colon ("InfiniBand NIC rate (Gb/s):")."""
 _KEY_UNIT = regex(rf"^\s*[-*]?\s*\"?[A-Za-z][A-Za-z0-9 ]{{0,40}}? ({alternation('key_unit')})\"?\s*:", re.I)
 """A machine-readable key whose last word is its value's unit (its underscores already read as spaces)."""
+_PARENT_KEY = regex(r'\s*[-*]?\s*"?([^\W\d_][^":：{}\[\]|?？]{0,31}?)"?\s*[:：]\s*[{\[]?\s*')
+"""A key alone on its line, whose value is the lines indented under it ("gpu:", '"sla": {')."""
+PARENT_KEY_WORDS = 3
+"""Words a parent key has at most: a longer line ending in a colon is a sentence's lead-in, not a key."""
+_CHILD_LABEL = regex(r'(\s*[-*]?\s*"?)([^":：{}\[\]|]{1,48}?)"?\s*[:：]\s*(?=[^\s{\[])')
+"""A key with its value on its line: the marker or quote before it, then the key."""
 LABEL_REACH = 64
 """Characters at the start of a line where a label's colon stands."""
 _BARE_NUMBER = regex(r"\s*\"?(\d+(?:\.\d+)?)\"?\s*,?\s*")
@@ -41,7 +51,9 @@ def _label_unit(text: str) -> list[tuple[int, int, str]]:
     if key is not None:
         number_end = _bare_number_end(text, key.end(), len(text))
         unit = meaning("key_unit", key.group(1).lower())
-        return [(number_end, number_end, unit)] if number_end is not None and unit else []
+        if number_end is None or not unit:
+            return []
+        return [(key.start(1) - 1, key.end(1), ""), (number_end, number_end, unit)]  # "gpu memory: 80GB"
     label = _UNIT_LABEL.match(text) if "(" in text or "（" in text else None
     if label is None or (number_end := _bare_number_end(text, label.end(), len(text))) is None:
         return []
@@ -62,20 +74,50 @@ def _cell_units(text: str) -> list[str | None]:
     return units
 
 
+def _parent_words(text: str) -> str | None:
+    """The words of a key alone on its line ("gpu:" gives "gpu"), or None."""
+    key = _PARENT_KEY.fullmatch(text)
+    return key.group(1).strip() if key and len(key.group(1).split()) <= PARENT_KEY_WORDS else None
+
+
+def _under_parent(text: str, parent: str) -> list[tuple[int, int, str]]:
+    """The edits that read a child key under its parent's words, and give a bare number the parent's unit."""
+    child = _CHILD_LABEL.match(text)
+    if child is None:
+        return []
+    edits = [] if parent.lower() in child.group(2).lower() else [(child.end(1), child.end(1), f"{parent} ")]
+    unit = meaning("key_unit", parent.rsplit(None, 1)[-1].lower())
+    number_end = _bare_number_end(text, child.end(), len(text)) if unit else None
+    if unit and number_end is not None and not _KEY_UNIT.match(text):
+        edits.append((number_end, number_end, unit))
+    return edits
+
+
 class UnitPlacer:
     """Moves units to numbers passage by passage: a table's first row is its header, whose units the rows under
-    it take; a row's label cell or a label line gives its own."""
+    it take; a row's label cell or a label line gives its own; a parent key gives its words to the keys
+    indented under it."""
 
     def __init__(self) -> None:
         self._header: list[str | None] | None = None  # the units of the current table's columns (None: no table)
+        self._parents: list[tuple[int, str]] = []  # the open parent keys: their columns and words
 
-    def placed(self, normalized: Normalized, kind: str) -> Normalized:
-        """``normalized`` with its units placed after its bare numbers."""
+    def placed(self, normalized: Normalized, kind: str, column: int = 0) -> Normalized:
+        """``normalized`` with its units placed after its bare numbers (``column``: where the passage starts)."""
         text = normalized.text
+        while self._parents and self._parents[-1][0] >= column:
+            self._parents.pop()
         if kind != "table-row":
             self._header = None
-            edits = _label_unit(text) if ":" in text[:LABEL_REACH] else []  # (normalised: "：" is ":")
+            if ":" not in text[:LABEL_REACH]:  # (normalised: "：" is ":")
+                return normalized
+            if (parent := _parent_words(text)) is not None:
+                self._parents.append((column, parent))
+                return normalized
+            edits = _under_parent(text, self._parents[-1][1]) if self._parents else []
+            edits = sorted(edits + [edit for edit in _label_unit(text) if edit[0] not in {e[0] for e in edits}])
             return normalized.edited(edits) if edits else normalized
+        self._parents.clear()
         if self._header is None:
             self._header = _cell_units(text) if "(" in text or "（" in text else []
             return normalized
