@@ -516,8 +516,8 @@ def _mig(token: Keyword, context: Context) -> list[Said]:
 
 
 _GPU_MEMORY_AFTER = regex(rf"\)?\s?(?:of )?(?:{alternation('gpu_memory')})", re.I)  # "(180 GB) of HBM3e"
-_GPU_MEMORY_BEFORE = regex(rf"(?:{alternation('gpu_memory')})\s?[:：|]?\s?\"?$", re.I)  # "显存：80GB", "| 显存 | 80GB |",
-# '"memory": "80GB"'
+_GPU_MEMORY_BEFORE = regex(rf"(?:{alternation('gpu_memory')})\s?[:：|]?\s?\"?$", re.I)
+"""GPU memory's words right before a size: "显存：80GB", "| 显存 | 80GB |", '"memory": "80GB"'."""
 GPU_MEMORY_REACH = 16
 """Characters before a size where the words that make it GPU memory end ("gpu memory : 80GB")."""
 _PER_SECOND = regex(rf"(?:{alternation('per_second')})$")

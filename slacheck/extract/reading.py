@@ -42,6 +42,7 @@ from slacheck.extract.structure import (
     OTHER_SYSTEM,
     REJECTED,
     SUBJECT_TYPES,
+    VENDOR,
     Frame,
     asks_how_many_servers,
     cell_spans,
@@ -225,8 +226,9 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         if elsewhere and OTHER_SYSTEM.search(context.sentence_at(position)) or asides and any(
                 a < position < b for a, b in asides):
             continue  # "That's 8x 400G IB per node, a different class of fabric": another system's figures
-        if subject in NO_OFFER or subject in OTHER_NETWORKS and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
-            continue
+        if subject in NO_OFFER or frame.subject == VENDOR or subject in OTHER_NETWORKS \
+                and not statement.path.startswith(_OTHER_NETWORK_KEEPS):
+            continue  # under "## 客户案例" even the compute network a clause names is the vendor's story
         column_option = _at(frame.column_options, column)
         inline = _options_before(openers, position) if openers else ()
         statement.option = column_option or only_plan or frame.option or (inline[0] if inline else None) or (
