@@ -5344,3 +5344,31 @@ def test_a_renewal_table_s_current_term_column_is_the_old_side() -> None:
             "| Hardware replacement | 4 hours | 8 hours |\n")
     assert value(text, "sla.availability_pct", "markdown") == 99.5
     assert value(text, "sla.failover_minutes", "markdown") == 480.0
+
+
+@pytest.mark.parametrize("text", [
+    "## 客户故事\n\n去年我们为一家客户搭了 32 台 H100，计算网络采用 InfiniBand NDR。\n\n## 报价\n\n- GPU：8 × H100 SXM5\n",
+    "## Case study\n\nFor a robotics lab we built 16 nodes on InfiniBand NDR.\n\n## Quote\n\n- GPU: 8 x H100 SXM5\n",
+])
+def test_a_case_study_is_the_vendors_story_not_the_offer(text: str) -> None:
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.protocol") is None
+    assert offering.fact("nodes") is None
+    assert value(text, "gpu.model", "markdown") == "H100"
+
+
+def test_a_form_factor_the_cards_are_likened_to_is_not_theirs() -> None:
+    assert value("A100 80G，每台 8 卡，NVLink 全互联，跟 SXM 一样用\n", "gpu.variant") is None
+    assert value("A100 80G，每台 8 卡\n卡是 SXM 的吗？答：不是，PCIe 版\n", "gpu.variant") == "PCIe"
+    assert value("8x A100 80GB, the PCIe variant, one NVLink bridge per pair\n", "gpu.variant") == "PCIe"
+
+
+@pytest.mark.parametrize("text", [
+    "每台 1 张 100G RoCE 网卡，调好了能跑出 400G IB 的带宽，跟 IB 没区别。\n",
+    "One 100GbE RoCE NIC per node; tuned, it gives you 400G InfiniBand performance.\n",
+])
+def test_a_reference_fabrics_rate_another_is_said_to_reach_is_a_claim(text: str) -> None:
+    offering = offering_of(text)
+    assert offering.fact("claims.bandwidth_gbps").value == 400.0
+    assert offering.fact("fabric.protocol").value == "roce"
+    assert offering.fact("fabric.rate_gbps").value == 100.0

@@ -49,6 +49,11 @@ _REFERENCE_SHARE = (
                            + r"\s*%"), re.I), False),  # IB 400G 的 95%
 )
 """A share of a reference fabric's performance: the fabric named is what the claim compares with, not an offer."""
+_REFERENCE_BANDWIDTH = regex(_NUMBER + _UNIT + rf"\s?{_REFERENCE}\s?{_OF}(?:{alternation('claim_reference_measure')})",
+                             re.I)
+"""A rate of a reference fabric a claim says another reaches ("100G RoCE 能跑出 400G IB 的带宽")."""
+_COMPARED_FABRIC = regex(alternation("claim_compared_fabric"), re.I)
+"""A fabric other than the reference: a passage that names one compares it with the reference."""
 _COMM_SHARE = (
     regex(rf"(?:{alternation('claim_comm_share')})" + _GAP + _NUMBER + r"\s*%", re.I),
     regex(_NUMBER + r"\s*%\s*" + _OF + rf"(?:{alternation('claim_comm_share_after')})", re.I),
@@ -93,6 +98,11 @@ def _bandwidth_claims(text: str, references: list[tuple[int, int]]) -> list[Said
         return found
     after = _BANDWIDTH_AFTER.finditer(text) if _AFTER_WORDS.search(text) else ()
     matches = sorted([*_BANDWIDTH.finditer(text), *after], key=lambda m: m.start(1))
+    if compared := _COMPARED_FABRIC.search(text):
+        for match in _REFERENCE_BANDWIDTH.finditer(text, compared.end()):
+            found.append(Said("claims.bandwidth_gbps", _gbps(match[1], match[2]), [(match.start(), match.end())],
+                              tag=REFERENCE))
+            references = [*references, (match.start(), match.end())]
     for match in matches:
         if found and found[-1].spans[0][1] > match.start(1):
             continue  # the same figure, found by both

@@ -530,6 +530,19 @@ DENIED_AFTER = regex(alternation("denied_after"))
 """Words after a thing that turn it down (试用没有的, 赔付这块我们没有)."""
 
 
+_LIKENED_BEFORE = regex(rf"(?:{alternation('likened_before')})\s*$", re.I)
+_LIKENED_AFTER = regex(alternation("likened_after"), re.I)
+LIKENED_REACH = 16
+"""Characters before a name where the words that liken the offer to it stand."""
+
+
+def likened(token: Keyword, context: Context) -> bool:
+    """Whether the offer is likened to what the token names, not said to have it ("near-InfiniBand performance at
+    Ethernet economics", "媲美 IB 的性能", "InfiniBand-class latency", "跟 SXM 一样用")."""
+    return _LIKENED_BEFORE.search(context.text, max(0, token.start - LIKENED_REACH), token.start) is not None \
+        or _LIKENED_AFTER.match(context.text, token.end) is not None
+
+
 def denied_just_before(token: Keyword, context: Context) -> bool:
     """A negation just before the token ("not optional", 非选配)."""
     return bool(_NOT_BEFORE.search(context.text[max(0, token.start - 12):token.start]))

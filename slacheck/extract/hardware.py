@@ -25,6 +25,7 @@ from slacheck.extract.context import (
     in_range,
     in_ratio,
     leaves,
+    likened,
     negated,
     node_counts,
     number_in,
@@ -431,8 +432,8 @@ def _variant_word(token: Keyword, context: Context) -> list[Said]:
     """A form factor, said with the model of the GPU phrase it stands in ("HGX H100": H100's); not one set aside
     just before it ("PCIe cards, not SXM", "非 SXM")."""
     variant = _variant(token.value)
-    if not variant or denied_just_before(token, context):
-        return []
+    if not variant or denied_just_before(token, context) or likened(token, context):
+        return []  # "跟 SXM 一样用": the cards are likened to SXM, not said to be
     phrase = context.phrase_of(token)
     model = next((t for t in leaves(phrase.tree) if t.type == "MODEL"), None) if phrase is not None else None
     return [Said("gpu.variant", variant, [span_of(token)], tag=_canonical_model(model.value) if model else None)]
@@ -458,7 +459,8 @@ def _pcie(token: Keyword, context: Context) -> list[Said]:
     if _BETWEEN_GPUS.search(context.clause_at(token.start)):  # "GPU 之间经 PCIe 通信"
         return [Said("intra_node.link", "pcie", [span_of(token)])]
     if "MODEL" in clause or _names_the_cards(token, context) or _FORM_FACTOR_LABEL.search(context.clause_at(
-            token.start)):  # "H100 PCIe", "PCIe cards", "The cards are PCIe", "Form factor: PCIe", "GPU 形态：PCIe 版"
+            token.start)) or _EDITION_AFTER.match(context.text, token.end):  # "H100 PCIe", "PCIe cards", "The cards
+        # are PCIe", "Form factor: PCIe", "GPU 形态：PCIe 版", "承认是 PCIe 版"
         return [Said("gpu.variant", "PCIe", [span_of(token)])]
     if sentence & GPU_WORDS:
         return [Said("intra_node.link", "pcie", [span_of(token)])]
@@ -477,6 +479,7 @@ def _names_the_cards(token: Keyword, context: Context) -> bool:
 
 
 _COPULA = regex(rf"\s*(?:{alternation('copula')})?\s*", re.I)
+_EDITION_AFTER = regex(alternation("edition_after"), re.I)
 _FORM_FACTOR_LABEL = regex(alternation("form_factor_word"), re.I)
 
 

@@ -22,6 +22,7 @@ from slacheck.extract.context import (
     flag,
     in_ratio,
     leaves,
+    likened,
     negated,
     node_counts,
     protocol_of,
@@ -338,17 +339,6 @@ def _unavailable(token: Keyword, context: Context) -> bool:
     return meant is not None and protocol_of(meant) == protocol_of(token)
 
 
-_LIKENED_BEFORE = regex(rf"(?:{alternation('likened_before')})\s*$", re.I)
-_LIKENED_AFTER = regex(alternation("likened_after"), re.I)
-
-
-def _likened(token: Keyword, context: Context) -> bool:
-    """Whether the offer is likened to the token's fabric, not said to have it ("near-InfiniBand performance at
-    Ethernet economics", "媲美 IB 的性能", "InfiniBand-class latency")."""
-    return _LIKENED_BEFORE.search(context.text, max(0, token.start - 16), token.start) is not None \
-        or _LIKENED_AFTER.match(context.text, token.end) is not None
-
-
 def _undecided(token: Keyword, context: Context) -> bool:
     """Whether the token's clause asks which of two fabrics it is ("协议没写是 IB 还是 RoCE"), or which version
     ("RoCE v1 还是 v2")."""
@@ -374,7 +364,7 @@ def _fabric_protocol(token: Keyword, context: Context) -> list[Said]:
     """The fabric a protocol word names, unless the offer lacks it ("不配 RDMA 网卡", "IB 现在给不了") or puts
     it months away for another one ("IB 交期 16 周以上，这批给 RoCE")."""
     if absent(token, context) or _unavailable(token, context) or _delivered_instead(token, context) \
-            or _undecided(token, context) or _likened(token, context):
+            or _undecided(token, context) or likened(token, context):
         return []
     term = context.defines_term(token.start)
     if term is not None and term[0] <= token.start < term[1]:  # the term a definition defines ("InfiniBand"：指…)
