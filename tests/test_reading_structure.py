@@ -5372,3 +5372,22 @@ def test_a_reference_fabrics_rate_another_is_said_to_reach_is_a_claim(text: str)
     assert offering.fact("claims.bandwidth_gbps").value == 400.0
     assert offering.fact("fabric.protocol").value == "roce"
     assert offering.fact("fabric.rate_gbps").value == 100.0
+
+
+def test_a_checklist_offers_its_ticked_items_not_its_empty_ones() -> None:
+    text = ("# Offer review\n\nTicked boxes are in the vendor's quote; unticked ones were asked for and are not "
+            "included.\n\nTheir wording, pasted:\n\n> 8 x H100 SXM5 per node\n\n"
+            "- [x] RoCE v2, 2 x 200GbE per node\n- [ ] 8 x 400G, one NIC per GPU\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.rate_gbps").value == 200.0
+    assert offering.fact("fabric.nics_per_gpu") is None
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("Daily system-disk snapshots, kept for a week\n", "backup.scope", "system-only"),
+    ("现货 4台 8xh100 sxm 80g，ib ndr 400g 每台8张\n", "gpu.variant", "SXM"),
+    ("现货 4台 8xh100 sxm 80g，ib ndr 400g 每台8张\n", "fabric.rate_gbps", 400.0),
+])
+def test_words_typed_in_lower_case_or_joined_by_a_hyphen(text: str, path: str, expected: object) -> None:
+    assert value(text, path) == expected

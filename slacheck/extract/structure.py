@@ -824,7 +824,9 @@ _AFTER_A_QUESTION = " \t\n*_)）]」”\"'"
 
 
 _NOT_ORDERED_NOTE = regex(alternation("unticked_not_ordered"), re.I)
-_OPENS_UNTICKED = regex(rf"\s*(?:{alternation('unticked_box')})")
+_OPENS_UNTICKED = regex(rf"\s*(?:[-*+•]\s*)?(?:{alternation('unticked_box')})")
+_OPENS_TICKED = regex(rf"\s*(?:[-*+•]\s*)?(?:{alternation('ticked_box')})")
+"""A checklist's item whose box is ticked ("- [x] RoCE v2, 2 × 200GbE per node"): the writer records it as offered."""
 
 
 def _unticked_items(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
@@ -851,7 +853,7 @@ def _pasted_offer(document: Document, passages: list[tuple[str, Sequence[Keyword
                if quoted[index] and not quoted[index - 1]):  # the line that leads in to a pasted block
         return
     for index, frame in enumerate(placed):
-        if frame.kind == "offer" and not quoted[index]:
+        if frame.kind == "offer" and not quoted[index] and not _OPENS_TICKED.match(passages[index][0]):
             placed[index] = Frame(kind=ASKED)
 
 
