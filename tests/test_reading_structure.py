@@ -5391,3 +5391,13 @@ def test_a_checklist_offers_its_ticked_items_not_its_empty_ones() -> None:
 ])
 def test_words_typed_in_lower_case_or_joined_by_a_hyphen(text: str, path: str, expected: object) -> None:
     assert value(text, path) == expected
+
+
+def test_a_terms_old_side_set_against_its_new_one_is_not_offered() -> None:
+    text = ("1. 网卡\n   原：每台 2 × 200G 网卡\n   现：每台 8 × 400G 网卡，RoCE v2\n"
+            "2. 验收\n   原：4 台跨机 nccl-tests\n   现：每台单独运行 all_reduce_perf\n")
+    assert value(text, "fabric.nics_per_node") == 8
+    assert value(text, "fabric.rate_gbps") == 400.0
+    assert value(text, "acceptance.multi_node") is False
+    table = "| 项目 | 原 | 现 |\n|---|---|---|\n| 网卡 | 2×200G | 8×400G RoCE v2 |\n"
+    assert value(table, "fabric.rate_gbps", "markdown") == 400.0

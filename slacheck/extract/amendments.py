@@ -46,7 +46,7 @@ _DELETED_START = regex(first_characters(f"{alternation('deleted_text')}|{_BOXES}
 """A character such text or a box starts with: a passage without one has none."""
 _VOIDED_HERE = regex(with_first_test(alternation("voided_here")), re.I)
 _OVERRIDES = regex(with_first_test(alternation("overrides_clause")))
-_OLD_TEXT = regex(with_first_test(alternation("old_text_label")))
+_OLD_TEXT = regex(with_first_test(f"{alternation('old_text_label')}|{alternation('old_side_label')}"))
 _NEW_TEXT = regex(with_first_test(alternation("new_text_label")))
 _RETRACTED = regex(with_first_test(alternation("retraction")), re.I)
 _SPOKEN_TAIL = regex(rf"(?:[\s,，]|{alternation('filler')}|{alternation('retraction')})+$", re.I)

@@ -82,6 +82,8 @@ DUTIES = {"TUNING": "tuning.owner", "TROUBLESHOOT": "tuning.troubleshooting"}
 _REQUIREMENT_COLUMN = regex(alternation("requirement_column"), re.I)
 _ANSWER_COLUMN = regex(alternation("answer_column"), re.I)
 _REJECTED_COLUMN = regex(rf"(?<![A-Za-z])(?:{alternation('rejected_column')})(?![A-Za-z])", re.I)
+_OLD_SIDE_CELL = regex(rf"[\s*]*(?:{alternation('old_side_cell')})[\s*]*", re.I)
+"""A header cell that is the old side of a change alone ("| 原 | 现 |", "| Before | After |")."""
 _RECITALS_WORDS = (rf"[\W\d{''.join(values('NUMBER_ZH'))}]*(?:{alternation('recitals_heading')})"
                    rf"(?:\W*(?:{alternation('recitals_heading')}))?\W*")
 """A recitals heading, numbered or not, in one language or two ("1. Background 背景", "一、申请事由")."""
@@ -1414,7 +1416,8 @@ def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, op
         names = options_named(inside) or _tier_cell(text[start:end])
         options.append(names[0] if len({option_key(name) for name in names}) == 1 else None)
         subjects.append(ASKED if _REQUIREMENT_COLUMN.search(text, start, end)
-                        else REJECTED if _REJECTED_COLUMN.search(text, start, end) else subject_of(inside))
+                        else REJECTED if _REJECTED_COLUMN.search(text, start, end)
+                        or _OLD_SIDE_CELL.fullmatch(text, start, end) else subject_of(inside))
         memory = {GPU_MEMORY_COLUMN} if _GPU_MEMORY_WORDS.search(text, start, end) else set()
         answers = _ANSWER_COLUMN.search(text, start, end)  # "Bidder's response": not a response time
         types.append(frozenset({t.type for t in inside if not (answers and t.type == "RESPONSE")} | memory))
