@@ -5401,3 +5401,15 @@ def test_a_terms_old_side_set_against_its_new_one_is_not_offered() -> None:
     assert value(text, "acceptance.multi_node") is False
     table = "| 项目 | 原 | 现 |\n|---|---|---|\n| 网卡 | 2×200G | 8×400G RoCE v2 |\n"
     assert value(table, "fabric.rate_gbps", "markdown") == 400.0
+
+
+def test_a_grid_table_ruled_with_plus_signs_keeps_its_header_over_every_row() -> None:
+    text = ("+-------------+------------------------------+-----+\n"
+            "| Part        | Description                  | Qty |\n"
+            "+=============+==============================+=====+\n"
+            "| GPU         | H100 SXM5 80GB               | 8   |\n"
+            "+-------------+------------------------------+-----+\n"
+            "| Compute NIC | ConnectX-7, 400GbE, RoCE v2  | 8   |\n"
+            "+-------------+------------------------------+-----+\n")
+    assert value(text, "fabric.nics_per_node") == 8
+    assert value(text, "gpu.per_node") == 8

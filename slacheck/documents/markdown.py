@@ -13,6 +13,8 @@ PIPES = "|\u2502\u2503\u2551"
 _BOX_DRAWING = frozenset(map(chr, range(0x2500, 0x2580)))
 _BOX_RULE = _BOX_DRAWING | {" ", "\u3000"}
 """What a rule drawn between the rows of a box-drawn table holds."""
+_GRID_RULE = frozenset("+-=: ")
+"""What a grid table's rule holds (reStructuredText, ASCII quotes)."""
 
 
 def _pipes(text: str) -> list[int]:
@@ -27,9 +29,12 @@ def _has_pipe(text: str) -> bool:
 
 
 def _is_table_separator(text: str) -> bool:
-    """A GFM header rule ("|---|:--|"), or a rule drawn in box-drawing characters ("├────┼────┤")."""
+    """A GFM header rule ("|---|:--|"), a rule drawn in box-drawing characters ("├────┼────┤"), or a grid table's
+    rule drawn with plus signs ("+-----+-----+", "+=====+=====+" under its header)."""
     st = text.strip()
     if st and st[0] in _BOX_DRAWING and set(st) <= _BOX_RULE:
+        return True
+    if st.startswith("+") and st.endswith("+") and len(st) > 2 and set(st) <= _GRID_RULE:
         return True
     return "|" in st and "-" in st and set(st) <= set("|-: \t")
 
