@@ -564,6 +564,8 @@ _SHARED_BY_BEFORE = regex(rf"(?:{alternation('shared_by')})\s*$", re.I)
 
 
 _ABSENT_BEFORE = regex(rf"(?:{alternation('absent_before')})[^,;.。，；]{{0,3}}$")
+ABSENT_REACH = 24
+"""Characters before a part where the words that say the offer lacks it stand ("nothing to do with InfiniBand")."""
 UNAVAILABLE = regex(alternation("unavailable"), re.I)
 """Words that say a part cannot be had now (给不了, "not available"), or that a word does not mean it."""
 
@@ -572,7 +574,7 @@ def absent(token: Keyword, context: Context) -> bool:
     """Whether the words just before a part, or before the alternatives listed with it, say the offer does not
     have it ("no RDMA", 不配 RDMA 网卡, "暂不支持 IB／RoCE", "no InfiniBand or RoCE")."""
     start = token.start
-    while not _ABSENT_BEFORE.search(context.text[max(0, start - 16):start]):
+    while not _ABSENT_BEFORE.search(context.text, max(0, start - ABSENT_REACH), start):
         sibling = context.previous(start)
         if sibling is None or _family(sibling) != _family(token) \
                 or not _LISTED_WITH.fullmatch(context.text, sibling.end, start):
