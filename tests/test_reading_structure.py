@@ -5418,5 +5418,5 @@ def test_a_grid_table_ruled_with_plus_signs_keeps_its_header_over_every_row() ->
 def test_a_fabric_said_to_have_nothing_to_do_with_the_offer_is_not_offered() -> None:
     text = "RoCE v2, 4 x 200GbE per node. The NCCL_IB_* variables are launcher settings, unrelated to InfiniBand.\n"
     assert value(text, "fabric.protocol") == "roce-v2"
-    text = "RoCE v2, 4 x 200GbE per node; the IB in the env var name has nothing to do with InfiniBand.\n"
+    text = "RoCE v2, 4 x 200GbE per node; NCCL_IB_HCA in the launcher has nothing to do with InfiniBand.\n"
     assert value(text, "fabric.protocol") == "roce-v2"
