@@ -5420,3 +5420,13 @@ def test_a_fabric_said_to_have_nothing_to_do_with_the_offer_is_not_offered() -> 
     assert value(text, "fabric.protocol") == "roce-v2"
     text = "RoCE v2, 4 x 200GbE per node; NCCL_IB_HCA in the launcher has nothing to do with InfiniBand.\n"
     assert value(text, "fabric.protocol") == "roce-v2"
+
+
+def test_a_fabric_said_for_every_option_stays_with_an_option_that_names_none_of_its_own() -> None:
+    text = ("## Option A: 2 x 8 H100 PCIe\n\n- 2 servers, 8 x H100 PCIe each\n\n"
+            "## Option B: 2 x HGX H100\n\n- 2 servers, 8 x H100 SXM5 each\n\n"
+            "## Compute fabric\n\n- InfiniBand NDR, 8 x ConnectX-7 per server\n\n"
+            "## Order summary (Option B)\n\n| Item | Qty |\n|---|---|\n| ConnectX-7 NDR 400G HCA | 16 |\n")
+    _, options = assemble_options(extract(document_from_text(text, format="markdown")).statements)
+    assert [option.name for option in options] == ["Option A", "Option B"]
+    assert all(option.offering.fact("fabric.protocol").value == "infiniband" for option in options)
