@@ -52,7 +52,7 @@ _REFERENCE_SHARE = (
 _REFERENCE_BANDWIDTH = regex(_NUMBER + _UNIT + rf"\s?{_REFERENCE}\s?{_OF}(?:{alternation('claim_reference_measure')})",
                              re.I)
 """A rate of a reference fabric a claim says another reaches ("100G RoCE 能跑出 400G IB 的带宽")."""
-_COMPARED_FABRIC = regex(alternation("claim_compared_fabric"), re.I)
+_COMPARED_FABRIC = regex(with_first_test(alternation("claim_compared_fabric")), re.I)
 """A fabric other than the reference: a passage that names one compares it with the reference."""
 _COMM_SHARE = (
     regex(rf"(?:{alternation('claim_comm_share')})" + _GAP + _NUMBER + r"\s*%", re.I),
