@@ -98,7 +98,7 @@ def _bandwidth_claims(text: str, references: list[tuple[int, int]]) -> list[Said
         return found
     after = _BANDWIDTH_AFTER.finditer(text) if _AFTER_WORDS.search(text) else ()
     matches = sorted([*_BANDWIDTH.finditer(text), *after], key=lambda m: m.start(1))
-    if compared := _COMPARED_FABRIC.search(text):
+    if ("IB" in text or "InfiniBand" in text) and (compared := _COMPARED_FABRIC.search(text)):
         for match in _REFERENCE_BANDWIDTH.finditer(text, compared.end()):
             found.append(Said("claims.bandwidth_gbps", _gbps(match[1], match[2]), [(match.start(), match.end())],
                               tag=REFERENCE))

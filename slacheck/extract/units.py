@@ -29,6 +29,8 @@ _KEY_UNIT = regex(rf"^\s*[-*]?\s*\"?[A-Za-z][A-Za-z0-9 ]{{0,40}}? ({alternation(
 """A machine-readable key whose last word is its value's unit (its underscores already read as spaces)."""
 _PARENT_KEY = regex(r'\s*[-*]?\s*"?([^\W\d_][^":：{}\[\]|?？]{0,31}?)"?\s*[:：]\s*[{\[]?\s*')
 """A key alone on its line, whose value is the lines indented under it ("gpu:", '"sla": {')."""
+_KEY_ENDS = ":：{["
+"""What a key alone on its line ends with."""
 PARENT_KEY_WORDS = 3
 """Words a parent key has at most: a longer line ending in a colon is a sentence's lead-in, not a key."""
 _CHILD_LABEL = regex(r'(\s*[-*]?\s*"?)([^":：{}\[\]|]{1,48}?)"?\s*[:：]\s*(?=[^\s{\[])')
@@ -111,7 +113,7 @@ class UnitPlacer:
             self._header = None
             if ":" not in text[:LABEL_REACH]:  # (normalised: "：" is ":")
                 return normalized
-            if (parent := _parent_words(text)) is not None:
+            if text.rstrip()[-1:] in _KEY_ENDS and (parent := _parent_words(text)) is not None:
                 self._parents.append((column, parent))
                 return normalized
             edits = _under_parent(text, self._parents[-1][1]) if self._parents else []
