@@ -5430,3 +5430,25 @@ def test_a_fabric_said_for_every_option_stays_with_an_option_that_names_none_of_
     _, options = assemble_options(extract(document_from_text(text, format="markdown")).statements)
     assert [option.name for option in options] == ["Option A", "Option B"]
     assert all(option.offering.fact("fabric.protocol").value == "infiniband" for option in options)
+
+
+def test_a_misconception_a_page_sets_right_offers_nothing() -> None:
+    text = ("## 常见误区\n\n**误区 1：“支持 RDMA 就是 InfiniBand”。**\n本次报价的机间网络为以太网 RDMA，不是 InfiniBand。\n\n"
+            "**误区 2：“验收会做多机联合压测”。**\n我们只做单机 nccl-tests。\n")
+    assert value(text, "fabric.protocol", "markdown") == "rdma"
+    assert value(text, "acceptance.multi_node", "markdown") is False
+    text = "Myth: RoCE needs no tuning.\nFact: our network team sets PFC and ECN on every switch before handover.\n"
+    assert value(text, "tuning.owner") == "provider"
+
+
+def test_a_bold_question_under_a_platform_introduction_stays_in_it() -> None:
+    text = ("## 一、平台介绍\n\n**Q：什么是卡间互联？**\nA：SXM 模组通过 NVSwitch 实现 8 卡全互联；PCIe 卡可加装两两配对的"
+            " NVLink 桥。\n\n## 二、本次报价\n\n- 8 台 H20 SXM，每台 8 卡\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("intra_node.link") is None
+    assert offering.fact("gpu.per_node").value == 8
+
+
+def test_a_backup_the_vendor_says_it_does_not_make_covers_nothing() -> None:
+    text = "系统盘每日快照，保留 7 天。我们不对数据盘、训练检查点做任何备份。\n"
+    assert value(text, "backup.scope") == "system-only"

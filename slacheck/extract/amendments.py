@@ -49,6 +49,8 @@ _OVERRIDES = regex(with_first_test(alternation("overrides_clause")))
 _OLD_TEXT = regex(with_first_test(f"{alternation('old_text_label')}|{alternation('old_side_label')}"))
 _NEW_TEXT = regex(with_first_test(alternation("new_text_label")))
 _RETRACTED = regex(with_first_test(alternation("retraction")), re.I)
+_MYTH = regex(rf"[\s*#>\-]*(?:\d+[.、]\s*)?(?:{alternation('myth_label')})\s*\d*\s*[:：]", re.I)
+"""A misconception a page sets right, at a passage's start: its sentence states what is not so."""
 _SPOKEN_TAIL = regex(rf"(?:[\s,，]|{alternation('filler')}|{alternation('retraction')})+$", re.I)
 """What may stand between a figure and the retraction that takes it back: pauses, fillers, the retraction said
 twice ("两百G的 哦不对不对 我说错了 是一百G的")."""
@@ -71,6 +73,12 @@ NODE_COUNT_REACH = 4
 """Tokens after a count where the node word it counts stands ("4 x H100 SXM servers")."""
 NEW_VALUE_REACH = 40
 """Characters after a change's words where its quoted new value starts ('is replaced with "..."')."""
+
+
+def _sentence_end(context: Context, position: int) -> int:
+    """Where the sentence holding a position ends."""
+    following = context.sentence(position) + 1
+    return context.sentence_starts[following] if following < len(context.sentence_starts) else len(context.text)
 
 
 def _before_spoken_tail(text: str, end: int) -> int:
@@ -131,6 +139,8 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
         old += [(context.clause_starts[context.clause(match.start())], match.start())  # "之前 2×100G 那一版作废，以
                 for match in _VOIDED_HERE.finditer(context.text)]  # 下面这版为准": the clause that voids names the old
     old += [match.span(1) for match in _INSTEAD_OF.finditer(context.text)]  # "RoCE v2 instead of InfiniBand"
+    if myth := _MYTH.match(context.text):  # "误区 2：“支持 RDMA 就是 InfiniBand”。" / "Myth: RoCE needs no tuning."
+        old.append((myth.end(), _sentence_end(context, myth.end())))
     if _DELETED_START.search(context.text):  # "[删除：12][插入：16] 台", "~~4 nodes~~ 8 nodes"
         old += [match.span() for match in _DELETED.finditer(context.text)]
         if _TICKED.search(context.text):  # "Term: [ ] 1 month [x] 12 months": the boxes left empty beside a ticked one

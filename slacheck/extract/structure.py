@@ -163,6 +163,8 @@ class _Open:
     optional: bool
     lists_options: bool = False
     """It heads options, each under a heading of its own ("## Plans" over "### Starter", "### Pro")."""
+    hashed: bool = False
+    """A Markdown heading ("## …"): a bold line under it is a heading within it."""
 
 
 def subject_of(tokens: Sequence[Keyword]) -> str | None:
@@ -702,6 +704,9 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]],
         if level is None and text.rstrip()[-1:] in _KEY_ENDS and _NESTED_KEY.fullmatch(text) \
                 and (key_column := _nests(document, index)) is not None:
             level = NESTED_LEVEL + key_column  # '"storage_network": {', "compute:" over the lines indented under it
+        hashed = level is not None and _MARKDOWN_HEADING.match(text.strip()) is not None
+        if level is not None and not hashed and stack and stack[-1].hashed:
+            level = max(level, stack[-1].level + 1)  # "## 平台介绍" over "**Q：什么是卡间互联？**"
         if level is not None:
             turns[index] = None
             listed_option = None
@@ -716,7 +721,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]],
                 heading_options += [own_option] if own_option and own_option not in heading_options else []
             own_optional = _names_add_ons(text, tokens)
             lists = own_option is None and not _speaks_of_all(tokens) and bool(_LISTS_OPTIONS.search(text))
-            stack.append(_Open(level, subject_of(tokens), own_option, own_optional, lists))
+            stack.append(_Open(level, subject_of(tokens), own_option, own_optional, lists, hashed))
             established |= {option_key(own_option)} if own_option else set()
             inherited = _inherited(stack)
             result.append(Frame(subject=subject_of(tokens) or subject, option=own_option or option,
@@ -1274,9 +1279,11 @@ def _nests(document: Document, index: int) -> int | None:
 
 
 def _inherited(stack: list[_Open]) -> tuple[str | None, str | None, bool]:
-    """What the open headings give the passages under them: the innermost subject and option, and whether any
-    names optional add-ons (worked out when a heading opens, not for every passage)."""
-    return (next((o.subject for o in reversed(stack) if o.subject), None),
+    """What the open headings give the passages under them: the innermost subject (the vendor's own story under
+    any heading about it: "## 平台介绍" over "**Q：什么是卡间互联？**") and option, and whether any names optional
+    add-ons (worked out when a heading opens, not for every passage)."""
+    return (VENDOR if any(o.subject == VENDOR for o in stack) else next((o.subject for o in reversed(stack)
+                                                                         if o.subject), None),
             next((o.option for o in reversed(stack) if o.option), None), any(o.optional for o in stack))
 
 
