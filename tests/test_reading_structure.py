@@ -5442,8 +5442,8 @@ def test_a_misconception_a_page_sets_right_offers_nothing() -> None:
 
 
 def test_a_bold_question_under_a_platform_introduction_stays_in_it() -> None:
-    text = ("## 一、平台介绍\n\n**Q：什么是卡间互联？**\nA：SXM 模组通过 NVSwitch 实现 8 卡全互联；PCIe 卡可加装两两配对的"
-            " NVLink 桥。\n\n## 二、本次报价\n\n- 8 台 H20 SXM，每台 8 卡\n")
+    text = ("## 一、平台介绍\n\n**Q：有哪些机型？**\n\nA：H20、L40S。\n\n**Q：什么是卡间互联？**\n\nA：SXM 模组通过 NVSwitch"
+            " 实现 8 卡全互联；PCIe 卡可加装两两配对的 NVLink 桥。\n\n## 二、本次报价\n\n- 8 台 H20 SXM，每台 8 卡\n")
     offering = offering_of(text, "markdown")
     assert offering.fact("intra_node.link") is None
     assert offering.fact("gpu.per_node").value == 8

@@ -705,8 +705,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]],
                 and (key_column := _nests(document, index)) is not None:
             level = NESTED_LEVEL + key_column  # '"storage_network": {', "compute:" over the lines indented under it
         hashed = level is not None and _MARKDOWN_HEADING.match(text.strip()) is not None
-        if level is not None and not hashed and stack and stack[-1].hashed:
-            level = max(level, stack[-1].level + 1)  # "## 平台介绍" over "**Q：什么是卡间互联？**"
+        if level is not None and not hashed and (under := [o.level for o in stack if o.hashed]):
+            level = max(level, under[-1] + 1)  # "## 平台介绍" over "**Q：什么是卡间互联？**"
         if level is not None:
             turns[index] = None
             listed_option = None
