@@ -5452,3 +5452,14 @@ def test_a_bold_question_under_a_platform_introduction_stays_in_it() -> None:
 def test_a_backup_the_vendor_says_it_does_not_make_covers_nothing() -> None:
     text = "系统盘每日快照，保留 7 天。我们不对数据盘、训练检查点做任何备份。\n"
     assert value(text, "backup.scope") == "system-only"
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("4 台 A100 PCIe，每台 8 卡。卡间是 NVLink 桥，两张卡一组，一台机器 4 组，机器里没有 NVSwitch。\n", "nodes", 4),
+    ("4 台 A100 PCIe，每台 8 卡。卡间是 NVLink 桥，两张卡一组，一台机器 4 组，机器里没有 NVSwitch。\n", "gpu.per_node", 8),
+    ("4 台 A100 PCIe，每台 8 卡。卡间是 NVLink 桥，两张卡一组，一台机器 4 组，机器里没有 NVSwitch。\n",
+     "intra_node.link", "nvlink-bridge"),
+    ("4 台 A100 PCIe，每台 8 卡，NVLink 桥每组两卡。\n", "gpu.per_node", 8),
+])
+def test_cards_counted_in_pairs_or_groups_are_no_count_of_a_node(text: str, path: str, expected: object) -> None:
+    assert value(text, path) == expected

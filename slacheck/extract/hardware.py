@@ -241,6 +241,9 @@ def _nodes(phrase: Phrase, context: Context) -> list[Said]:
         return said
     if not counts or not counts[0]:
         return []
+    if counts[0] == 1 and after is not None and after.type in COUNTS \
+            and not context.text[phrase.end:after.start].strip():  # "一台机器4组": what each machine holds
+        return []
     if counts[0] == 1 and after is not None and after.type == "TOTAL" and after.start - phrase.end <= 1:
         return []  # "一台合计四百G": what one server has in all, not how many servers
     return _as_total(_servers(counts[0], phrase.start, span, context), phrase, after, context)
