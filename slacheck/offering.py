@@ -269,13 +269,12 @@ def assemble_options(statements: list[Statement], chosen: str | None = None) -> 
 def _own_over_common(common: list[Statement], name: str, statements: list[Statement]) -> list[Statement]:
     """An option's statements, and those said for all options, less those about a fact the option's own table
     column states (the column's "4" servers, not the page's "one server" said for all), and less a network fact
-    said for all that only other options state as their own where this option states its own (a FAQ's "the
-    InfiniBand fabric" on a page where one plan has InfiniBand and another Ethernet speaks of the first)."""
+    said for all that only other options state as their own (a FAQ's "the InfiniBand fabric" on a page where one
+    plan has InfiniBand speaks of that plan)."""
     own = [s for s in statements if s.option == name]
     in_column = {s.path for s in own if s.in_column}
-    own_paths = {s.path for s in own}
     others = {(s.path, repr(s.value)) for s in statements if s.option not in (None, name)
-              and s.path.startswith(_NETWORK) and s.path in own_paths} - {(s.path, repr(s.value)) for s in own}
+              and s.path.startswith(_NETWORK)} - {(s.path, repr(s.value)) for s in own}
     return [s for s in common if s.path not in in_column and (s.path, repr(s.value)) not in others] + own
 
 

@@ -73,10 +73,9 @@ class Analysis:
 
     @property
     def compared(self) -> list[NamedOffering]:
-        """The options the rules check one by one: none when the buyer takes one of them, for only that one is
-        signed (``offering`` holds it)."""
-        chosen = self.extraction.chosen_option
-        return [] if any(option.name == chosen for option in self.options) else self.options
+        """The options the rules check one by one: every option, each on its own, also when the buyer takes one of
+        them (``offering`` then holds the one taken)."""
+        return self.options
 
 
 def analyse(path: str | Path, options: Options) -> Analysis:

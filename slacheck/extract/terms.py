@@ -96,8 +96,8 @@ def _minutes(token: Keyword) -> float | None:
     return value * factor if value is not None and factor else None
 
 
-_BLANK_CELL = regex(r"[\s\d.\-—–/*]*")
-"""A cell that says nothing: empty, a dash, a row's number."""
+_BLANK_CELL = regex(rf"[\s\d.\-—–/*]*(?:(?:{alternation('not_applicable_cell')})[\s*]*)?", re.I)
+"""A cell that says nothing: empty, a dash, a row's number, "n/a" or 不适用 (another plan's)."""
 
 
 def _next_cell(token: Keyword, context: Context) -> list[Keyword]:
