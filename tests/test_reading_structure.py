@@ -5453,3 +5453,23 @@ def test_a_backup_the_vendor_says_it_does_not_make_covers_nothing() -> None:
 ])
 def test_cards_counted_in_pairs_or_groups_are_no_count_of_a_node(text: str, path: str, expected: object) -> None:
     assert value(text, path) == expected
+
+
+RECORDING = ("[00:00:05] 销售：喂 您好 我们给您配的是四台 H100 八卡的\n"
+             "[00:00:12] 客户：那端口是独享的还是跟别人共享的\n"
+             "[00:00:20] 销售：独享的 交换机是专门给你们搭的 不跟别的客户混用\n"
+             "[00:00:31] 客户：网络是 IB 还是 RoCE\n"
+             "[00:00:36] 销售：RoCE v2 每台八张四百G的网卡\n"
+             "[00:00:45] 客户：好 PFC ECN 这些是谁来配\n"
+             "[00:00:50] 销售：这个一般是你们自己的工程师来调\n"
+             "[00:01:02] 客户：存储呢\n"
+             "[00:01:09] 销售：存储是另外一张网 那个是共享的存储集群 跟训练的网是分开的\n")
+
+
+@pytest.mark.parametrize(("path", "expected"), [
+    ("fabric.dedicated", True), ("fabric.protocol", "roce-v2"), ("fabric.nics_per_node", 8),
+    ("tuning.owner", "customer"),
+])
+def test_a_recorded_call_reads_the_vendors_turns_and_answers_questions_said_without_marks(
+        path: str, expected: object) -> None:
+    assert value(RECORDING, path) == expected

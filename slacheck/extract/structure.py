@@ -826,6 +826,8 @@ def _chat_message(text: str) -> int | None:
 
 
 _AFFIRMATIVE = regex(rf"[\s>*\-]*(?:{alternation('affirmative')})", re.I)
+_SPOKEN_QUESTION = regex(alternation("spoken_question"))
+"""A question said without its mark, as speech transcribed writes it ("PFC ECN 这些是谁来配", "是独享的吗")."""
 _AFTER_A_QUESTION = " \t\n*_)）]」”\"'"
 """What may follow a question's mark at the end of its passage ("**Is the fabric shared?**")."""
 
@@ -871,8 +873,9 @@ def _answer_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: lis
     frame becomes an offer's, confirmed. ``placed`` is updated so."""
     for index in range(1, len(placed)):
         asked = placed[index - 1]
-        if placed[index].kind != "offer" or asked.kind not in ("quoted", "offer") or asked.confirmed \
-                or not passages[index - 1][0].rstrip(_AFTER_A_QUESTION).endswith(("?", "？")):
+        question = passages[index - 1][0].rstrip(_AFTER_A_QUESTION)
+        if placed[index].kind != "offer" or asked.kind not in ("quoted", "offer", ASKED) or asked.confirmed \
+                or not (question.endswith(("?", "？")) or _SPOKEN_QUESTION.search(question)):
             continue
         if not placed[index].lead_in:
             placed[index] = replace(placed[index], lead_in=tuple(passages[index - 1][1]))
@@ -1077,6 +1080,8 @@ _HEADER_TIME = regex(rf"{CHAT_TIME}\s*$")
 
 _BUYER_ROLE = regex(rf"(?:{alternation('buyer_role')})", re.I)
 _VENDOR_ROLE = regex(rf"(?:{alternation('vendor_role')})", re.I)
+_TURN_TIME = regex(r"\s*\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s*")
+"""A recording's time before a transcript turn's speaker ("[00:01:24] ")."""
 ROLE_LABEL_REACH = 28
 """Characters at the start of a turn where its speaker label's colon stands."""
 TRANSCRIPT_TURNS = 3
@@ -1088,13 +1093,17 @@ def _buyer_turns(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Fra
     SE: …") and where the buyer asks, the buyer's turns offer nothing: its needs and wishes ("我们理想的配置是每张卡
     一张 400G IB 网卡"). (A list of each party's duties, "甲方：负责…", asks nothing.) ``placed`` is updated so."""
     sides: list[str | None] = []
-    asked = 0
+    asked = timed = 0
     for text, _ in passages:
-        label = _LABEL.match(text) if ":" in text[:ROLE_LABEL_REACH] else None  # the speaker's label
+        time = _TURN_TIME.match(text)  # "[00:01:24] 客户：…": a recording's time before the label
+        start = time.end() if time else 0
+        label = _LABEL.match(text[start:]) if ":" in text[start:start + ROLE_LABEL_REACH] else None
         role = label.group(1) if label else ""
         sides.append("vendor" if _VENDOR_ROLE.search(role) else "buyer" if _BUYER_ROLE.search(role) else None)
         asked += sides[-1] == "buyer" and _QUESTION_MARK.search(text) is not None
-    if sides.count("buyer") < TRANSCRIPT_TURNS or sides.count("vendor") < TRANSCRIPT_TURNS or not asked:
+        timed += sides[-1] is not None and time is not None
+    if sides.count("buyer") < TRANSCRIPT_TURNS or sides.count("vendor") < TRANSCRIPT_TURNS \
+            or not asked and timed < 2 * TRANSCRIPT_TURNS:  # (speech transcribed may hold no question marks)
         return
     for index, side in enumerate(sides):
         if side == "buyer" and placed[index].kind == "offer" and not placed[index].confirmed:
