@@ -5473,3 +5473,10 @@ RECORDING = ("[00:00:05] 销售：喂 您好 我们给您配的是四台 H100 �
 def test_a_recorded_call_reads_the_vendors_turns_and_answers_questions_said_without_marks(
         path: str, expected: object) -> None:
     assert value(RECORDING, path) == expected
+
+
+def test_a_question_restated_in_bold_with_the_askers_wish_offers_nothing() -> None:
+    text = ("**3. How is acceptance run? We want a cross-node NCCL test over all 8 nodes.**\n\n"
+            "Each server runs nccl-tests all_reduce_perf on the node's 8 GPUs and must reach 400 GB/s busbw.\n")
+    assert value(text, "acceptance.multi_node", "markdown") is False
+    assert value(text, "acceptance.threshold_gbytes", "markdown") == 400.0
