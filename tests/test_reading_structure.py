@@ -5480,3 +5480,8 @@ def test_a_question_restated_in_bold_with_the_askers_wish_offers_nothing() -> No
             "Each server runs nccl-tests all_reduce_perf on the node's 8 GPUs and must reach 400 GB/s busbw.\n")
     assert value(text, "acceptance.multi_node", "markdown") is False
     assert value(text, "acceptance.threshold_gbytes", "markdown") == 400.0
+
+
+def test_an_instance_recovered_on_healthy_hardware_is_a_migration_time() -> None:
+    text = "Host failure: the instance is automatically recovered on healthy hardware within 20 minutes.\n"
+    assert value(text, "sla.failover_minutes") == 20.0

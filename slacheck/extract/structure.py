@@ -640,7 +640,9 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]],
         fence = in_fence or text.lstrip().startswith("```")  # a fence's "# comment" lines split its passages:
         if fence and not in_fence:  # a run pasted under "he ran it on a different provider:" sets no test
             foreign_fence = index > 0 and _pastes_other_run(passages[index - 1][0])
-            drawn_box = bool(_DRAWN_BOX.match(text))  # a box drawn in a fence ("+----+" / "| Plan |") is no command
+            drawn_box = bool(_DRAWN_BOX.match(text)) or index + 1 < len(document.passages) \
+                and document.passages[index + 1].kind == "table-row"  # a box drawn in a fence ("+----+" / "| Plan |",
+            # its rules read as a table's) is no command
         if text.count("```") % 2 == 1:  # the one that closes it may start with a command
             in_fence = not in_fence
         if earlier_message and not (marked and not first_line.lstrip().startswith(">")) \
