@@ -5485,3 +5485,13 @@ def test_a_question_restated_in_bold_with_the_askers_wish_offers_nothing() -> No
 def test_an_instance_recovered_on_healthy_hardware_is_a_migration_time() -> None:
     text = "Host failure: the instance is automatically recovered on healthy hardware within 20 minutes.\n"
     assert value(text, "sla.failover_minutes") == 20.0
+
+
+def test_testimonials_are_the_vendors_story_and_who_reports_an_incident_does_not_handle_it() -> None:
+    text = ("## What customers say\n\n> \"Best networking we've had outside our own InfiniBand pods.\"\n\n"
+            "## Service terms\n\n- RoCE v2, 4 x 200 Gb/s per node.\n"
+            "- The Provider configures PFC and ECN and investigates congestion incidents reported by the Customer.\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("tuning.owner").value == "provider"
+    assert offering.fact("tuning.troubleshooting").value == "provider"
