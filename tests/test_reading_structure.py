@@ -5442,6 +5442,8 @@ def test_a_bold_question_under_a_platform_introduction_stays_in_it() -> None:
 def test_a_backup_the_vendor_says_it_does_not_make_covers_nothing() -> None:
     text = "系统盘每日快照，保留 7 天。我们不对数据盘、训练检查点做任何备份。\n"
     assert value(text, "backup.scope") == "system-only"
+    text = "RoCE v2，每台 4 张 200G。PFC、ECN 参数由贵司自行配置，我司不对调优结果负责。\n"
+    assert value(text, "tuning.owner") == "customer"
 
 
 @pytest.mark.parametrize(("text", "path", "expected"), [
