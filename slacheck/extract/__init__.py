@@ -75,7 +75,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     pending: list[tuple[Normalized, Scan] | None] = []
     units = UnitPlacer()
     for passage in document.passages:
-        normalized = units.placed(normalize(passage.text), passage.kind, passage.first_place()[1])
+        normalized = units.placed(normalize(passage.text), passage)
         pending.append((normalized, scan(normalized.text[:_windows(normalized.text)[0][1]])))
         if budget is not None:
             budget.check(partial(_position, document, passage))

@@ -830,8 +830,15 @@ def _chat_message(text: str) -> int | None:
 _AFFIRMATIVE = regex(rf"[\s>*\-]*(?:{alternation('affirmative')})", re.I)
 _BOLD_QUESTION = regex(r"\s*\*\*[^*]*[?？][^*]*\*\*\s*")
 """A passage that is a question in bold, perhaps with more words of the asker's after its mark."""
-_SPOKEN_QUESTION = regex(alternation("spoken_question"))
-"""A question said without its mark, as speech transcribed writes it ("PFC ECN 这些是谁来配", "是独享的吗")."""
+_ASKING_WORD = regex(alternation("asking_word"))
+_QUESTION_PARTICLE = regex(alternation("question_particle"))
+
+
+def _asked_aloud(text: str) -> bool:
+    """Whether a passage is a question said without its mark, as speech transcribed writes it ("PFC ECN 这些是谁来配",
+    "是独享的吗"): a word that asks, or a particle that ends it."""
+    return bool(text) and (_QUESTION_PARTICLE.match(text, len(text) - 1) is not None
+                           or _ASKING_WORD.search(text) is not None)
 _AFTER_A_QUESTION = " \t\n*_)）]」”\"'"
 """What may follow a question's mark at the end of its passage ("**Is the fabric shared?**")."""
 
@@ -878,10 +885,11 @@ def _answer_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: lis
     for index in range(1, len(placed)):
         asked = placed[index - 1]
         question = passages[index - 1][0].rstrip(_AFTER_A_QUESTION)
-        restated = _BOLD_QUESTION.fullmatch(passages[index - 1][0]) is not None  # "**8. How is acceptance done?
-        # We'd like a multi-node run.**": the asker's question restated in bold over its answer, wishes and all
+        restated = question.lstrip().startswith("**") and _BOLD_QUESTION.fullmatch(passages[index - 1][0]) is not None
+        # "**8. How is acceptance done? We'd like a multi-node run.**": the asker's question restated in bold over its
+        # answer, wishes and all
         if placed[index].kind != "offer" or asked.kind not in ("quoted", "offer", ASKED) or asked.confirmed \
-                or not (question.endswith(("?", "？")) or restated or _SPOKEN_QUESTION.search(question)):
+                or not (question.endswith(("?", "？")) or restated or _asked_aloud(question)):
             continue
         if not placed[index].lead_in:
             placed[index] = replace(placed[index], lead_in=tuple(passages[index - 1][1]))

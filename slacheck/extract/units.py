@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from slacheck.documents import Passage
 from slacheck.extract.lexicon import alternation, meaning
 from slacheck.extract.structure import cell_spans
 from slacheck.normalize import Normalized
@@ -104,17 +105,19 @@ class UnitPlacer:
         self._header: list[str | None] | None = None  # the units of the current table's columns (None: no table)
         self._parents: list[tuple[int, str]] = []  # the open parent keys: their columns and words
 
-    def placed(self, normalized: Normalized, kind: str, column: int = 0) -> Normalized:
-        """``normalized`` with its units placed after its bare numbers (``column``: where the passage starts)."""
+    def placed(self, normalized: Normalized, passage: Passage) -> Normalized:
+        """``normalized`` (``passage``'s text) with its units placed after its bare numbers."""
         text = normalized.text
-        while self._parents and self._parents[-1][0] >= column:
-            self._parents.pop()
-        if kind != "table-row":
+        if self._parents:  # the keys that end where a line stands no deeper than they do
+            column = passage.first_place()[1]
+            while self._parents and self._parents[-1][0] >= column:
+                self._parents.pop()
+        if passage.kind != "table-row":
             self._header = None
             if ":" not in text[:LABEL_REACH]:  # (normalised: "：" is ":")
                 return normalized
             if text.rstrip()[-1:] in _KEY_ENDS and (parent := _parent_words(text)) is not None:
-                self._parents.append((column, parent))
+                self._parents.append((passage.first_place()[1], parent))
                 return normalized
             edits = _under_parent(text, self._parents[-1][1]) if self._parents else []
             edits = sorted(edits + [edit for edit in _label_unit(text) if edit[0] not in {e[0] for e in edits}])
