@@ -5497,3 +5497,24 @@ def test_testimonials_are_the_vendors_story_and_who_reports_an_incident_does_not
     assert offering.fact("fabric.protocol").value == "roce-v2"
     assert offering.fact("tuning.owner").value == "provider"
     assert offering.fact("tuning.troubleshooting").value == "provider"
+
+
+TEAMS_CHAT = ("[2025-02-10 14:02] Dana Lee\nHere's the config we can hold for you: 8 nodes, 8x H100 SXM each, RoCE v2,\n"
+              "4x 200GbE per node. $2.10 per GPU-hour.\n\n"
+              "[14:05] Priya Nair\nIs the backend shared with other tenants? We want 8x 400G InfiniBand ideally.\n\n"
+              "[14:09] Dana Lee\nDedicated ports, non-blocking 1:1.\n\n"
+              "[14:11] Tom Ferreira\nWho owns PFC/ECN config? Do you run nccl-tests across all nodes?\n\n"
+              "[14:15] Dana Lee\nOur network team configures PFC and ECN before handover.\n\n"
+              "[14:17] Tom Ferreira\nAnd the SLA? What about a trial on 16 nodes?\n\n"
+              "[14:20] Priya Nair\nAlso, can we get 400G InfiniBand as an option?\n\n"
+              "[14:24] Dana Lee\nReplacement within 4 hours.\n\n"
+              "[14:26] Tom Ferreira\nWhich leaf switch is it?\n\n"
+              "[14:28] Priya Nair\nAnd is the storage network separate?\n\n"
+              "[14:31] Dana Lee\nArista 7060DX5-64S; storage is separate.\n")
+
+
+def test_a_buyers_team_whose_names_stand_on_the_header_lines_offers_nothing() -> None:
+    offering = offering_of(TEAMS_CHAT)
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.rate_gbps").value == 200.0
+    assert offering.fact("tuning.owner").value == "provider"

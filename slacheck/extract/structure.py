@@ -783,7 +783,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]],
             lead_in = _lead_in(text, tokens)
             wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
     if in_chat:
-        _buyer_messages(passages, turns, result)
+        _buyer_messages(document, passages, turns, result)
     _buyer_turns(passages, result)
     if not email:
         _pasted_offer(document, passages, result)
@@ -1126,7 +1126,7 @@ def _buyer_turns(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Fra
             placed[index] = Frame(kind=ASKED)
 
 
-def _buyer_messages(passages: list[tuple[str, Sequence[Keyword]]], turns: dict[int, int | None],
+def _buyer_messages(document: Document, passages: list[tuple[str, Sequence[Keyword]]], turns: dict[int, int | None],
                     placed: list[Frame]) -> None:
     """In a chat between a buyer and a vendor, the buyer's messages offer nothing: its questions, its needs and
     its own stories ("we got burned last year with PCIe cards"). The buyer is the one speaker who asks at least
@@ -1139,12 +1139,15 @@ def _buyer_messages(passages: list[tuple[str, Sequence[Keyword]]], turns: dict[i
     questions: dict[str, int] = {}
     prices: dict[str, int] = {}
     speaker: str | None = None
+    on_header_lines = _speakers(document, passages)  # "[14:05] Priya Nair" over the message's first line
     for index, (text, tokens) in enumerate(passages):
         own = 0  # where the message's own words start in the passage
         if index in turns:
             message = turns[index]
             header = _speaker(text, message) if message is not None else None
             speaker, own = header if header else (None, 0)
+            if header is not None and not speaker and (named := on_header_lines[index]):
+                speaker, own = named.casefold(), message + len(named)
         if speaker is not None:  # a message's lines below its time and speaker ask too ("王工 10:11" / "是SXM的吗？")
             questions[speaker] = questions.get(speaker, 0) + bool(_QUESTION_MARK.search(text, own))
             prices[speaker] = prices.get(speaker, 0) + sum(t.type == "MONEY" for t in tokens)
