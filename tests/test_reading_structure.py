@@ -5518,3 +5518,16 @@ def test_a_buyers_team_whose_names_stand_on_the_header_lines_offers_nothing() ->
     assert offering.fact("fabric.protocol").value == "roce-v2"
     assert offering.fact("fabric.rate_gbps").value == 200.0
     assert offering.fact("tuning.owner").value == "provider"
+
+
+def test_a_sales_post_reads_its_offer_not_its_pitfalls_or_comparisons() -> None:
+    text = ("## 坑 1：PCIe 版冒充 SXM 版\n有的报价把 PCIe 卡写成 NVSwitch 全互联。\n\n"
+            "## 坑 2：端口共享\n有的平台端口几家客户共用，收敛比 3:1。\n\n"
+            "## 我们的数据\n客户实测 4 台 32 卡 A800，busbw 跑到 90 GB/s，比不少家的 IB 还快！\n\n"
+            "## 本月报价\n| 项目 | 配置 |\n|---|---|\n| 机间网络 | RoCE v2，每台 2 张 200G 网卡 |\n"
+            "| 交换机 | 端口独享，1:1 不收敛 |\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.dedicated").value is True
+    assert offering.fact("intra_node.nvswitch") is None
+    assert offering.fact("gpu.total").value == 32 and offering.fact("gpu.per_node") is None

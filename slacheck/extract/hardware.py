@@ -135,8 +135,8 @@ def _gpu(phrase: Phrase, context: Context) -> list[Said]:
     if node_count is not None:
         said.extend(_as_total(_servers(node_count, phrase.start, span, context), phrase, None, context))
     if per_node is not None:
-        if (lead is not None and lead.type == "TOTAL") or (per_node > PER_NODE_MAX and node_count is None) \
-                or _bracketed_total(counted_parts, context):
+        if (lead is not None and lead.type == "TOTAL") or per_node > PER_NODE_MAX \
+                or _bracketed_total(counted_parts, context):  # ("4 台 32 卡 A800": more than a server holds)
             said.append(Said("gpu.total", per_node, span))
         else:
             said.append(Said("gpu.per_node", per_node, span, tag="primary"))
