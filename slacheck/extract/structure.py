@@ -884,12 +884,13 @@ def _answer_questions(passages: list[tuple[str, Sequence[Keyword]]], placed: lis
     frame becomes an offer's, confirmed. ``placed`` is updated so."""
     for index in range(1, len(placed)):
         asked = placed[index - 1]
+        if placed[index].kind != "offer" or asked.kind not in ("quoted", "offer", ASKED) or asked.confirmed:
+            continue
         question = passages[index - 1][0].rstrip(_AFTER_A_QUESTION)
-        restated = question.lstrip().startswith("**") and _BOLD_QUESTION.fullmatch(passages[index - 1][0]) is not None
-        # "**8. How is acceptance done? We'd like a multi-node run.**": the asker's question restated in bold over its
-        # answer, wishes and all
-        if placed[index].kind != "offer" or asked.kind not in ("quoted", "offer", ASKED) or asked.confirmed \
-                or not (question.endswith(("?", "？")) or restated or _asked_aloud(question)):
+        restated = question[:3].lstrip().startswith("**") \
+            and _BOLD_QUESTION.fullmatch(passages[index - 1][0]) is not None  # "**8. How is acceptance done? We'd
+        # like a multi-node run.**": the asker's question restated in bold over its answer, wishes and all
+        if not (question.endswith(("?", "？")) or restated or not question.isascii() and _asked_aloud(question)):
             continue
         if not placed[index].lead_in:
             placed[index] = replace(placed[index], lead_in=tuple(passages[index - 1][1]))
@@ -1113,7 +1114,8 @@ def _buyer_turns(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Fra
     for text, _ in passages:
         time = _TURN_TIME.match(text)  # "[00:01:24] 客户：…": a recording's time before the label
         start = time.end() if time else 0
-        label = _LABEL.match(text[start:]) if ":" in text[start:start + ROLE_LABEL_REACH] else None
+        label = (_LABEL.match(text[start:] if start else text) if ":" in text[start:start + ROLE_LABEL_REACH]
+                 else None)
         role = label.group(1) if label else ""
         sides.append("vendor" if _VENDOR_ROLE.search(role) else "buyer" if _BUYER_ROLE.search(role) else None)
         asked += sides[-1] == "buyer" and _QUESTION_MARK.search(text) is not None
@@ -1139,15 +1141,17 @@ def _buyer_messages(document: Document, passages: list[tuple[str, Sequence[Keywo
     questions: dict[str, int] = {}
     prices: dict[str, int] = {}
     speaker: str | None = None
-    on_header_lines = _speakers(document, passages)  # "[14:05] Priya Nair" over the message's first line
+    on_header_lines: list[str | None] = []  # "[14:05] Priya Nair" over the message's first line (found when needed)
     for index, (text, tokens) in enumerate(passages):
         own = 0  # where the message's own words start in the passage
         if index in turns:
             message = turns[index]
             header = _speaker(text, message) if message is not None else None
             speaker, own = header if header else (None, 0)
-            if header is not None and not speaker and (named := on_header_lines[index]):
-                speaker, own = named.casefold(), message + len(named)
+            if message is not None and not speaker:
+                on_header_lines = on_header_lines or _speakers(document, passages)
+                if named := on_header_lines[index]:
+                    speaker, own = named.casefold(), message + len(named)
         if speaker is not None:  # a message's lines below its time and speaker ask too ("王工 10:11" / "是SXM的吗？")
             questions[speaker] = questions.get(speaker, 0) + bool(_QUESTION_MARK.search(text, own))
             prices[speaker] = prices.get(speaker, 0) + sum(t.type == "MONEY" for t in tokens)

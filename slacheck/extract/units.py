@@ -119,8 +119,10 @@ class UnitPlacer:
             if text.rstrip()[-1:] in _KEY_ENDS and (parent := _parent_words(text)) is not None:
                 self._parents.append((passage.first_place()[1], parent))
                 return normalized
-            edits = _under_parent(text, self._parents[-1][1]) if self._parents else []
-            edits = sorted(edits + [edit for edit in _label_unit(text) if edit[0] not in {e[0] for e in edits}])
+            edits = _label_unit(text)
+            if self._parents and (parent_edits := _under_parent(text, self._parents[-1][1])):
+                taken = {start for start, _, _ in parent_edits}
+                edits = sorted(parent_edits + [edit for edit in edits if edit[0] not in taken])
             return normalized.edited(edits) if edits else normalized
         self._parents.clear()
         if self._header is None:
