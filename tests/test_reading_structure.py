@@ -5531,3 +5531,12 @@ def test_a_sales_post_reads_its_offer_not_its_pitfalls_or_comparisons() -> None:
     assert offering.fact("fabric.dedicated").value is True
     assert offering.fact("intra_node.nvswitch") is None
     assert offering.fact("gpu.total").value == 32 and offering.fact("gpu.per_node") is None
+
+
+@pytest.mark.parametrize("text", [
+    "RoCE v2, 8 nodes. Handover: every node passes the single-node health check: all_reduce_perf across its 8 GPUs "
+    "must reach 450 GB/s.\n",
+    "RoCE v2, 8 nodes. At handover all_reduce_perf runs across the node's 8 GPUs on every node, at least 450 GB/s.\n",
+])
+def test_a_health_check_across_a_nodes_own_gpus_is_single_node(text: str) -> None:
+    assert value(text, "acceptance.multi_node") is False
