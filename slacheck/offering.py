@@ -195,6 +195,8 @@ def _standing(said: list[Statement]) -> list[Statement]:
         amending = []  # "correction: 100G, not 200G. The 200G boxes are the H100 pool": a model named in passing
     if amending and all(s.value == "roce" for s in amending) and any(s.value in ROCE[:2] for s in said):
         amending = []  # "更换后恢复原 RoCE 配置" in a rewritten clause: RoCE said again, its version said before
+    if amending and all(s.value == "ethernet-tcp" for s in amending) and any(s.value in ROCE for s in said):
+        amending = []  # "scratch that, 2x 200GbE per node": RoCE runs over the Ethernet a correction names
     return amending[::-1] if amending else said
 
 

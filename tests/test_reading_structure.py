@@ -5540,3 +5540,11 @@ def test_a_sales_post_reads_its_offer_not_its_pitfalls_or_comparisons() -> None:
 ])
 def test_a_health_check_across_a_nodes_own_gpus_is_single_node(text: str) -> None:
     assert value(text, "acceptance.multi_node") is False
+
+
+def test_a_late_scratch_that_corrects_the_count_and_keeps_the_roce_named_before() -> None:
+    text = ("[14:02] Dana\nBackend fabric: RoCE v2, 4x 200GbE ConnectX-7 per node.\n\n"
+            "[09:12] Dana\nScratch that, it's 2x200G not 4x on the backend. 2x 200GbE ConnectX-7 per node.\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.nics_per_node").value == 2
+    assert offering.fact("fabric.protocol").value == "roce-v2"
