@@ -5548,3 +5548,13 @@ def test_a_late_scratch_that_corrects_the_count_and_keeps_the_roce_named_before(
     offering = offering_of(text)
     assert offering.fact("fabric.nics_per_node").value == 2
     assert offering.fact("fabric.protocol").value == "roce-v2"
+
+
+def test_a_rows_value_cell_that_says_n_a_or_later_offers_nothing() -> None:
+    text = ("| 序号 | 指标 | 承诺值 | 备注 |\n|---|---|---|---|\n| 1 | 系统盘快照 | 每日 1 次 | 乙方执行 |\n"
+            "| 2 | 数据盘及 checkpoint 备份 | N/A | 由甲方自行负责 |\n| 3 | 硬件故障更换时间 | 另行约定 | — |\n"
+            "| 4 | 线缆及光模块 | — | 由乙方提供，已含在报价内 |\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("backup.scope").value == "system-only"
+    assert offering.fact("sla.replacement") is None
+    assert offering.fact("fabric.cabling").value == "provider"

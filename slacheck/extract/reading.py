@@ -155,7 +155,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     if not said:
         return said
     spans = cell_spans(context.text) if frame.columns or frame.column_options else []
-    if _not_offered(context, spans) or not spans and _label_says_nothing(context.text):
+    if _not_offered(context, spans, plans=bool(frame.column_options)) \
+            or not spans and _label_says_nothing(context.text):
         return []
     cells = [start for start, _ in spans]
     complied = ASKED in frame.column_subjects and _complies(context.text)
@@ -339,11 +340,19 @@ def _used_for(clause: int, context: Context) -> str | None:
     return subject_of(context.in_clause(start))
 
 
-def _not_offered(context: Context, cells: list[tuple[int, int]]) -> bool:
-    """Whether every cell after a table row's label says its item is not offered ("| InfiniBand | 不适用 |")."""
-    values = cells[1:]
-    return bool(values) and all(_NOT_APPLICABLE.fullmatch(context.text, *cell) for cell in values) \
-        and any(context.text[slice(*cell)].strip(" *") for cell in values)
+def _not_offered(context: Context, cells: list[tuple[int, int]], plans: bool) -> bool:
+    """Whether every cell after a table row's label says its item is not offered ("| InfiniBand | 不适用 |"), or,
+    in a table of one offer (no plans side by side), its value cell says so or leaves it to later ("| 9 | 数据盘备份
+    | N/A | 由甲方自行负责 |", "| 硬件更换时间 | 另行约定 | — |")."""
+    label = first_worded_cell(context.text)
+    values = [cell for cell in cells if label is None or cell[0] > label[0]]
+    if not values or not any(context.text[slice(*cell)].strip(" *") for cell in values):
+        return False
+    first = context.text[slice(*values[0])]  # (a dash there is a blank cell: the value may stand further right)
+    if not plans and (any(ch.isalpha() for ch in first) and _NOT_APPLICABLE.fullmatch(first)
+                      or _PENDING.fullmatch(first)):
+        return True
+    return all(_NOT_APPLICABLE.fullmatch(context.text, *cell) for cell in values)
 
 
 _DENIED_VALUE = regex(rf"[\s*]*(?:we |our \w+ )?(?:{alternation('absent_before')}|{alternation('unavailable')})",
