@@ -97,6 +97,6 @@ def test_one_nic_per_gpu_counts_as_a_nic_count() -> None:
 
 
 def test_an_h100_nvl_is_a_pcie_card_for_hw002() -> None:
-    fired = {f.rule for f in findings_for("32 nodes x 8 H100 NVL 94GB, full-mesh NVLink across all 8 GPUs.\n" + PINNED)}
-    quiet = {f.rule for f in findings_for("32 nodes x 8 H100 NVL 94GB, NVLink bridges between GPU pairs.\n" + PINNED)}
+    fired = {f.rule for f in findings_for("32 nodes x 8 H100 NVL 94GB, full-mesh NVLink across all 8 GPUs.\n" + PINNED, RULES)}
+    quiet = {f.rule for f in findings_for("32 nodes x 8 H100 NVL 94GB, NVLink bridges between GPU pairs.\n" + PINNED, RULES)}
     assert "HW002" in fired and "HW002" not in quiet
