@@ -5558,3 +5558,14 @@ def test_a_rows_value_cell_that_says_n_a_or_later_offers_nothing() -> None:
     assert offering.fact("backup.scope").value == "system-only"
     assert offering.fact("sla.replacement") is None
     assert offering.fact("fabric.cabling").value == "provider"
+
+
+def test_answers_marked_with_a_reply_word_between_the_lines_of_the_request_are_offered() -> None:
+    text = ("主题：回复：询价\n发件人：王磊\n\n陈工您好，答复见原邮件各条之后的【回复】。\n\n"
+            "-------- 原始邮件 --------\n发件人：陈思远\n主题：询价\n\n"
+            "1. 计算网络：希望每节点 8 张 400G 网卡，InfiniBand。\n【回复】每节点 4 张 400G 网卡，RoCE v2。\n\n"
+            "2. 交换机要独享。\n【回复】交换机与其他租户共用，上联收敛比 2:1。\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.nics_per_node").value == 4
+    assert offering.fact("fabric.dedicated").value is False

@@ -469,14 +469,17 @@ def _quoting(document: Document, start: int) -> str | None:
     return "whole" if seen_quote else None
 
 
-_ANSWER_TAG = regex(r"\s*(\[[A-Za-z]{1,4}\])\s")
+_ANSWER_TAG = regex(rf"\s*(\[[A-Za-z]{{1,4}}\](?=\s)|{alternation('answer_mark')})", re.I)
+"""The mark that opens an answer put between an earlier message's lines: bracketed initials ("[DO] …") or a word
+("【回复】满足", "[Reply] …")."""
 ANSWER_TAGS = 2
 """How many lines of an earlier message must open with one bracketed mark ("[DO]") for them to be answers."""
 
 
 def _answer_tag(document: Document, start: int) -> str:
-    """The bracketed initials that open the answers someone put between the unquoted lines of the earlier
-    message from line ``start`` ("3. Is InfiniBand an option?" then "[DO] Not for this pod."); "" if none."""
+    """The mark (bracketed initials, or an answer's word) that opens the answers someone put between the unquoted
+    lines of the earlier message from line ``start`` ("3. Is InfiniBand an option?" then "[DO] Not for this pod.",
+    "【回复】满足"); "" if none."""
     tags: Counter[str] = Counter()
     for line in document.lines[start + 1:]:
         if _EARLIER_MESSAGE.match(line.text.strip()):
