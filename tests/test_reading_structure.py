@@ -5569,3 +5569,9 @@ def test_answers_marked_with_a_reply_word_between_the_lines_of_the_request_are_o
     assert offering.fact("fabric.protocol").value == "roce-v2"
     assert offering.fact("fabric.nics_per_node").value == 4
     assert offering.fact("fabric.dedicated").value is False
+
+
+def test_a_site_code_with_a_digit_before_a_place_word_counts_no_sites_or_nodes() -> None:
+    text = "32 nodes of H100 SXM, RoCE v2. 4 nodes per rack, 44 kW per rack, confirmed by the SG-2 facilities team.\n"
+    assert value(text, "nodes") == 32
+    assert value(text, "fabric.multi_site") is None

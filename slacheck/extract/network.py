@@ -285,8 +285,8 @@ def _multi_site(token: Keyword, context: Context) -> list[Said]:
     ("two sites form one training cluster"), not
     describe the vendor's premises ("8 servers in FRA1 and 8 in FRA3. The two facilities are linked by ...";
     not "founded in 2014, we run servers in three London facilities")."""
-    if token.value[:1].isdigit():  # "2 in atlanta 2 in phoenix": the token counts the nodes itself, and the
-        total = sum(int(count) for count in _COUNT_IN_PLACE.findall(token.value))  # counts add up
+    total = sum(int(count) for count in _COUNT_IN_PLACE.findall(token.value)) if token.value[:1].isdigit() else 0
+    if total:  # "2 in atlanta 2 in phoenix": the token counts the nodes itself, and the counts add up
         return [Said("fabric.multi_site", True, [span_of(token)]),
                 Said("nodes", total, [span_of(token)], tag="primary")]
     if _OWN_PREMISES.search(sentence_text(token, context)) and not _ONE_CLUSTER.search(sentence_text(token, context)):
