@@ -5575,3 +5575,11 @@ def test_a_site_code_with_a_digit_before_a_place_word_counts_no_sites_or_nodes()
     text = "32 nodes of H100 SXM, RoCE v2. 4 nodes per rack, 44 kW per rack, confirmed by the SG-2 facilities team.\n"
     assert value(text, "nodes") == 32
     assert value(text, "fabric.multi_site") is None
+
+
+def test_a_tier_named_with_and_without_its_suffix_is_one_option() -> None:
+    text = ("| | Standard Cluster | Performance Cluster |\n|---|---|---|\n| GPUs per node | 8x H100 PCIe | 8x H100 SXM5 |\n\n"
+            "| Feature | Standard | Performance |\n|---|---|---|\n| Inter-node fabric | 2x 25GbE TCP | 8x 400G InfiniBand NDR |\n")
+    _, options = assemble_options(extract(document_from_text(text, format="markdown")).statements)
+    assert [option.name for option in options] == ["Standard Cluster", "Performance Cluster"]
+    assert options[1].offering.fact("fabric.protocol").value == "infiniband"

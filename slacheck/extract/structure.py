@@ -1489,12 +1489,15 @@ def _keyed(name: str) -> bool:
     return (_OPTION_KEY.search(name) or _LEADING_KEY.match(name)) is not None
 
 
+_TIER_SUFFIX = regex(rf"\s*(?:{alternation('tier_suffix')})$", re.I)
+
+
 def option_key(name: str) -> str:
     """What tells an option from the others: its letter or number, whatever the language ("Plan A" and "方案A",
     "Option 2" and "方案二" are one option); a tier's whole name ("Pro plan", 旗舰款)."""
     key = _OPTION_KEY.search(name) or _LEADING_KEY.match(name)
-    if key is None:
-        return name
+    if key is None:  # a tier's name, less a word every tier ends with ("Standard Cluster" is "Standard")
+        return _TIER_SUFFIX.sub("", name) or name
     mark = key.group().strip()
     return str(int(mark)) if mark.isdigit() else str(_ZH_DIGITS[mark]) if mark in _ZH_DIGITS else mark.upper()
 
