@@ -5583,3 +5583,11 @@ def test_a_tier_named_with_and_without_its_suffix_is_one_option() -> None:
     _, options = assemble_options(extract(document_from_text(text, format="markdown")).statements)
     assert [option.name for option in options] == ["Standard Cluster", "Performance Cluster"]
     assert options[1].offering.fact("fabric.protocol").value == "infiniband"
+
+
+def test_an_upgrade_package_is_an_add_on_beside_the_included_fabric() -> None:
+    text = ("二、网络\n· 计算网络：RoCE v2，每节点 8 张 200G 网卡\n· 可升级为 NDR 400G InfiniBand 网络\n\n"
+            "三、价格\n· 整柜租赁：¥ 398,000 / 月\n· IB 网络升级包：价格以咨询为准\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.upgrade_protocol").value == "infiniband"
