@@ -5591,3 +5591,15 @@ def test_an_upgrade_package_is_an_add_on_beside_the_included_fabric() -> None:
     offering = offering_of(text)
     assert offering.fact("fabric.protocol").value == "roce-v2"
     assert offering.fact("fabric.upgrade_protocol").value == "infiniband"
+
+
+TICKET = ("====\n[2025-04-18 10:12] 客户（张工，算法平台组）\n====\n两台一起跑 busbw 很低。我们用的命令如下：\n\n"
+          "  mpirun -np 16 ./all_reduce_perf -b 8 -e 8G\n\n1）你们的 RoCE 是 v2 吗？\n2）能不能换成 InfiniBand？\n\n"
+          "====\n[2025-04-18 11:40] 我方（技术支持 刘工）\n====\n合同约定：每台 1 张 200G RoCE 网卡，4 台 H800 SXM5。\n"
+          "合同里没有约定交付网络配置基线文档。\n")
+
+
+def test_a_tickets_customer_messages_offer_nothing_and_what_the_contract_does_not_agree_is_not_offered() -> None:
+    offering = offering_of(TICKET)
+    assert offering.fact("fabric.protocol").value == "roce"
+    assert offering.fact("tuning.baseline").value is False

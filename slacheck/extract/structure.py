@@ -713,7 +713,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]],
         if level is not None and not hashed and (under := [o.level for o in stack if o.hashed]):
             level = max(level, under[-1] + 1)  # "## 平台介绍" over "**Q：什么是卡间互联？**"
         if level is not None:
-            turns[index] = None
+            if not (in_chat and _LABEL_LINE.fullmatch(text.strip())):  # (a message's lead-in, "命令如下：",
+                turns[index] = None  # keeps the message open)
             listed_option = None
             while stack and stack[-1].level >= level:
                 stack.pop()
@@ -1161,6 +1162,10 @@ def _buyer_messages(document: Document, passages: list[tuple[str, Sequence[Keywo
         speakers.append(speaker)
     if len(questions) < 2:
         return
+    by_role = {name for name in questions if _BUYER_ROLE.match(name)}  # "客户（张工）", "Customer (Ana)"
+    if by_role and len(by_role) < len(questions):
+        _quote_messages(speakers, by_role, placed)
+        return
     buyer, asked = max(questions.items(), key=lambda item: item[1])
     others = [count for name, count in questions.items() if name != buyer]
     most_prices = max(prices.values())
@@ -1174,6 +1179,11 @@ def _buyer_messages(document: Document, passages: list[tuple[str, Sequence[Keywo
         vendors = [count for name, count in questions.items() if name not in buyers]
         if len(buyers) < 2 or not vendors or 2 * max(vendors) > min(questions[name] for name in buyers):
             return
+    _quote_messages(speakers, buyers, placed)
+
+
+def _quote_messages(speakers: list[str | None], buyers: set[str], placed: list[Frame]) -> None:
+    """The buyers' messages offer nothing: ``placed`` is updated so."""
     for index, name in enumerate(speakers):
         if name in buyers and placed[index].kind == "offer":
             placed[index] = Frame(kind="quoted")
@@ -1273,11 +1283,12 @@ def _pastes_other_run(lead_in: str) -> bool:
 
 def _bare_header(text: str, end: int) -> bool:
     """Whether a chat message's time (ending at ``end``) stands with only its speaker: its words are below."""
-    rest = text[end:].strip()
-    return len(rest) <= _SPEAKER_WIDTH and not _SENTENCE_MARK.search(rest)
+    rest = text[end:].strip()  # (a role in brackets after the name may hold a comma: "客户（张工，算法平台组）")
+    return len(rest) <= _SPEAKER_WIDTH and not _SENTENCE_MARK.search(_IN_BRACKETS.sub("", rest))
 
 
 _SENTENCE_MARK = regex(r"[，。？！,.?!；;]")
+_IN_BRACKETS = regex(r"[(（][^()（）]*[)）]")
 
 
 _THEMATIC_BREAK = regex(r"\s*(?:(?:-\s*){3,}|(?:\*\s*){3,}|(?:_\s*){3,})")
