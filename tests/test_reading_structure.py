@@ -5603,3 +5603,9 @@ def test_a_tickets_customer_messages_offer_nothing_and_what_the_contract_does_no
     offering = offering_of(TICKET)
     assert offering.fact("fabric.protocol").value == "roce"
     assert offering.fact("tuning.baseline").value is False
+
+
+def test_a_batch_named_by_its_place_or_time_is_another_system() -> None:
+    text = "这批是 4 台 A800 PCIe，一台八张卡。\n另外亦庄那批 H800 是每台两张卡的配置。\n"
+    assert value(text, "gpu.model") == "A800"
+    assert value(text, "gpu.per_node") == 8
