@@ -71,12 +71,6 @@ class Analysis:
     """Each option's own offering, when the document offers several (``offering`` then holds what they share, or
     the option the buyer takes)."""
 
-    @property
-    def compared(self) -> list[NamedOffering]:
-        """The options the rules check one by one: every option, each on its own, also when the buyer takes one of
-        them (``offering`` then holds the one taken)."""
-        return self.options
-
 
 def analyse(path: str | Path, options: Options) -> Analysis:
     """Load and read one document (raises DocumentError for unusable input)."""
@@ -182,10 +176,11 @@ def _checked(analysis: Analysis, path: str | Path, options: Options, rules: list
     ran = selected(every, options) if config.path else active
     evidence = document_evidence(analysis.document)
     policy = config.policy()
-    offerings = [option.offering for option in analysis.compared] or [analysis.offering]
+    offerings = [option.offering for option in analysis.options] or [analysis.offering]  # each option on its own,
+    # also when the buyer takes one (``offering`` then holds it)
     tables = [values_of(offering, policy) for offering in offerings]  # the rules and the gaps both read them
-    if analysis.compared:
-        found = check_options(analysis.compared, tables, ran, language=language, document_evidence=evidence)
+    if analysis.options:
+        found = check_options(analysis.options, tables, ran, language=language, document_evidence=evidence)
     else:
         found = check(analysis.offering, ran, language=language, document_evidence=evidence, values=tables[0])
     findings = _kept(found, active)

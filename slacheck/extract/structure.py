@@ -706,7 +706,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]],
                 continue
             wished = False  # another list ("3. 机房") follows the wishes
         level = None if _chat_message(text) is not None else heading_level(text)  # a chat message's time and speaker
-        if level is None and text.rstrip()[-1:] in _KEY_ENDS and _NESTED_KEY.fullmatch(text) \
+        if level is None and text.rstrip()[-1:] in KEY_ENDS and _NESTED_KEY.fullmatch(text) \
                 and (key_column := _nests(document, index)) is not None:
             level = NESTED_LEVEL + key_column  # '"storage_network": {', "compute:" over the lines indented under it
         hashed = level is not None and _MARKDOWN_HEADING.match(text.strip()) is not None
@@ -843,6 +843,8 @@ def _asked_aloud(text: str) -> bool:
     "是独享的吗"): a word that asks, or a particle that ends it."""
     return bool(text) and (_QUESTION_PARTICLE.match(text, len(text) - 1) is not None
                            or _ASKING_WORD.search(text) is not None)
+
+
 _AFTER_A_QUESTION = " \t\n*_)）]」”\"'"
 """What may follow a question's mark at the end of its passage ("**Is the fabric shared?**")."""
 
@@ -1307,7 +1309,7 @@ _DIFF_LINE = regex(r"@@ -\d|[-+ \\]")
 """A line of a unified diff's hunk: its header, a removed, added or unchanged line, or a backslash note."""
 _NESTED_KEY = regex(r'\s*[-*]?\s*"?[^\s":：{}\[\]|][^":：{}\[\]|]{0,40}"?\s*[:：]\s*[{\[]?\s*')
 """A key alone, or opening an object or a list: what the lines indented under it are about."""
-_KEY_ENDS = ":{["
+KEY_ENDS = ":{["
 """What a key that opens a nested block ends with."""
 NESTED_LEVEL = 10
 """The heading level of a nested key at column 0 (below every outline level): a key at column c is at

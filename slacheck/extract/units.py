@@ -17,7 +17,7 @@ import re
 
 from slacheck.documents import Passage
 from slacheck.extract.lexicon import alternation, meaning
-from slacheck.extract.structure import cell_spans
+from slacheck.extract.structure import KEY_ENDS, cell_spans
 from slacheck.normalize import Normalized
 from slacheck.regexes import regex
 
@@ -30,8 +30,6 @@ _KEY_UNIT = regex(rf"^\s*[-*]?\s*\"?[A-Za-z][A-Za-z0-9 ]{{0,40}}? ({alternation(
 """A machine-readable key whose last word is its value's unit (its underscores already read as spaces)."""
 _PARENT_KEY = regex(r'\s*[-*]?\s*"?([^\W\d_][^":：{}\[\]|?？]{0,31}?)"?\s*[:：]\s*[{\[]?\s*')
 """A key alone on its line, whose value is the lines indented under it ("gpu:", '"sla": {')."""
-_KEY_ENDS = ":：{["
-"""What a key alone on its line ends with."""
 PARENT_KEY_WORDS = 3
 """Words a parent key has at most: a longer line ending in a colon is a sentence's lead-in, not a key."""
 _CHILD_LABEL = regex(r'(\s*[-*]?\s*"?)([^":：{}\[\]|]{1,48}?)"?\s*[:：]\s*(?=[^\s{\[])')
@@ -116,7 +114,7 @@ class UnitPlacer:
             self._header = None
             if ":" not in text[:LABEL_REACH]:  # (normalised: "：" is ":")
                 return normalized
-            if text.rstrip()[-1:] in _KEY_ENDS and (parent := _parent_words(text)) is not None:
+            if text.rstrip()[-1:] in KEY_ENDS and (parent := _parent_words(text)) is not None:
                 self._parents.append((passage.first_place()[1], parent))
                 return normalized
             edits = _label_unit(text)
