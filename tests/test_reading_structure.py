@@ -5614,3 +5614,13 @@ def test_a_batch_named_by_its_place_or_time_is_another_system() -> None:
 def test_a_term_defined_in_bold_quotes_counts_no_nodes() -> None:
     text = '1.1 **"Node"** means one NVIDIA HGX H100 8-GPU server.\n2.1 The Provider supplies sixteen (16) Nodes.\n'
     assert value(text, "nodes", "markdown") == 16
+
+
+@pytest.mark.parametrize(("text", "path", "expected"), [
+    ("RoCE v2, 8 x 400G per node, Spectrum-X switches; ~2 µs port-to-port switch latency.\n", "fabric.switch_ports",
+     None),
+    ("32 nodes, RoCE v2. Acceptance: per-node nccl-tests all_reduce_perf, 8 GPUs, at least 450 GB/s.\n",
+     "acceptance.multi_node", False),
+])
+def test_a_latency_counts_no_ports_and_a_per_node_test_is_single_node(text: str, path: str, expected: object) -> None:
+    assert value(text, path) == expected

@@ -148,6 +148,9 @@ NODE_PORTS_MAX = 8
 """Most ports with a rate that a passage naming no switch can give one server (more are a switch's)."""
 
 
+_TIME_AFTER = regex(rf"\s?(?:{alternation('short_time_unit')})(?![A-Za-z])")
+
+
 def _ports(phrase: Phrase, context: Context) -> list[Said]:
     """"16 个端口": switch ports allotted; with 每台 / per node, the node's own ports (not one side of a ratio:
     "2 卡共用 1 口"), nor a NIC's own ports ("two NICs per node, one port each")."""
@@ -190,6 +193,8 @@ def _loose_ports(token: Keyword, context: Context) -> list[Said]:
     number = next((t for t in reversed(before) if t.type in COUNTS), None)
     if number is None or token.start - number.end > 24:
         return _labelled_ports(token, context)
+    if _TIME_AFTER.match(context.text, number.end):
+        return []  # "2 µs port-to-port latency": a time, no count of ports
     between = [t for t in before if t.start >= number.end]
     if any(t.type not in ("G_QTY", "RATE_BITS", "IB_GEN", "PROTO_IB", "ROCE", "SWITCH") for t in between):
         return []
