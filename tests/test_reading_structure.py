@@ -5605,12 +5605,6 @@ def test_a_tickets_customer_messages_offer_nothing_and_what_the_contract_does_no
     assert offering.fact("tuning.baseline").value is False
 
 
-def test_a_batch_named_by_its_place_or_time_is_another_system() -> None:
-    text = "这批是 4 台 A800 PCIe，一台八张卡。\n另外亦庄那批 H800 是每台两张卡的配置。\n"
-    assert value(text, "gpu.model") == "A800"
-    assert value(text, "gpu.per_node") == 8
-
-
 def test_a_term_defined_in_bold_quotes_counts_no_nodes() -> None:
     text = '1.1 **"Node"** means one NVIDIA HGX H100 8-GPU server.\n2.1 The Provider supplies sixteen (16) Nodes.\n'
     assert value(text, "nodes", "markdown") == 16
