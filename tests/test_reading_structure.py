@@ -5618,3 +5618,9 @@ def test_a_term_defined_in_bold_quotes_counts_no_nodes() -> None:
 ])
 def test_a_latency_counts_no_ports_and_a_per_node_test_is_single_node(text: str, path: str, expected: object) -> None:
     assert value(text, path) == expected
+
+
+def test_what_the_equipment_supports_is_configured_by_the_party_a_later_clause_names() -> None:
+    text = "RoCE v2，每台 4 张 200G 网卡。网卡及交换机均支持 PFC/ECN，由采购人网络管理员自行配置，投标人提供远程指导。\n"
+    assert value(text, "tuning.owner") == "customer"
+    assert value("RoCE v2，每台 4 张 200G 网卡。网卡及交换机均支持 PFC/ECN。\n", "tuning.owner") is None

@@ -257,7 +257,8 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
         if path == "tuning.owner" and _COUNTED.match(context.text, token.end):
             return []  # "the NOC monitors PFC pause frames, ECN marks": watching counters configures nothing
         if path == "tuning.owner" and _equipment_feature(token, context):
-            return []  # "交换机及网卡均支持 PFC、ECN": what the hardware can do, not who sets it up
+            return _configured_after(token, context)  # "交换机及网卡均支持 PFC、ECN": what the hardware can do, not
+            # who sets it up, unless a later clause says ("…，由采购人网络管理员自行配置")
         sentence = context.sentence_types(token.start)
         if path == "tuning.troubleshooting" and not sentence & NETWORK_WORDS and ("REPLACE" in sentence or all(
                 meaning("TROUBLESHOOT", t.value) == "verb" for t in context.in_sentence(token.start)
@@ -303,6 +304,22 @@ def _equipment_feature(token: Keyword, context: Context) -> bool:
         return True
     equipment = [t for t in context.in_clause(token.start) if t.type in ("SWITCH", "NIC") and t.end <= token.start]
     return bool(equipment) and _EQUIPMENT_SUPPORTS.search(context.text, equipment[-1].end, token.start) is not None
+
+
+_CONFIGURES = regex(alternation("configures"), re.I)
+
+
+def _configured_after(token: Keyword, context: Context) -> list[Said]:
+    """The party a later clause of the token's sentence names as the one that configures what the equipment
+    supports ("网卡及交换机均支持 PFC/ECN，由采购人网络管理员自行配置"); none when no clause says."""
+    clause = context.clause(token.start)
+    for start in context.clause_starts[clause + 1:]:
+        if context.sentence(start) != context.sentence(token.start):
+            break
+        party = _party(t for t in context.in_clause(start) if not _for_whom(t, context))
+        if party and _CONFIGURES.search(context.clause_at(start)):
+            return [Said("tuning.owner", party, [span_of(token)])]
+    return []
 
 
 def _next_sentence(token: Keyword, context: Context) -> list[Keyword]:
