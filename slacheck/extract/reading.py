@@ -344,15 +344,21 @@ def _not_offered(context: Context, cells: list[tuple[int, int]], plans: bool) ->
     """Whether every cell after a table row's label says its item is not offered ("| InfiniBand | 不适用 |"), or,
     in a table of one offer (no plans side by side), its value cell says so or leaves it to later ("| 9 | 数据盘备份
     | N/A | 由甲方自行负责 |", "| 硬件更换时间 | 另行约定 | — |")."""
-    label = first_worded_cell(context.text)
-    values = [cell for cell in cells if label is None or cell[0] > label[0]]
-    if not values or not any(context.text[slice(*cell)].strip(" *") for cell in values):
+    if len(cells) < 2:
+        return False
+    if any(ch.isalpha() for ch in context.text[slice(*cells[0])]):  # the label first, as most rows have it
+        values = cells[1:]
+    else:  # a row's number first ("| 9 | 数据盘备份 | N/A |")
+        label = first_worded_cell(context.text)
+        values = [cell for cell in cells if label is None or cell[0] > label[0]]
+    if not values:
         return False
     first = context.text[slice(*values[0])]  # (a dash there is a blank cell: the value may stand further right)
-    if not plans and (any(ch.isalpha() for ch in first) and _NOT_APPLICABLE.fullmatch(first)
-                      or _PENDING.fullmatch(first)):
+    if not plans and (_PENDING.fullmatch(first) or any(ch.isalpha() for ch in first)
+                      and _NOT_APPLICABLE.fullmatch(first)):
         return True
-    return all(_NOT_APPLICABLE.fullmatch(context.text, *cell) for cell in values)
+    return all(_NOT_APPLICABLE.fullmatch(context.text, *cell) for cell in values) \
+        and any(context.text[slice(*cell)].strip(" *") for cell in values)
 
 
 _DENIED_VALUE = regex(rf"[\s*]*(?:we |our \w+ )?(?:{alternation('absent_before')}|{alternation('unavailable')})",
