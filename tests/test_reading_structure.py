@@ -5624,3 +5624,12 @@ def test_what_the_equipment_supports_is_configured_by_the_party_a_later_clause_n
     text = "RoCE v2，每台 4 张 200G 网卡。网卡及交换机均支持 PFC/ECN，由采购人网络管理员自行配置，投标人提供远程指导。\n"
     assert value(text, "tuning.owner") == "customer"
     assert value("RoCE v2，每台 4 张 200G 网卡。网卡及交换机均支持 PFC/ECN。\n", "tuning.owner") is None
+
+
+def test_special_terms_that_prevail_replace_the_clause_they_void() -> None:
+    text = ("## 二、服务内容\n\n2.7 验收：乙方在每台服务器上分别运行 nccl-tests（单机 8 卡），busbw 不低于 150GB/s。\n\n"
+            "## 四、特别约定\n\n本特别约定与本订单第一条至第三条不一致的，以本特别约定为准。\n\n"
+            "4.2 第 2.7 条验收方式作废，改为：在两台服务器上运行跨机 nccl-tests，busbw 不低于 140GB/s。\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("acceptance.multi_node").value is True
+    assert offering.fact("acceptance.threshold_gbytes").value == 140.0

@@ -221,8 +221,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             questions[sentence] = context.in_question(position) or _defines_technology(position, context)
         if questions[sentence] and not frame.confirmed:
             continue
-        if voided and _VOIDED.search(context.sentence_at(position)) \
-                and "CORRECTION" not in context.sentence_types(position):
+        if voided and _voided_at(position, context) and "CORRECTION" not in context.sentence_types(position):
             continue  # "Our v1 from last week (4 nodes, RoCE 100G) is withdrawn."
         if elsewhere and OTHER_SYSTEM.search(context.sentence_at(position)) or asides and any(
                 a < position < b for a, b in asides):
@@ -242,6 +241,19 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
 
 
 _VOIDED = regex(with_first_test(alternation("voided_here")), re.I)
+_VOIDED_THEN_NEW = regex(rf"(?:{alternation('voided_here')})[^。；;.]{{0,6}}?(?:{alternation('voided_then')})", re.I)
+"""A clause voided and what replaces it ("第 2.7 条验收方式作废，改为：…"): what follows is the new term."""
+
+
+def _voided_at(position: int, context: Context) -> bool:
+    """Whether the sentence at a position voids what it says there: all of it, or up to the words that give
+    what replaces it."""
+    start = context.sentence_starts[context.sentence(position)]
+    sentence = context.sentence_at(position)
+    if not _VOIDED.search(sentence):
+        return False
+    then = _VOIDED_THEN_NEW.search(sentence)
+    return then is None or position < start + then.end()
 _UNCHANGED = regex(rf"[\s*]*(?:{alternation('unchanged_cell')})[\s*。.]*", re.I)
 _CO_USER = regex(rf"(?:{alternation('co_user')})\s*(?:the\s+)?$", re.I)
 CO_USER_REACH = 16
