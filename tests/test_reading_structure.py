@@ -5633,3 +5633,11 @@ def test_special_terms_that_prevail_replace_the_clause_they_void() -> None:
     offering = offering_of(text, "markdown")
     assert offering.fact("acceptance.multi_node").value is True
     assert offering.fact("acceptance.threshold_gbytes").value == 140.0
+
+
+def test_a_share_paid_after_acceptance_is_no_pass_mark_and_not_shared_with_anyone_is_dedicated() -> None:
+    text = ("RoCE v2，2 台，交换机仅承载本项目计算网络，不与甲方其他业务或任何第三方共用。\n"
+            "验收：每台服务器运行 nccl-tests，结果正常即合格。\n3.3 验收合格后 15 个工作日内，甲方支付剩余 10%。\n")
+    offering = offering_of(text)
+    assert offering.fact("acceptance.threshold_pct") is None
+    assert offering.fact("fabric.dedicated").value is True

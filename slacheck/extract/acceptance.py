@@ -184,6 +184,9 @@ def _acceptance(token: Keyword, context: Context) -> list[Said]:
 _NOT_BINDING = regex(alternation("not_binding"), re.I)
 
 
+_PAYMENT = regex(alternation("payment_word"), re.I)
+
+
 def pass_threshold(token: Keyword, context: Context) -> list[Said]:
     """A GB/s, Gb/s or % figure in a sentence about an acceptance test or its bus bandwidth.
 
@@ -207,6 +210,8 @@ def pass_threshold(token: Keyword, context: Context) -> list[Said]:
     one_node = "ALL_NODES" not in sentence and (bool(sentence & {"SINGLE_NODE", "PER_NODE"}) or bool(
         _ONE_NODE.search(context.sentence_at(token.start))))
     if token.type == "PERCENT":
+        if "PRICE_WORD" in clause or _PAYMENT.search(context.clause_at(token.start)):
+            return []  # "验收合格后…甲方支付合同总价的 60%", "支付剩余 10%": a share of the price paid, no pass mark
         said = [Said("acceptance.threshold_pct", value, [span_of(token)])] if 0 < value <= 100 else []
     else:
         gbytes = as_gbytes(token) or value
