@@ -5641,3 +5641,8 @@ def test_a_share_paid_after_acceptance_is_no_pass_mark_and_not_shared_with_anyon
     offering = offering_of(text)
     assert offering.fact("acceptance.threshold_pct") is None
     assert offering.fact("fabric.dedicated").value is True
+
+
+def test_tuning_done_by_the_vendors_professional_services_is_the_providers() -> None:
+    text = "RoCE v2, 1 x 400GbE per node. PFC and ECN/DCQCN configured by Acme Professional Services before shipping.\n"
+    assert value(text, "tuning.owner") == "provider"
