@@ -5646,3 +5646,12 @@ def test_a_share_paid_after_acceptance_is_no_pass_mark_and_not_shared_with_anyon
 def test_tuning_done_by_the_vendors_professional_services_is_the_providers() -> None:
     text = "RoCE v2, 1 x 400GbE per node. PFC and ECN/DCQCN configured by Acme Professional Services before shipping.\n"
     assert value(text, "tuning.owner") == "provider"
+
+
+def test_a_ticket_answered_by_an_engineer_within_a_time_and_a_swap_back_on_the_same_ports() -> None:
+    text = ("RoCE v2, 8 x 400G per node. P1 tickets get a human engineer within 30 minutes, 24/7. Failed nodes are "
+            "swapped within 4 hours; the replacement goes on the same leaf and rail ports and we re-apply your NCCL "
+            "environment.\n")
+    offering = offering_of(text)
+    assert offering.fact("sla.support_response_minutes").value == 30.0
+    assert offering.fact("sla.network_restore").value is True
