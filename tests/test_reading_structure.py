@@ -5655,3 +5655,16 @@ def test_a_ticket_answered_by_an_engineer_within_a_time_and_a_swap_back_on_the_s
     offering = offering_of(text)
     assert offering.fact("sla.support_response_minutes").value == 30.0
     assert offering.fact("sla.network_restore").value is True
+
+
+def test_schedules_that_prevail_in_an_order_and_their_lettered_clauses() -> None:
+    text = ("1.3 If the documents conflict, they prevail in this order: (i) Schedule B; (ii) Schedule A; (iii) the "
+            "body of this Agreement.\n\n4.1 The Fabric is a high-performance, non-blocking network.\n\n"
+            "SCHEDULE A - HARDWARE\n\nA.1 Servers: sixteen (16) HGX H100 servers.\n\n"
+            "SCHEDULE B - NETWORK\n\nB.2 Fabric NICs: eight (8) ConnectX-7 400G adapters per Server, RoCE v2.\n\n"
+            "B.4 Oversubscription: the leaf-to-spine uplinks are provisioned at 2:1 (downlink to uplink capacity).\n")
+    offering = offering_of(text)
+    assert offering.fact("nodes").value == 16
+    assert offering.fact("fabric.nics_per_node").value == 8
+    assert offering.fact("fabric.oversubscription").value == 2.0
+    assert offering.fact("fabric.dedicated").value is False
