@@ -193,11 +193,14 @@ def _standing(said: list[Statement]) -> list[Statement]:
     if said and said[0].path == "gpu.model" and not any(s.tag == "primary" for s in amending) \
             and any(s.tag == "primary" for s in said):
         amending = []  # "correction: 100G, not 200G. The 200G boxes are the H100 pool": a model named in passing
-    if amending and all(s.value == "roce" for s in amending) and any(s.value in ROCE[:2] for s in said):
-        amending = []  # "更换后恢复原 RoCE 配置" in a rewritten clause: RoCE said again, its version said before
-    if amending and all(s.value == "ethernet-tcp" for s in amending) and any(s.value in ROCE for s in said):
-        amending = []  # "scratch that, 2x 200GbE per node": RoCE runs over the Ethernet a correction names
+    if amending and all(any(t.value in _NAMED_MORE_CLOSELY.get(s.value, ()) for t in said) for s in amending):
+        amending = []  # a correction that names the protocol less closely than the document did keeps it:
+        # "更换后恢复原 RoCE 配置" after RoCE v2, "scratch that, 2x 200GbE per node" after RoCE v2
     return amending[::-1] if amending else said
+
+
+_NAMED_MORE_CLOSELY = {"roce": ROCE[:2], "ethernet-tcp": ROCE}
+"""For a protocol a correction may name, the ones that say more of the same fabric (RoCE runs over Ethernet)."""
 
 
 def _split_upgrade(by_path: dict[str, list[Statement]], protocols: dict[str, str]) -> None:

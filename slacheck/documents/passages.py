@@ -401,9 +401,9 @@ _ITEM = regex(
 _BULLETS = frozenset("•·●○◦▪▫■□◆◇►▸▶※✓✔☐☑√➢➤") | frozenset(map(chr, range(0x2460, 0x249C)))
 _LABEL = regex(r"([^:]{1,28}):")
 _BRACKETED_LABEL = regex(r"([^:]{1,40}\([^():]{1,8}\)) ?:")
+"""A longer label that ends in a bracketed unit ("Support response time (minutes): 15")."""
 BRACKETED_LABEL_WIDTH = 56
 """Characters at the start of a line where a label that ends in a bracketed unit stands, colon and all."""
-"""A longer label that ends in a bracketed unit ("Support response time (minutes): 15")."""
 _QUOTED_KEY = regex(r'"[^"\n]{1,46}"[ \t]*:')
 """A quoted key before its colon, as in JSON ('"hardware_replacement_minutes": 120,'): a line of its own."""
 _CLOSERS = "\"')]}」』】》〉”’"

@@ -75,12 +75,6 @@ NEW_VALUE_REACH = 40
 """Characters after a change's words where its quoted new value starts ('is replaced with "..."')."""
 
 
-def _sentence_end(context: Context, position: int) -> int:
-    """Where the sentence holding a position ends."""
-    following = context.sentence(position) + 1
-    return context.sentence_starts[following] if following < len(context.sentence_starts) else len(context.text)
-
-
 def _before_spoken_tail(text: str, end: int) -> int:
     """Where the words before a retraction end, less the pauses, fillers and repeated retractions after them."""
     start = max(0, end - SPOKEN_TAIL_REACH)
@@ -140,7 +134,7 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
                 for match in _VOIDED_HERE.finditer(context.text)]  # 下面这版为准": the clause that voids names the old
     old += [match.span(1) for match in _INSTEAD_OF.finditer(context.text)]  # "RoCE v2 instead of InfiniBand"
     if myth := _MYTH.match(context.text):  # "误区 2：“支持 RDMA 就是 InfiniBand”。" / "Myth: RoCE needs no tuning."
-        old.append((myth.end(), _sentence_end(context, myth.end())))
+        old.append((myth.end(), context.sentence_end(myth.end())))
     if _DELETED_START.search(context.text):  # "[删除：12][插入：16] 台", "~~4 nodes~~ 8 nodes"
         old += [match.span() for match in _DELETED.finditer(context.text)]
         if _TICKED.search(context.text):  # "Term: [ ] 1 month [x] 12 months": the boxes left empty beside a ticked one

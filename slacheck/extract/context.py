@@ -216,6 +216,10 @@ class Context:
         """Where the piece (sentence or clause) ``index`` of ``starts`` ends."""
         return starts[index + 1] if index + 1 < len(starts) else len(self.text)
 
+    def sentence_end(self, position: int) -> int:
+        """Where the sentence holding a position ends."""
+        return self._end(self.sentence_starts, self.sentence(position))
+
     def clause_end(self, position: int) -> int:
         """Where the clause holding a position ends."""
         return self._end(self.clause_starts, self.clause(position))

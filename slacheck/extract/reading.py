@@ -241,7 +241,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
 
 
 _VOIDED = regex(with_first_test(alternation("voided_here")), re.I)
-_VOIDED_THEN_NEW = regex(rf"(?:{alternation('voided_here')})[^。；;.]{{0,6}}?(?:{alternation('voided_then')})", re.I)
+_VOIDED_THEN_NEW = regex(rf"(?:{alternation('voided_here')})[^。；;.]{{0,6}}?(?:{alternation('replaced_by')})", re.I)
 """A clause voided and what replaces it ("第 2.7 条验收方式作废，改为：…"): what follows is the new term."""
 
 

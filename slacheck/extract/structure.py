@@ -561,17 +561,14 @@ def _quoted(line: str, in_forwarded: bool) -> bool:
     return not in_forwarded or mark[1:].lstrip().startswith(">")
 
 
-def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]],
-           kept_earlier: set[int] | None = None) -> list[Frame]:
-    """The frame of every passage, given each passage's normalised text and tokens (and, when the caller has
-    them, the passages of earlier messages a reply keeps in force: kept_earlier_messages)."""
+def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], kept_earlier: set[int]) -> list[Frame]:
+    """The frame of every passage, given each passage's normalised text and tokens and the passages of earlier
+    messages a reply keeps in force (kept_earlier_messages)."""
     headers = [line.text for line in document.lines[:40] if _EMAIL_HEADER.match(line.text)]
     email = len(headers) >= EMAIL_HEADERS
     forwarded = email and any(_FORWARD.search(text) for text in headers)  # its first earlier message is the content
     cover_note = forwarded and _internal(_top_headers(document))  # a colleague's note over a forwarded offer
     chosen, instance_rows = _instance_options(passages, document.passages)
-    if kept_earlier is None:
-        kept_earlier = kept_earlier_messages(document, [text for text, _ in passages]) if email else set()
     result: list[Frame] = []
     stack: list[_Open] = []
     inherited = _inherited(stack)
@@ -706,7 +703,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]],
                 continue
             wished = False  # another list ("3. 机房") follows the wishes
         level = None if _chat_message(text) is not None else heading_level(text)  # a chat message's time and speaker
-        if level is None and text.rstrip()[-1:] in KEY_ENDS and _NESTED_KEY.fullmatch(text) \
+        if level is None and text.rstrip()[-1:] in KEY_ENDS and NESTED_KEY.fullmatch(text) \
                 and (key_column := _nests(document, index)) is not None:
             level = NESTED_LEVEL + key_column  # '"storage_network": {', "compute:" over the lines indented under it
         hashed = level is not None and _MARKDOWN_HEADING.match(text.strip()) is not None
@@ -834,15 +831,13 @@ def _chat_message(text: str) -> int | None:
 _AFFIRMATIVE = regex(rf"[\s>*\-]*(?:{alternation('affirmative')})", re.I)
 _BOLD_QUESTION = regex(r"\s*\*\*[^*]*[?？][^*]*\*\*\s*")
 """A passage that is a question in bold, perhaps with more words of the asker's after its mark."""
-_ASKING_WORD = regex(alternation("asking_word"))
-_QUESTION_PARTICLE = regex(alternation("question_particle"))
+_QUESTION_ENDS = regex(alternation("question_end"))
 
 
 def _asked_aloud(text: str) -> bool:
     """Whether a passage is a question said without its mark, as speech transcribed writes it ("PFC ECN 这些是谁来配",
-    "是独享的吗"): a word that asks, or a particle that ends it."""
-    return bool(text) and (_QUESTION_PARTICLE.match(text, len(text) - 1) is not None
-                           or _ASKING_WORD.search(text) is not None)
+    "是独享的吗"): a word that asks, or the particle that ends a question."""
+    return bool(text) and (_QUESTION_ENDS.match(text, len(text) - 1) is not None or _QUESTION.search(text) is not None)
 
 
 _AFTER_A_QUESTION = " \t\n*_)）]」”\"'"
@@ -850,8 +845,9 @@ _AFTER_A_QUESTION = " \t\n*_)）]」”\"'"
 
 
 _NOT_ORDERED_NOTE = regex(alternation("unticked_not_ordered"), re.I)
-_OPENS_UNTICKED = regex(rf"\s*(?:[-*+•]\s*)?(?:{alternation('unticked_box')})")
-_OPENS_TICKED = regex(rf"\s*(?:[-*+•]\s*)?(?:{alternation('ticked_box')})")
+_LIST_MARKER = r"\s*(?:[-*+•]\s*)?"
+_OPENS_UNTICKED = regex(rf"{_LIST_MARKER}(?:{alternation('unticked_box')})")
+_OPENS_TICKED = regex(rf"{_LIST_MARKER}(?:{alternation('ticked_box')})")
 """A checklist's item whose box is ticked ("- [x] RoCE v2, 2 × 200GbE per node"): the writer records it as offered."""
 
 
@@ -1103,8 +1099,6 @@ _HEADER_TIME = regex(rf"{CHAT_TIME}\s*$")
 
 _BUYER_ROLE = regex(rf"(?:{alternation('buyer_role')})", re.I)
 _VENDOR_ROLE = regex(rf"(?:{alternation('vendor_role')})", re.I)
-_TURN_TIME = regex(r"\s*\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s*")
-"""A recording's time before a transcript turn's speaker ("[00:01:24] ")."""
 ROLE_LABEL_REACH = 28
 """Characters at the start of a turn where its speaker label's colon stands."""
 TRANSCRIPT_TURNS = 3
@@ -1118,7 +1112,7 @@ def _buyer_turns(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Fra
     sides: list[str | None] = []
     asked = timed = 0
     for text, _ in passages:
-        time = _TURN_TIME.match(text)  # "[00:01:24] 客户：…": a recording's time before the label
+        time = _CHAT_MESSAGE.match(text)  # "[00:01:24] 客户：…": a recording's time before the label
         start = time.end() if time else 0
         label = (_LABEL.match(text[start:] if start else text) if ":" in text[start:start + ROLE_LABEL_REACH]
                  else None)
@@ -1307,8 +1301,8 @@ def _ruled_off(document: Document, index: int) -> bool:
 
 _DIFF_LINE = regex(r"@@ -\d|[-+ \\]")
 """A line of a unified diff's hunk: its header, a removed, added or unchanged line, or a backslash note."""
-_NESTED_KEY = regex(r'\s*[-*]?\s*"?[^\s":：{}\[\]|][^":：{}\[\]|]{0,40}"?\s*[:：]\s*[{\[]?\s*')
-"""A key alone, or opening an object or a list: what the lines indented under it are about."""
+NESTED_KEY = regex(r'\s*[-*]?\s*"?([^\s":：{}\[\]|][^":：{}\[\]|]{0,40}?)"?\s*[:：]\s*[{\[]?\s*')
+"""A key alone, or opening an object or a list: what the lines indented under it are about (the key itself)."""
 KEY_ENDS = ":{["
 """What a key that opens a nested block ends with."""
 NESTED_LEVEL = 10

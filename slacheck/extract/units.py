@@ -17,7 +17,7 @@ import re
 
 from slacheck.documents import Passage
 from slacheck.extract.lexicon import alternation, meaning
-from slacheck.extract.structure import KEY_ENDS, cell_spans
+from slacheck.extract.structure import KEY_ENDS, NESTED_KEY, cell_spans
 from slacheck.normalize import Normalized
 from slacheck.regexes import regex
 
@@ -28,8 +28,6 @@ _UNIT_LABEL = regex(rf"^\s*[-*+•·]?\s*(?:\*\*)?[^:：|]{{1,48}}?(\s?[(（]\s*
 """A label that ends in its unit in brackets, up to its colon ("InfiniBand NIC rate (Gb/s):")."""
 _KEY_UNIT = regex(rf"^\s*[-*]?\s*\"?[A-Za-z][A-Za-z0-9 ]{{0,40}}? ({alternation('key_unit')})\"?\s*:", re.I)
 """A machine-readable key whose last word is its value's unit (its underscores already read as spaces)."""
-_PARENT_KEY = regex(r'\s*[-*]?\s*"?([^\W\d_][^":：{}\[\]|?？]{0,31}?)"?\s*[:：]\s*[{\[]?\s*')
-"""A key alone on its line, whose value is the lines indented under it ("gpu:", '"sla": {')."""
 PARENT_KEY_WORDS = 3
 """Words a parent key has at most: a longer line ending in a colon is a sentence's lead-in, not a key."""
 _CHILD_LABEL = regex(r'(\s*[-*]?\s*"?)([^":：{}\[\]|]{1,48}?)"?\s*[:：]\s*(?=[^\s{\[])')
@@ -76,9 +74,12 @@ def _cell_units(text: str) -> list[str | None]:
 
 
 def _parent_words(text: str) -> str | None:
-    """The words of a key alone on its line ("gpu:" gives "gpu"), or None."""
-    key = _PARENT_KEY.fullmatch(text)
-    return key.group(1).strip() if key and len(key.group(1).split()) <= PARENT_KEY_WORDS else None
+    """The words of a key alone on its line ("gpu:" gives "gpu", '"sla": {' gives "sla"), or None: a key of a few
+    words that starts with a letter and asks nothing."""
+    key = NESTED_KEY.fullmatch(text)
+    words = key.group(1).strip() if key else ""
+    return words if words[:1].isalpha() and len(words.split()) <= PARENT_KEY_WORDS \
+        and not words.endswith(("?", "？")) else None
 
 
 def _under_parent(text: str, parent: str) -> list[tuple[int, int, str]]:
