@@ -193,7 +193,8 @@ def _standing(said: list[Statement]) -> list[Statement]:
     if said and said[0].path == "gpu.model" and not any(s.tag == "primary" for s in amending) \
             and any(s.tag == "primary" for s in said):
         amending = []  # "correction: 100G, not 200G. The 200G boxes are the H100 pool": a model named in passing
-    if amending and all(any(t.value in _NAMED_MORE_CLOSELY.get(s.value, ()) for t in said) for s in amending):
+    if amending and all(isinstance(s.value, str) and any(t.value in _NAMED_MORE_CLOSELY.get(s.value, ()) for t in said)
+                        for s in amending):
         amending = []  # a correction that names the protocol less closely than the document did keeps it:
         # "更换后恢复原 RoCE 配置" after RoCE v2, "scratch that, 2x 200GbE per node" after RoCE v2
     return amending[::-1] if amending else said
