@@ -5668,3 +5668,36 @@ def test_schedules_that_prevail_in_an_order_and_their_lettered_clauses() -> None
     assert offering.fact("fabric.nics_per_node").value == 8
     assert offering.fact("fabric.oversubscription").value == 2.0
     assert offering.fact("fabric.dedicated").value is False
+
+
+def test_a_fabric_whose_cost_the_offer_goes_without_is_not_offered() -> None:
+    text = ("Each server has one dual-port 25 GbE NIC. Our tuned TCP stack is fast without the cost and complexity "
+            "of InfiniBand.\n")
+    assert value(text, "fabric.protocol") == "ethernet-tcp"
+    assert value(text, "fabric.rate_gbps") == 25.0
+    text = "每台 2 张 100G 以太网卡，跑 RoCE v2，省去了 IB 的高昂成本。\n"
+    assert value(text, "fabric.protocol") == "roce-v2"
+
+
+def test_a_speedup_over_one_machine_is_an_efficiency_claim() -> None:
+    text = ("4 nodes x 8 H100 SXM5, one 25G Ethernet NIC per node.\n"
+            "Customers see near-linear scaling: six servers train\n5.8x faster than one.\n")
+    assert value(text, "claims.efficiency_pct") == 96.7
+    assert value("4 台 8 卡 H100 SXM5，每台 1 张 25G 以太网卡。实测 8 台训练速度是单机的 7.6 倍。\n",
+                 "claims.efficiency_pct") == 95.0
+    # a count in the sentence before does not scale it, nor does a comparison with another card
+    assert value("4 nodes x 8 H100 SXM5. The H100 servers are 3x faster than one A100 server.\n",
+                 "claims.efficiency_pct") is None
+
+
+def test_a_text_printed_from_pages_drops_its_page_marks_and_running_lines() -> None:
+    page_break = "\n{0:>60}\nAcme Compute Ltd                    Proposal AC-77\n"
+    text = ("Acme Compute Ltd                    Proposal AC-77\n1. Summary\nAcme offers a cluster of six (6) servers,"
+            f" each with eight H100 SXM5 GPUs, for a term{page_break.format('Page 1 of 3 - Confidential')}"
+            f"of twelve (12) months.\n2. Network\nEach server has eight 400G InfiniBand NICs."
+            f"{page_break.format('Page 2 of 3 - Confidential')}3. Price\nUSD 100,000 per month.\n")
+    document = document_from_text(text)
+    assert not any("Proposal AC-77" in p.text or "Confidential" in p.text for p in document.passages)
+    assert any("for a term of twelve (12) months." in p.text for p in document.passages)
+    assert value(text, "commercial.term_months") == 12.0
+    assert value(text, "fabric.nics_per_node") == 8

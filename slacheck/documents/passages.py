@@ -76,6 +76,8 @@ def assemble(pages: list[Page], *, pdf: bool) -> tuple[Lines, tuple[Passage, ...
         every = [b for b in every if b.index not in skippable]
         _set_right_edges(every, {page.number: page.width for page in pages}, lines)
         bodies = every
+    elif skippable := _printed_furniture(texts):  # a PDF printed to text: its page marks and running lines
+        bodies = (b for b in bodies if b.index not in skippable)
     rows = len(passages)
     passages.extend(_paragraphs(bodies, skippable, marks, texts))
     if rows:  # paragraphs come in line order: only table rows need placing among them
@@ -204,6 +206,28 @@ def _furniture(bodies: list[_Body], lines: Sequence[Line]) -> set[int]:
         for pos, b in edges
         if _is_page_number(b.text) or keys[pos, _furniture_key(b.text)] >= needed
     }
+
+
+def _printed_furniture(texts: list[str]) -> set[int]:
+    """In a text file printed from pages ("Page 3 of 9 — Confidential" between the lines of a sentence): the
+    lines with a page mark, the lines that repeat beside other page marks (a running header or footer, wherever
+    it stands) and the blank lines around them, so a sentence goes on across the page break."""
+    marks = [k for k, t in enumerate(texts) if len(t) <= _PRINTED_MARK_LENGTH and _PRINTED_PAGE_MARK.search(t)]
+    if len(marks) < 2:
+        return set()
+    around = {k: [i for i in range(max(0, k - _RUNNING_LINES), min(len(texts), k + _RUNNING_LINES + 1))
+                  if i != k and texts[i].strip()] for k in marks}
+    keys = Counter(_furniture_key(texts[i]) for near in around.values() for i in set(near))
+    running = {key for key, count in keys.items() if count >= max(2, len(marks) // 2)}
+    skippable = set(marks) | {i for i, t in enumerate(texts)  # the first page's header too, before any mark
+                              if len(t) <= _PRINTED_MARK_LENGTH and t.strip() and _furniture_key(t) in running}
+    for k in sorted(skippable):
+        for step in (-1, 1):
+            i = k + step
+            while 0 <= i < len(texts) and not texts[i].strip():
+                skippable.add(i)
+                i += step
+    return skippable
 
 
 def _is_page_number(text: str) -> bool:
@@ -354,6 +378,13 @@ _PAGE_NUMBER = regex(
     r"|\d{1,4}\s*/\s*\d{1,4})\s*$"
 )
 _PAGE_NUMBER_LENGTH = 40
+_PRINTED_PAGE_MARK = regex(r"(?i:page)\s*\d{1,4}\s*(?i:of|/)\s*\d{1,4}|第\s*\d{1,4}\s*页\s*[,，/]?\s*共\s*\d{1,4}\s*页"
+                           r"|共\s*\d{1,4}\s*页\s*[,，/]?\s*第\s*\d{1,4}\s*页")
+"""A page mark that counts the pages ("Page 3 of 9", "第 3 页 共 9 页"), on a line of a text printed from pages."""
+_PRINTED_MARK_LENGTH = 120
+"""Longest line that can be a page's mark or running line."""
+_RUNNING_LINES = 2
+"""Lines before and after a page mark where a running header or footer stands."""
 CHAT_TIME = (r"(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?\[?(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+"
              r"|\d{1,2}/\d{1,2}/\d{2,4},?\s+)?(?:[A-Z][a-z]{2,8}\.?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?\]?")
 """The time a chat message starts with ("10:16", "2025-07-08 10:15", "[09:41:07]", "[Tue 09:51]", "[2025-05-13

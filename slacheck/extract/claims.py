@@ -20,7 +20,7 @@ import re
 
 from slacheck.extract.context import PER_GPU_AFTER, Said
 from slacheck.extract.lexer import with_first_test
-from slacheck.extract.lexicon import alternation, words
+from slacheck.extract.lexicon import alternation, values, words
 from slacheck.regexes import regex
 
 _NUMBER = r"(\d{1,6}(?:\.\d{1,3})?)"
@@ -58,6 +58,19 @@ _COMM_SHARE = (
     regex(rf"(?:{alternation('claim_comm_share')})" + _GAP + _NUMBER + r"\s*%", re.I),
     regex(_NUMBER + r"\s*%\s*" + _OF + rf"(?:{alternation('claim_comm_share_after')})", re.I),
 )
+_SPEEDUP_FIGURE = regex(rf"\d\s*(?:{alternation('speedup_unit')})", re.I)
+"""What every speedup claim holds: a figure and its "x" or 倍 (a cheap test before _SPEEDUP)."""
+_SPEEDUP = (
+    regex(_NUMBER + rf"\s*(?:{alternation('speedup_unit')})\s*(?:{alternation('speedup_over_one')})", re.I),
+    regex(rf"(?:{alternation('speedup_of_one')})" + _NUMBER + rf"\s*(?:{alternation('speedup_unit')})", re.I),
+)
+"""A speedup over one machine: "5.8x faster than one", "是单机的 7.6 倍"."""
+_COUNT_WORDS = "|".join(sorted(values("NUMBER_WORD"), key=len, reverse=True))
+_MACHINES = regex(rf"(?<![\w.])(\d{{1,4}}|{_COUNT_WORDS}) ?(?:{alternation('speedup_machines')})", re.I)
+"""A count of machines, digits or a number word, before a speedup: the scale the speedup is over."""
+_SENTENCE_END = regex(r"[。；;!?！？]|\.(?=\s)")
+SPEEDUP_REACH = 80
+"""Characters before a speedup where the count of machines it is over stands."""
 _SCALE = {"t": 1000.0, "g": 1.0}
 REFERENCE = "reference"
 """The tag of a claim that compares with a reference fabric."""
@@ -73,8 +86,8 @@ def read_claims(text: str) -> list[Said]:
     """Every performance claim of one normalised passage, in order."""
     found: list[Said] = []
     starts: set[int] = set()
-    if "%" not in text:  # every share and efficiency claim is a percentage
-        return _bandwidth_claims(text, [])
+    if "%" not in text:  # every share and efficiency claim is a percentage, or a speedup over one machine
+        return _bandwidth_claims(text, []) + _speedup_claims(text)
     for pattern, within in _REFERENCE_SHARE:
         for match in pattern.finditer(text):
             share = 100 - float(match[1]) if within else float(match[1])
@@ -88,7 +101,28 @@ def read_claims(text: str) -> list[Said]:
                 if match.start(1) not in starts and 0 < float(match[1]) <= 100:
                     starts.add(match.start(1))
                     found.append(Said(path, float(match[1]), [(match.start(), match.end())]))
+    found += [claim for claim in _speedup_claims(text) if claim.spans[0][0] not in starts]
     return sorted(found, key=lambda said: said.spans[0])
+
+
+def _speedup_claims(text: str) -> list[Said]:
+    """Speedups over one machine, as an efficiency: "six servers train 5.8x faster than one" is 97%."""
+    found: list[Said] = []
+    if not _SPEEDUP_FIGURE.search(text):
+        return found
+    for pattern in _SPEEDUP:
+        for match in pattern.finditer(text):
+            reach = max(0, match.start() - SPEEDUP_REACH)
+            sentence_start = max((end.end() for end in _SENTENCE_END.finditer(text, reach, match.start())), default=reach)
+            counts = list(_MACHINES.finditer(text, sentence_start, match.start()))
+            if not counts:
+                continue
+            word = counts[-1][1].lower()
+            machines = int(word) if word.isdigit() else int(values("NUMBER_WORD")[word])
+            efficiency = round(100 * float(match[1]) / machines, 1) if machines > 1 else 0.0
+            if 0 < efficiency <= 100:
+                found.append(Said("claims.efficiency_pct", efficiency, [(counts[-1].start(), match.end())]))
+    return found
 
 
 def _bandwidth_claims(text: str, references: list[tuple[int, int]]) -> list[Said]:
