@@ -113,7 +113,8 @@ def _speedup_claims(text: str) -> list[Said]:
     for pattern in _SPEEDUP:
         for match in pattern.finditer(text):
             reach = max(0, match.start() - SPEEDUP_REACH)
-            sentence_start = max((end.end() for end in _SENTENCE_END.finditer(text, reach, match.start())), default=reach)
+            ends = _SENTENCE_END.finditer(text, reach, match.start())
+            sentence_start = max((end.end() for end in ends), default=reach)
             counts = list(_MACHINES.finditer(text, sentence_start, match.start()))
             if not counts:
                 continue

@@ -569,7 +569,8 @@ _SHARED_BY_BEFORE = regex(rf"(?:{alternation('shared_by')})\s*$", re.I)
 
 _ABSENT_BEFORE = regex(rf"(?:{alternation('absent_before')})[^,;.。，；]{{0,3}}$")
 ABSENT_REACH = 48
-"""Characters before a part where the words that say the offer lacks it stand ("without the cost and complexity of InfiniBand")."""
+"""Characters before a part where the words that say the offer lacks it stand ("without the cost and complexity
+of InfiniBand")."""
 UNAVAILABLE = regex(alternation("unavailable"), re.I)
 """Words that say a part cannot be had now (给不了, "not available"), or that a word does not mean it."""
 
