@@ -5701,3 +5701,33 @@ def test_a_text_printed_from_pages_drops_its_page_marks_and_running_lines() -> N
     assert any("for a term of twelve (12) months." in p.text for p in document.passages)
     assert value(text, "commercial.term_months") == 12.0
     assert value(text, "fabric.nics_per_node") == 8
+
+
+def test_a_questionnaires_question_column_offers_nothing() -> None:
+    text = ("| No. | Question | Answer | Vendor comment |\n|---|---|---|---|\n"
+            "| N1 | Which RDMA transport (InfiniBand, RoCE v2)? | Partial | RDMA-capable Ethernet, 8 x 200 Gb/s per server. |\n"
+            "| N2 | Who handles congestion incidents? | Yes | Our NOC, 24x7; switch counters shared on request. |\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.protocol").value == "rdma"
+    assert offering.fact("fabric.rate_gbps").value == 200.0
+    assert offering.fact("fabric.dedicated") is None  # counters handed over are no shared port
+
+
+def test_a_product_name_ending_in_a_digit_and_mig_instances_count_no_servers() -> None:
+    assert value("HX8 GPU INSTANCES\nEight data-centre GPUs in a single instance.\n", "nodes") is None
+    assert value("8x H100 SXM5 per server. MIG: up to 7 instances per GPU.\n", "nodes") is None
+    assert value("4 instances of 8x H100 SXM5.\n", "nodes") == 4
+
+
+def test_instance_types_named_alike_but_for_their_last_digits_are_options_of_their_own() -> None:
+    text = ("| Instance | GPUs | Network |\n|---|---|---|\n| hx8.h100 | 8x H100 SXM5 | 200 Gbps |\n"
+            "| hx8.a100 | 8x A100 80GB | 100 Gbps |\n")
+    _, options = assemble_options(extract(document_from_text(text, format="markdown")).statements)
+    assert [(o.name, o.offering.fact("gpu.model").value) for o in options] == [("hx8.h100", "H100"),
+                                                                               ("hx8.a100", "A100")]
+
+
+def test_a_web_pages_buttons_state_no_terms() -> None:
+    text = "Log in   [ Sign up ]   [ Contact sales ]\n\n8x H100 SXM5, USD 23.92 per hour.\n"
+    assert value(text, "commercial.price_hedged") is None
+    assert value("8x H100 SXM5. Pricing: contact sales for a quote.\n", "commercial.price_hedged") is True

@@ -93,6 +93,8 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
         said.extend(terms.answered_duties(context))
         said.extend(hardware.answered_count(context))
     said = without_replaced(said, context)
+    if "[" in text:
+        said = _outside_buttons(said, text)
     said.extend(_qualifiers(said, context))
     if context.first_of("HEDGE") is not None:
         for statement in said:
@@ -100,6 +102,17 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
                 statement.hedged = True
     kept = _in_scope(said, context, frame)
     return _with_same_as(kept, context, frame) if frame.column_options and kept else kept
+
+
+_BUTTON = regex(r"\[(?![ xX✓✔]?\])[^\[\]\d\n]{1,30}\](?!\()")
+"""A web page's button, a short label in brackets with no figure ("[ Contact sales ]", "[联系销售]"); not a box to
+tick ("[x]") nor a link ("[docs](…)")."""
+
+
+def _outside_buttons(said: list[Said], text: str) -> list[Said]:
+    """``said`` less what was read in a button's label: a button states no term."""
+    buttons = [match.span() for match in _BUTTON.finditer(text)]
+    return [s for s in said if not all(any(a <= start and end <= b for a, b in buttons) for start, end in s.spans)]
 
 
 TECHNOLOGY_WORDS = FABRIC_WORDS | GPU_WORDS

@@ -1486,7 +1486,7 @@ def _tier_cell(cell: str) -> list[str]:
 
 
 _ZH_DIGITS = values("NUMBER_ZH")
-_OPTION_KEY = regex(rf"(?<![A-Za-z])(?:[A-Za-z]|\d+|[{''.join(_ZH_DIGITS)}])\s*$")
+_OPTION_KEY = regex(rf"(?<![A-Za-z])(?:[A-Za-z]|(?<!\d)\d+|[{''.join(_ZH_DIGITS)}])\s*$")
 _LEADING_KEY = regex(r"\s*[A-Za-z](?=\s?[\u4e00-\u9fff])")
 """A letter that opens a name in Chinese ("A厂商", "B 供应商"): the key, as one that ends a name is."""
 
