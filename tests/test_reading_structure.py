@@ -5731,3 +5731,27 @@ def test_a_web_pages_buttons_state_no_terms() -> None:
     text = "Log in   [ Sign up ]   [ Contact sales ]\n\n8x H100 SXM5, USD 23.92 per hour.\n"
     assert value(text, "commercial.price_hedged") is None
     assert value("8x H100 SXM5. Pricing: contact sales for a quote.\n", "commercial.price_hedged") is True
+
+
+def test_a_faq_question_in_bold_quotes_is_a_passage_of_its_own() -> None:
+    text = ("## Fabric\n\n4 nodes of 8x H100 SXM5, NDR InfiniBand, 8 HCAs per node, non-blocking.\n\n"
+            "**\"A colleague says the ports are shared with other tenants. True?\"**\n"
+            "Not for the compute fabric. Only the front-end VPC network is shared.\n\n"
+            "**\"Can I test NCCL across nodes on a MIG slice?\"**\n"
+            "No. A MIG slice has no NIC of its own, so it cannot show inter-node traffic.\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.dedicated").value is True
+    assert offering.fact("acceptance.on_mig") is None
+
+
+def test_a_switch_never_shared_and_cables_we_supply() -> None:
+    text = ("4 nodes of 8x H100 SXM5, NDR InfiniBand, 8 HCAs per node, QM9700 switches. Leaf switches are never "
+            "shared with another customer.\nWe supply and install all cables and OSFP transceivers.\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.switch_dedicated").value is True
+    assert offering.fact("fabric.cabling").value == "provider"
+
+
+def test_a_test_across_machines_the_vendor_does_not_do() -> None:
+    text = "4 台 8 卡 H100 SXM5，RoCE v2。\n\n我们不做多机联合压测，交付验收以单机 nccl-tests 结果为准。\n"
+    assert value(text, "acceptance.multi_node") is False

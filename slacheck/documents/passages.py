@@ -437,12 +437,12 @@ BRACKETED_LABEL_WIDTH = 56
 """Characters at the start of a line where a label that ends in a bracketed unit stands, colon and all."""
 _QUOTED_KEY = regex(r'"[^"\n]{1,46}"[ \t]*:')
 """A quoted key before its colon, as in JSON ('"hardware_replacement_minutes": 120,'): a line of its own."""
-_CLOSERS = "\"')]}」』】》〉”’"
+_CLOSERS = "\"')]}」』】》〉”’*_"
 _SENTENCE_END = frozenset("。;!?.:")
 
 
 def _ends_sentence(text: str) -> bool:
-    tail = unicodedata.normalize("NFKC", text[-4:]).rstrip().rstrip(_CLOSERS)
+    tail = unicodedata.normalize("NFKC", text[-6:]).rstrip().rstrip(_CLOSERS)  # also in bold: '**"… True?"**'
     return bool(tail) and tail[-1] in _SENTENCE_END
 
 
