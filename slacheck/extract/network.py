@@ -451,7 +451,8 @@ def _dedicated(token: Keyword, context: Context) -> list[Said]:
 
 def _shared(token: Keyword, context: Context) -> list[Said]:
     """Ports or switches shared, in a clause about the network; a clause that names no subject at all speaks of
-    its sentence's ("交换机是机房公共的，跟另外几家客户一起用"). A switch never shared is the customer's, all its ports."""
+    its sentence's ("交换机是机房公共的，跟另外几家客户一起用"). A switch never shared is the customer's, all its
+    ports."""
     clause = context.clause_types(token.start)
     if not clause & SUBJECT_TYPES:
         clause = clause | context.sentence_types(token.start)
