@@ -74,6 +74,8 @@ class Fabric(Section):
     topology: Fact[str] | None = None
     isolation: Fact[bool] | None = None
     multi_site: Fact[bool] | None = None
+    scale_out: Fact[bool] | None = None
+    """The fabric joins several servers that train together ("for multi-node jobs"), whatever their count."""
     expansion: Fact[str] | None = None
     public_bandwidth: Fact[float] | None = None
 

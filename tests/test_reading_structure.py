@@ -5755,3 +5755,25 @@ def test_a_switch_never_shared_and_cables_we_supply() -> None:
 def test_a_test_across_machines_the_vendor_does_not_do() -> None:
     text = "4 台 8 卡 H100 SXM5，RoCE v2。\n\n我们不做多机联合压测，交付验收以单机 nccl-tests 结果为准。\n"
     assert value(text, "acceptance.multi_node") is False
+
+
+def test_a_fabric_for_several_servers_makes_the_offer_multi_node_without_a_count() -> None:
+    from slacheck.rules.engine import load_rules
+    from conftest import findings_for
+    rules = [r for r in load_rules() if r.spec.id in ("NET007", "OPS003")]
+    page = ("GPU：8 × H800 SXM5。网络：每张 GPU 对应一张 400 Gbit/s RoCE v2 RDMA 网卡。\n"
+            "RDMA 网卡仅用于同一集群内多台实例之间的 GPU 通信。\n")
+    assert value(page, "fabric.scale_out") is True
+    assert sorted(f.rule for f in findings_for(page, rules)) == ["NET007", "OPS003"]
+    one_server = "GPU：8 × H800 SXM5。网络：每张 GPU 对应一张 400 Gbit/s RoCE v2 RDMA 网卡。\n"
+    assert findings_for(one_server, rules) == []
+
+
+def test_a_cloud_platform_and_its_network_team_are_the_provider() -> None:
+    text = ("4 台 8 卡 H800 SXM5，RoCE v2，每台 8 张 400G 网卡。\n平台已在交换机与网卡上统一完成 PFC 与 ECN 配置。\n"
+            "出现丢包或拥塞时，由平台网络团队负责排查定位。\n故障时 30 分钟内迁移到健康服务器，RDMA 网络配置与集群拓扑保持不变。\n")
+    offering = offering_of(text)
+    assert offering.fact("tuning.owner").value == "provider"
+    assert offering.fact("tuning.troubleshooting").value == "provider"
+    assert offering.fact("sla.network_restore").value is True
+    assert value("HGX H800 8-GPU 平台，4 台，RoCE v2，PFC/ECN 由客户自行配置。\n", "tuning.owner") == "customer"

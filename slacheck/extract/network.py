@@ -31,7 +31,7 @@ from slacheck.extract.context import (
     span_of,
     text_value,
 )
-from slacheck.extract.lexer import Keyword
+from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, meaning
 from slacheck.extract.parser import Phrase
 from slacheck.extract.structure import COUNTS, SUBJECT_TYPES
@@ -378,7 +378,15 @@ def _fabric_protocol(token: Keyword, context: Context) -> list[Said]:
     said = [Said("fabric.protocol", protocol, [span_of(token)])]
     if token.type == "IB_GEN":
         said.append(Said("fabric.rate_gbps", _generation_rate(token), [span_of(token)], tag="infiniband"))
+    start = context.sentence_starts[context.sentence(token.start)]
+    scale_out = _SCALE_OUT.search(context.text, start, start + len(context.sentence_at(token.start)))
+    if scale_out and not negated(token, context):  # "RDMA 网卡仅用于多台实例之间的 GPU 通信"
+        said.append(Said("fabric.scale_out", True, [scale_out.span()]))
     return said
+
+
+_SCALE_OUT = regex(with_first_test(alternation("scale_out")), re.I)
+"""Words that make a fabric one that joins several servers: the offer is multi-node whatever its count."""
 
 
 def _gbe_rate(token: Keyword, context: Context) -> list[Said]:

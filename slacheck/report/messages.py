@@ -70,6 +70,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "fact.fabric.topology": ("Topology", "拓扑"),
     "fact.fabric.isolation": ("Tenant isolation", "租户隔离"),
     "fact.fabric.multi_site": ("Across sites", "跨机房/地域"),
+    "fact.fabric.scale_out": ("Joins several servers", "多机互联"),
     "fact.fabric.expansion": ("Expansion promise", "扩展承诺"),
     "fact.fabric.public_bandwidth": ("Public bandwidth (Gb/s)", "公网带宽 (Gb/s)"),
     "fact.verification.hardware": ("Hardware verification", "硬件核验"),

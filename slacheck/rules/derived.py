@@ -50,10 +50,11 @@ def _fleet(v: Mapping[str, Any]) -> Fleet:
 
 
 def counts(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
-    """Nodes, GPUs and NICs per node: stated, or implied by the totals and ratios stated."""
+    """Nodes, GPUs and NICs per node: stated, or implied by the totals and ratios stated. With no count, a fabric
+    that joins several servers makes the offer multi-node."""
     found = _fleet(v)
     return {
-        "multi_node": found.nodes is not None and found.nodes >= 2,
+        "multi_node": found.nodes >= 2 if found.nodes is not None else v["fabric.scale_out"] is True,
         "node_count": found.nodes,
         "gpu_count": found.gpus,
         "nics_per_node_effective": found.nics_per_node,
