@@ -5759,6 +5759,7 @@ def test_a_test_across_machines_the_vendor_does_not_do() -> None:
 
 def test_a_fabric_for_several_servers_makes_the_offer_multi_node_without_a_count() -> None:
     from slacheck.rules.engine import load_rules
+
     from conftest import findings_for
     rules = [r for r in load_rules() if r.spec.id in ("NET007", "OPS003")]
     page = ("GPU：8 × H800 SXM5。网络：每张 GPU 对应一张 400 Gbit/s RoCE v2 RDMA 网卡。\n"
