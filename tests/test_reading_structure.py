@@ -9,6 +9,9 @@ from slacheck.extract import extract
 from slacheck.extract.structure import provider_names
 from slacheck.offering import assemble, assemble_options
 from slacheck.pipeline import Options, check_file
+from slacheck.rules.engine import load_rules
+
+from conftest import findings_for
 
 
 def offering_of(text: str, fmt: str = "text"):
@@ -5758,9 +5761,6 @@ def test_a_test_across_machines_the_vendor_does_not_do() -> None:
 
 
 def test_a_fabric_for_several_servers_makes_the_offer_multi_node_without_a_count() -> None:
-    from slacheck.rules.engine import load_rules
-
-    from conftest import findings_for
     rules = [r for r in load_rules() if r.spec.id in ("NET007", "OPS003")]
     page = ("GPU：8 × H800 SXM5。网络：每张 GPU 对应一张 400 Gbit/s RoCE v2 RDMA 网卡。\n"
             "RDMA 网卡仅用于同一集群内多台实例之间的 GPU 通信。\n")
