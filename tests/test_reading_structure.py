@@ -5778,3 +5778,25 @@ def test_a_cloud_platform_and_its_network_team_are_the_provider() -> None:
     assert offering.fact("tuning.troubleshooting").value == "provider"
     assert offering.fact("sla.network_restore").value is True
     assert value("HGX H800 8-GPU 平台，4 台，RoCE v2，PFC/ECN 由客户自行配置。\n", "tuning.owner") == "customer"
+
+
+def test_a_chat_messages_quote_of_an_earlier_one_is_not_said_again() -> None:
+    text = ("2024-06-17 10:15:20 销售-王磊\n计算网是 InfiniBand NDR 400G，每台 8 张 ConnectX-7。\n\n"
+            "2024-06-18 09:30:12 网络工程师-刘洋\n更正一下：\n「引用 销售-王磊：计算网是 InfiniBand NDR 400G，每台 8 张 ConnectX-7。」\n"
+            "这条不对，这批 4 台每台只配 1 张 ConnectX-7（NDR 400G）。\n")
+    assert value(text, "fabric.nics_per_node") == 1
+
+
+def test_ports_broken_down_per_node_in_brackets_are_the_switch_ports_in_total() -> None:
+    text = "4 台 HGX H100，每台 1 张 ConnectX-7。交换机是 1 台 QM9700，分给你们 4 个 NDR 端口（每台 1 个）。\n"
+    offering = offering_of(text)
+    assert offering.fact("fabric.switch_ports").value == 4
+    assert offering.fact("fabric.nics_per_node").value == 1
+
+
+def test_a_compliance_cell_that_says_it_complies_with_a_full_stop() -> None:
+    text = ("| 条款号 | 技术要求 | 乙方应答 |\n|---|---|---|\n| 1.1 | 租赁 GPU 服务器 8 台，HGX A800 SXM4。 | 满足。 |\n"
+            "| 5.1 | 在全部 8 节点上运行 nccl-tests all_reduce_perf，busbw ≥ 170 GB/s。 | 满足。 |\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("acceptance.multi_node").value is True
+    assert offering.fact("acceptance.threshold_gbytes").value == 170.0

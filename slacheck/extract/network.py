@@ -199,8 +199,14 @@ def _loose_ports(token: Keyword, context: Context) -> list[Said]:
     if any(t.type not in ("G_QTY", "RATE_BITS", "IB_GEN", "PROTO_IB", "ROCE", "SWITCH") for t in between):
         return []
     count = as_count(number)
-    per_node = "PER_NODE" in context.clause_types(token.start)
+    per_node = any(t.type == "PER_NODE" and not _bracketed_after(token, t, context)
+                   for t in context.in_clause(token.start))
     return _port_count(count, between, per_node, [(number.start, token.end)], context) if count else []
+
+
+def _bracketed_after(token: Keyword, later: Keyword, context: Context) -> bool:
+    """Whether ``later`` stands in brackets after ``token``: a breakdown of a total ("4 个 NDR 端口（每台 1 个）")."""
+    return later.start >= token.end and any(bracket in context.text[token.end:later.start] for bracket in "(（")
 
 
 PORT_LABEL_WIDTH = 24

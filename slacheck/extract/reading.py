@@ -27,7 +27,7 @@ from slacheck.extract.context import (
     in_brackets,
     span_of,
 )
-from slacheck.extract.lexer import Keyword, with_first_test
+from slacheck.extract.lexer import Keyword, first_characters, with_first_test
 from slacheck.extract.lexicon import alternation
 from slacheck.extract.parser import Scan
 from slacheck.extract.quantities import row_counts
@@ -93,8 +93,8 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
         said.extend(terms.answered_duties(context))
         said.extend(hardware.answered_count(context))
     said = without_replaced(said, context)
-    if "[" in text:
-        said = _outside_buttons(said, text)
+    if _NOT_SAID_HERE_START.search(text):
+        said = _outside_marks(said, text)
     said.extend(_qualifiers(said, context))
     if context.first_of("HEDGE") is not None:
         for statement in said:
@@ -104,15 +104,18 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
     return _with_same_as(kept, context, frame) if frame.column_options and kept else kept
 
 
-_BUTTON = regex(r"\[(?![ xX✓✔]?\])[^\[\]\d\n]{1,30}\](?!\()")
+_BUTTON = r"\[(?![ xX✓✔]?\])[^\[\]\d\n]{1,30}\](?!\()"
 """A web page's button, a short label in brackets with no figure ("[ Contact sales ]", "[联系销售]"); not a box to
 tick ("[x]") nor a link ("[docs](…)")."""
+_NOT_SAID_HERE = regex(f"{_BUTTON}|{alternation('quoted_message')}")
+"""What states no term of its passage: a button, or a chat message's quote of an earlier one."""
+_NOT_SAID_HERE_START = regex(first_characters(_NOT_SAID_HERE.pattern))
 
 
-def _outside_buttons(said: list[Said], text: str) -> list[Said]:
-    """``said`` less what was read in a button's label: a button states no term."""
-    buttons = [match.span() for match in _BUTTON.finditer(text)]
-    return [s for s in said if not all(any(a <= start and end <= b for a, b in buttons) for start, end in s.spans)]
+def _outside_marks(said: list[Said], text: str) -> list[Said]:
+    """``said`` less what was read in a button's label or in a quote of an earlier chat message."""
+    marks = [match.span() for match in _NOT_SAID_HERE.finditer(text)]
+    return [s for s in said if not all(any(a <= start and end <= b for a, b in marks) for start, end in s.spans)]
 
 
 TECHNOLOGY_WORDS = FABRIC_WORDS | GPU_WORDS
@@ -151,9 +154,9 @@ def _label_at(position: int, label: str | None, later_labels: list[tuple[int, st
 
 
 def _complies(row: str, mark: re.Pattern[str] = _COMPLIES) -> bool:
-    """Whether a row of a compliance matrix has a cell that commits to its requirement as written ("C", 满足),
-    or one that ``mark`` matches whole."""
-    return any(mark.fullmatch(row[start:end].strip(" *")) for start, end in cell_spans(row))
+    """Whether a row of a compliance matrix has a cell that commits to its requirement as written ("C", 满足,
+    "满足。"), or one that ``mark`` matches whole."""
+    return any(mark.fullmatch(row[start:end].strip(" *。.")) for start, end in cell_spans(row))
 
 
 def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
