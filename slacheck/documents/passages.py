@@ -219,8 +219,10 @@ def _printed_furniture(texts: list[str]) -> set[int]:
                   if i != k and texts[i].strip()] for k in marks}
     keys = Counter(_furniture_key(texts[i]) for near in around.values() for i in set(near))
     running = {key for key, count in keys.items() if count >= max(2, len(marks) // 2)}
+    starts = {key[:2] for key in running}  # a cheap test before a line's key is made
     skippable = set(marks) | {i for i, t in enumerate(texts)  # the first page's header too, before any mark
-                              if len(t) <= _PRINTED_MARK_LENGTH and t.strip() and _furniture_key(t) in running}
+                              if len(t) <= _PRINTED_MARK_LENGTH and _furniture_key(t.lstrip()[:4])[:2] in starts
+                              and _furniture_key(t) in running}
     for k in sorted(skippable):
         for step in (-1, 1):
             i = k + step
@@ -378,8 +380,8 @@ _PAGE_NUMBER = regex(
     r"|\d{1,4}\s*/\s*\d{1,4})\s*$"
 )
 _PAGE_NUMBER_LENGTH = 40
-_PRINTED_PAGE_MARK = regex(r"(?i:page)\s*\d{1,4}\s*(?i:of|/)\s*\d{1,4}|第\s*\d{1,4}\s*页\s*[,，/]?\s*共\s*\d{1,4}\s*页"
-                           r"|共\s*\d{1,4}\s*页\s*[,，/]?\s*第\s*\d{1,4}\s*页")
+_PRINTED_PAGE_MARK = regex(r"[Pp](?i:age)\s*\d{1,4}\s*(?i:of|/)\s*\d{1,4}|第\s*\d{1,4}\s*页\s*[,，/]?\s*共\s*\d{1,4}\s*页"
+                           r"|共\s*\d{1,4}\s*页\s*[,，/]?\s*第\s*\d{1,4}\s*页")  # a letter first: searched fast
 """A page mark that counts the pages ("Page 3 of 9", "第 3 页 共 9 页"), on a line of a text printed from pages."""
 _PRINTED_MARK_LENGTH = 120
 """Longest line that can be a page's mark or running line."""

@@ -384,10 +384,11 @@ def _fabric_protocol(token: Keyword, context: Context) -> list[Said]:
     said = [Said("fabric.protocol", protocol, [span_of(token)])]
     if token.type == "IB_GEN":
         said.append(Said("fabric.rate_gbps", _generation_rate(token), [span_of(token)], tag="infiniband"))
-    start = context.sentence_starts[context.sentence(token.start)]
-    scale_out = _SCALE_OUT.search(context.text, start, start + len(context.sentence_at(token.start)))
-    if scale_out and not negated(token, context):  # "RDMA 网卡仅用于多台实例之间的 GPU 通信"
-        said.append(Said("fabric.scale_out", True, [scale_out.span()]))
+    if not any(protocol_of(t) for t in context.in_sentence(token.start) if t.start < token.start):  # once a sentence
+        start = context.sentence_starts[context.sentence(token.start)]
+        scale_out = _SCALE_OUT.search(context.text, start, start + len(context.sentence_at(token.start)))
+        if scale_out and not negated(token, context):  # "RDMA 网卡仅用于多台实例之间的 GPU 通信"
+            said.append(Said("fabric.scale_out", True, [scale_out.span()]))
     return said
 
 

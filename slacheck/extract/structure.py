@@ -80,6 +80,8 @@ _SPEAKER_WIDTH = 32
 DUTIES = {"TUNING": "tuning.owner", "TROUBLESHOOT": "tuning.troubleshooting"}
 """The fabric duties a responsibility row or a chat question names, and the fact that says who does each."""
 _REQUIREMENT_COLUMN = regex(alternation("requirement_column"), re.I)
+_ASKED_COLUMN = regex(f"{alternation('requirement_column')}|{alternation('question_column')}", re.I)
+"""A column header of what the buyer asks: a requirement, or a questionnaire's question."""
 _ANSWER_COLUMN = regex(alternation("answer_column"), re.I)
 _REJECTED_COLUMN = regex(rf"(?<![A-Za-z])(?:{alternation('rejected_column')})(?![A-Za-z])", re.I)
 _OLD_SIDE_CELL = regex(rf"[\s*]*(?:{alternation('old_side_cell')})[\s*]*", re.I)
@@ -1464,7 +1466,7 @@ def _header(cells: list[str], tokens: Sequence[Keyword], subject: str | None, op
         inside = [t for t in tokens if start <= t.start < end]
         names = options_named(inside) or _tier_cell(text[start:end])
         options.append(names[0] if len({option_key(name) for name in names}) == 1 else None)
-        subjects.append(ASKED if _REQUIREMENT_COLUMN.search(text, start, end)
+        subjects.append(ASKED if _ASKED_COLUMN.search(text, start, end)
                         else REJECTED if _REJECTED_COLUMN.search(text, start, end)
                         or _OLD_SIDE_CELL.fullmatch(text, start, end) else subject_of(inside))
         memory = {GPU_MEMORY_COLUMN} if _GPU_MEMORY_WORDS.search(text, start, end) else set()
