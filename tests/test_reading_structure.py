@@ -5800,3 +5800,37 @@ def test_a_compliance_cell_that_says_it_complies_with_a_full_stop() -> None:
     offering = offering_of(text, "markdown")
     assert offering.fact("acceptance.multi_node").value is True
     assert offering.fact("acceptance.threshold_gbytes").value == 170.0
+
+
+FORUM_THREAD = """r/gpuhosting · Posted by u/curious_buyer · 3 days ago
+
+We plan 4 nodes x 8 A100 for three months. What do we get between the nodes?
+
+u/acme_sam [Acme Cloud staff] · 3 days ago
+
+Each node is an HGX H100: 8x H100 SXM5 80GB.
+- Multi-node jobs run over our InfiniBand NDR 400G fabric. It's an optional add-on because most
+  customers run one node. The fabric add-on is priced on request, contact sales.
+- We configure the fabric. Our network
+  team owns fabric incidents: congestion, packet loss, flapping links.
+
+u/other_user · 2 days ago
+
+At my last place we had one 100G card for 8 GPUs.
+"""
+
+
+def test_a_forum_thread_where_the_providers_staff_answer() -> None:
+    offering = offering_of(FORUM_THREAD)
+    assert offering.fact("gpu.model").value == "H100"  # the buyer's A100 and the other user's card offer nothing
+    assert offering.fact("fabric.rate_gbps").value == 400.0
+    assert offering.fact("fabric.optional").value is True
+    assert offering.fact("commercial.addon_on_request").value is True
+    assert offering.fact("tuning.troubleshooting").value == "provider"
+
+
+def test_the_staff_of_two_providers_in_one_thread_offer_an_option_each() -> None:
+    thread = FORUM_THREAD.replace("u/other_user · 2 days ago", "u/bolt_kim [Bolt GPU staff] · 2 days ago")
+    _, options = assemble_options(extract(document_from_text(thread)).statements)
+    assert [o.name for o in options] == ["u/acme_sam", "u/bolt_kim"]
+    assert options[0].offering.fact("fabric.rate_gbps").value == 400.0

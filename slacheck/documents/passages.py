@@ -251,7 +251,8 @@ def _continues(prev: _Body, cur: _Body, skippable: set[int], first: _Body, liste
     if any(i not in skippable for i in range(prev.index + 1, cur.index)):
         return False
     if _is_title(prev.text) or _ends_sentence(prev.text) or _starts_item(cur.text) and not _figure_repeated(
-            prev, cur, listed) or len(cur.text) >= NAMED_ITEM_MIN and _parallel(first.text, cur.text) \
+            prev, cur, listed) and not _sentence_goes_on(prev, cur) \
+            or len(cur.text) >= NAMED_ITEM_MIN and _parallel(first.text, cur.text) \
             or prev.text[-1:] in _TIME_ENDS and chat_header_end(prev.text) is not None \
             or cur.text[-1:] in _TIME_ENDS and chat_header_end(cur.text) is not None:
         return False
@@ -289,6 +290,15 @@ def _figure_repeated(prev: _Body, cur: _Body, listed: set[int]) -> bool:
     before."""
     item = _BRACKETED_NUMBER.match(cur.text)
     return item is not None and int(item.group(1)) - 1 not in listed | {0} and prev.text[-1].isalpha()
+
+
+_LOWERCASE_WORD = regex(r"[a-z]{2,}\s")
+
+
+def _sentence_goes_on(prev: _Body, cur: _Body) -> bool:
+    """Whether a line that reads as a label ("team owns fabric incidents: congestion, …") goes on with the sentence
+    the line before broke off in a word ("… Our network"): it opens with a word in lower case."""
+    return prev.text[-1].isascii() and prev.text[-1].isalpha() and _LOWERCASE_WORD.match(cur.text) is not None
 
 
 def _goes_on_in_lowercase(prev: _Body, cur: _Body) -> bool:
@@ -380,9 +390,10 @@ _PAGE_NUMBER = regex(
     r"|\d{1,4}\s*/\s*\d{1,4})\s*$"
 )
 _PAGE_NUMBER_LENGTH = 40
-_PRINTED_PAGE_MARK = regex(r"[Pp](?i:age)\s*\d{1,4}\s*(?i:of|/)\s*\d{1,4}|第\s*\d{1,4}\s*页\s*[,，/]?\s*共\s*\d{1,4}\s*页"
-                           r"|共\s*\d{1,4}\s*页\s*[,，/]?\s*第\s*\d{1,4}\s*页")  # a letter first: searched fast
-"""A page mark that counts the pages ("Page 3 of 9", "第 3 页 共 9 页"), on a line of a text printed from pages."""
+_PRINTED_PAGE_MARK = regex(r"[Pp](?i:age)\s*\d{1,4}\s*(?i:of|/)\s*\d{1,4}"
+                           r"|第\s*\d{1,4}\s*页\s*[,，/]?\s*共\s*\d{1,4}\s*页|共\s*\d{1,4}\s*页\s*[,，/]?\s*第\s*\d{1,4}\s*页")
+"""A page mark that counts the pages ("Page 3 of 9", "第 3 页 共 9 页"), on a line of a text printed from pages (a
+letter first, so it is searched fast)."""
 _PRINTED_MARK_LENGTH = 120
 """Longest line that can be a page's mark or running line."""
 _RUNNING_LINES = 2

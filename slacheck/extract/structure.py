@@ -1064,10 +1064,22 @@ FORUM_HEADER_WIDTH = 80
 def _forum_replies(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
     """In a forum thread (a post's header, "Posted by u/…", "1楼", and a reply's below it), the replies from the
     second header on offer nothing: others' advice, numbers and other providers; but a later post by the first
-    post's author ("u/halvard_ops (OP)", 楼主) is the offer's again. ``placed`` is updated so."""
+    post's author ("u/halvard_ops (OP)", 楼主) is the offer's again. Where the provider's staff answer ("u/name
+    [Kestrel Cloud staff]"), only their posts offer, each provider's an option of its own. ``placed`` is updated
+    so."""
     headers = [(index, author) for index, (text, _) in enumerate(passages)
                if (author := _forum_header(text)) is not None]
     if len(headers) < 2:
+        return
+    staff = {author for index, author in headers if _STAFF.search(passages[index][0], 0, FORUM_HEADER_WIDTH)}
+    if staff:  # the provider's staff answer a buyer's thread: their posts are the offer, no one else's; the staff
+        ends = [index for index, _ in headers[1:]] + [len(placed)]  # of several providers offer an option each
+        for (start, author), end in zip(headers, ends):
+            for index in range(start, end):
+                if author not in staff:
+                    placed[index] = Frame(kind="quoted")
+                elif len(staff) > 1 and placed[index].kind == "offer":
+                    placed[index] = replace(placed[index], option=author)
         return
     poster = headers[0][1]
     ends = [index for index, _ in headers[2:]] + [len(placed)]
@@ -1082,6 +1094,7 @@ FORUM_HEADER_LEAD = 4
 """Characters before a header's mark when the header is joined to its post's first line ("**u/name** · 9 points ·
 2 days ago SXM or PCIe? …")."""
 _ORIGINAL_POSTER = regex(alternation("forum_original_poster"))
+_STAFF = regex(alternation("forum_staff"))
 
 
 def _forum_header(text: str) -> str | None:

@@ -23,6 +23,7 @@ from slacheck.extract.context import (
     leaves,
     negated,
     number_in,
+    protocol_of,
     sentence_text,
     span_of,
 )
@@ -64,8 +65,9 @@ def _hedge(token: Keyword, context: Context) -> list[Said]:
 
 def _network_add_on(types: set[str], context: Context) -> bool:
     """Whether words of these types (a sentence's, or a table row's) offer a network as an add-on, or do so under a
-    heading of add-ons."""
-    return ("OPTIONAL" in types or context.optional) and bool(types & FABRIC_WORDS)
+    heading of add-ons; "the fabric add-on" offers the InfiniBand or RoCE its passage names."""
+    return ("OPTIONAL" in types or context.optional) and bool(
+        types & FABRIC_WORDS or "INTERNAL" in types and any(protocol_of(t) for t in context.keywords))
 
 
 def _priced_apart(token: Keyword, context: Context) -> list[Said]:
