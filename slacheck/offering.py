@@ -278,13 +278,17 @@ def _own_over_common(common: list[Statement], name: str, statements: list[Statem
     said for all that only other options state as their own (a FAQ's "the InfiniBand fabric" on a page where one
     plan has InfiniBand speaks of that plan)."""
     own = [s for s in statements if s.option == name]
-    in_column = {s.path for s in own if s.in_column}
+    in_column = {s.path for s in own if s.in_column or s.path in _OWN_WINS}
     others = {(s.path, repr(s.value)) for s in statements if s.option not in (None, name)
               and s.path.startswith(_NETWORK)} - {(s.path, repr(s.value)) for s in own}
     return [s for s in common if s.path not in in_column and (s.path, repr(s.value)) not in others] + own
 
 
 _NETWORK = "fabric."
+_OWN_WINS = frozenset({"gpu.model", "gpu.variant", "gpu.memory_gb", "gpu.per_node", "intra_node.link",
+                       "intra_node.bandwidth_gbytes"})
+"""What an option's hardware states for it alone: a card named for all options (a reply to a question about one
+of them, "it's the 8-GPU A100 board") does not replace it."""
 
 
 def _alike(offerings: list[Offering]) -> Offering:

@@ -5834,3 +5834,18 @@ def test_the_staff_of_two_providers_in_one_thread_offer_an_option_each() -> None
     _, options = assemble_options(extract(document_from_text(thread)).statements)
     assert [o.name for o in options] == ["u/acme_sam", "u/bolt_kim"]
     assert options[0].offering.fact("fabric.rate_gbps").value == 400.0
+
+
+def test_a_brokers_numbered_listings_are_options_and_the_buyer_takes_one() -> None:
+    text = ("[12.05.2025 09:30] Desk (admin)\nLISTING #1: 4 servers x 8x NVIDIA H100 SXM5, NVLink 900 GB/s per GPU, "
+            "InfiniBand NDR 400G, 8 HCAs per server.\n\n"
+            "[12.05.2025 09:34] Desk (admin)\nLISTING #2: 1 server, 8x A100 80GB, NVLink 600 GB/s.\n\n"
+            "[12.05.2025 11:20] Desk (admin)\nit's the 8-GPU A100 80G board, NVLink 600 GB/s.\n\n"
+            "[13.05.2025 16:40] Kai (buyer)\nFernhill takes LISTING #1.\n")
+    extraction = extract(document_from_text(text))
+    assert extraction.chosen_option == "LISTING #1"
+    offering, options = assemble_options(extraction.statements, extraction.chosen_option)
+    assert [o.name for o in options] == ["LISTING #1", "LISTING #2"]
+    assert options[0].offering.fact("gpu.model").value == "H100"  # a card said for all does not replace its own
+    assert options[0].offering.fact("intra_node.bandwidth_gbytes").value == 900.0
+    assert offering.fact("fabric.nics_per_node").value == 8  # the listing the buyer takes
