@@ -5849,3 +5849,21 @@ def test_a_brokers_numbered_listings_are_options_and_the_buyer_takes_one() -> No
     assert options[0].offering.fact("gpu.model").value == "H100"  # a card said for all does not replace its own
     assert options[0].offering.fact("intra_node.bandwidth_gbytes").value == 900.0
     assert offering.fact("fabric.nics_per_node").value == 8  # the listing the buyer takes
+
+
+def test_a_handover_checklist_with_its_legend_and_results_that_all_passed() -> None:
+    text = ("一、交付清单（☑ 已交付　☐ 未交付）\n☑ 1. GPU 服务器 4 台，每台 8 × A800 SXM4，RoCE v2，每台 8 张 200GbE 网卡\n"
+            "☐ 2. 计算网配置基线文档（PFC / ECN 参数清单）：乙方称后续补交\n\n"
+            "二、测试结果\n3. NCCL 通信测试（每台服务器分别执行）：all_reduce_perf -g 8（单机 8 卡），busbw ≥ 135 GB/s\n"
+            "测试结论：本次交付测试全部通过。\n")
+    offering = offering_of(text)
+    assert offering.fact("tuning.baseline") is None
+    assert offering.fact("acceptance.multi_node").value is False
+
+
+def test_a_spec_sheets_label_and_value_set_apart_by_spaces_are_a_line_each() -> None:
+    text = ("GPU        8 × H100 SXM5\n网络        8 × 400G InfiniBand\n交付        单台交付，按月\n")
+    assert [p.text for p in document_from_text(text).passages] == [
+        "GPU        8 × H100 SXM5", "网络        8 × 400G InfiniBand", "交付        单台交付，按月"]
+    interleaved = "GPU\u3000\u3000\u3000 8 × NVIDIA A100 80GB PCIe\n服务器，单台交付、开箱即用，按月计费。\n"
+    assert value(interleaved, "nodes") != 8  # a column printed beside it is no count of servers

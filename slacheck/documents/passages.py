@@ -253,6 +253,7 @@ def _continues(prev: _Body, cur: _Body, skippable: set[int], first: _Body, liste
     if _is_title(prev.text) or _ends_sentence(prev.text) or _starts_item(cur.text) and not _figure_repeated(
             prev, cur, listed) and not _sentence_goes_on(prev, cur) \
             or len(cur.text) >= NAMED_ITEM_MIN and _parallel(first.text, cur.text) \
+            or cur.start <= prev.start and _GAP_LABEL.match(prev.text) is not None \
             or prev.text[-1:] in _TIME_ENDS and chat_header_end(prev.text) is not None \
             or cur.text[-1:] in _TIME_ENDS and chat_header_end(cur.text) is not None:
         return False
@@ -444,6 +445,8 @@ _ITEM = regex(
 )
 _BULLETS = frozenset("•·●○◦▪▫■□◆◇►▸▶※✓✔☐☑√➢➤") | frozenset(map(chr, range(0x2460, 0x249C)))
 _LABEL = regex(r"([^:]{1,28}):")
+_GAP_LABEL = regex(r"[^\s:：,，.。;；|]{1,12}(?: [^\s:：,，.。;；|]{1,12})?[ \u3000]{2,}\S")
+"""A spec sheet's line: a label of a word or two, a gap of spaces, and its value ("GPU　　　8 × A100 PCIe")."""
 _BRACKETED_LABEL = regex(r"([^:]{1,40}\([^():]{1,8}\)) ?:")
 """A longer label that ends in a bracketed unit ("Support response time (minutes): 15")."""
 BRACKETED_LABEL_WIDTH = 56
@@ -476,7 +479,7 @@ def _starts_item(text: str) -> bool:
     if text[0] in _BULLETS or 0x2776 <= ord(text[0]) <= 0x2793 or unicodedata.category(text[0]) == "So":
         return True  # a symbol leads an item too: ✅, ⭐, 👉 (emoji lists)
     head = unicodedata.normalize("NFKC", text[:32])
-    if _ITEM.match(head) or text[0] == '"' and _QUOTED_KEY.match(text):
+    if _ITEM.match(head) or text[0] == '"' and _QUOTED_KEY.match(text) or _GAP_LABEL.match(text):
         return True
     m = _LABEL.match(head)
     if m is None and ("(" in text[:BRACKETED_LABEL_WIDTH] or "（" in text[:BRACKETED_LABEL_WIDTH]):
