@@ -5867,3 +5867,14 @@ def test_a_spec_sheets_label_and_value_set_apart_by_spaces_are_a_line_each() -> 
         "GPU        8 × H100 SXM5", "网络        8 × 400G InfiniBand", "交付        单台交付，按月"]
     interleaved = "GPU\u3000\u3000\u3000 8 × NVIDIA A100 80GB PCIe\n服务器，单台交付、开箱即用，按月计费。\n"
     assert value(interleaved, "nodes") != 8  # a column printed beside it is no count of servers
+
+
+def test_an_order_under_a_framework_agreement_prevails_over_it() -> None:
+    text = ("GPU 算力服务框架协议\n\n1.2 订单与本协议约定不一致的，以订单为准。\n"
+            "3.4 采用 RoCE 的，PFC、ECN 由乙方配置。\n4.1 多机订单的交付验收：全部节点参与，跨机运行 nccl-tests。\n\n"
+            "订单\n\n1. 服务器：12 台 HGX H20，每台 8 卡，RoCE v2，每台 8 张 400G 网卡。\n"
+            "2. 本订单 PFC、ECN 参数由甲方自行配置和调整。\n"
+            "3. 本订单不做跨机验收，改为逐台单机验收：每台服务器单独运行 nccl-tests（8 卡，单机）。\n")
+    offering = offering_of(text)
+    assert offering.fact("tuning.owner").value == "customer"
+    assert offering.fact("acceptance.multi_node").value is False
