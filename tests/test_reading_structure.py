@@ -5881,7 +5881,7 @@ def test_an_order_under_a_framework_agreement_prevails_over_it() -> None:
 
 
 def test_a_replacement_we_promise_and_tuning_of_the_customers_own_jobs() -> None:
-    text = ("4 nodes x 8 H100 SXM5, InfiniBand NDR, 8 HCAs per node. We configure the fabric.\n"
+    text = ("4 nodes x 8 H100 SXM5, InfiniBand NDR, 8 HCAs per node. We run the subnet manager.\n"
             "Hardware failure: we replace the failed part within 4 hours.\n\n"
             "Not covered:\n- Performance tuning of your own training jobs.\n")
     offering = offering_of(text)
