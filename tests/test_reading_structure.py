@@ -5887,3 +5887,12 @@ def test_a_replacement_we_promise_and_tuning_of_the_customers_own_jobs() -> None
     offering = offering_of(text)
     assert offering.fact("sla.failover_minutes").value == 240.0
     assert offering.fact("tuning.owner").value == "provider"
+
+
+def test_a_bills_incident_record_measures_and_promises_nothing() -> None:
+    text = ("第 7.1 条 硬件故障 4 小时内更换部件；第 7.3 条 单节点月可用率不低于 99.5%，低于的抵扣当月租金 10%。\n\n"
+            "| 编号 | 事件 | 时长 | 可用率 |\n|---|---|---|---|\n"
+            "| S1 | GPU 掉卡，更换主板后迁回 | 10 月 12 日 03:10–09:40，共 390 分钟 | 该节点当月可用率 99.13% |\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("sla.failover_minutes").value == 240.0
+    assert offering.fact("sla.availability_pct").value == 99.5

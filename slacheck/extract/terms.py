@@ -357,11 +357,18 @@ def _backed_up_by(disk: Keyword, context: Context) -> str | None:
     return _party(before[-1:]) if before else None
 
 
+_LASTED = regex(r"\d{1,2}:\d{2}\s*[-–—~〜至到]\s*\d{1,2}:\d{2}\D{0,6}$")
+"""A span between two clock times just before a duration: how long it lasted."""
+LASTED_REACH = 24
+
+
 def _duration(token: Keyword, context: Context) -> list[Said]:
     """A response or replacement time: the nearest RESPONSE / REPLACE (or RESTORE) word of the clause decides."""
     before = context.text[max(0, token.start - 4):token.start]
     if re.search(r"\d\s?[×x*]\s*$", before):  # 7×24 小时: service hours, not a time limit (**4 hours**: bold)
         return []
+    if _LASTED.search(context.text, max(0, token.start - LASTED_REACH), token.start):
+        return []  # "03:10–09:40，共 390 分钟": how long an incident lasted, not a time promised
     minutes = _minutes(token)
     if minutes is None:
         return []
