@@ -15,10 +15,11 @@ import math
 import re
 import unicodedata
 from array import array
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain
+from itertools import accumulate, chain
 
 from slacheck.documents.model import Geo, Line, Lines, LineSegments, PackedSegments, Page, Passage, Run
 from slacheck.regexes import regex
@@ -212,16 +213,23 @@ def _printed_furniture(texts: list[str]) -> set[int]:
     """In a text file printed from pages ("Page 3 of 9 — Confidential" between the lines of a sentence): the
     lines with a page mark, the lines that repeat beside other page marks (a running header or footer, wherever
     it stands) and the blank lines around them, so a sentence goes on across the page break."""
-    marks = [k for k, t in enumerate(texts) if len(t) <= _PRINTED_MARK_LENGTH and _PRINTED_PAGE_MARK.search(t)]
+    whole = "\n".join(texts)  # one search through the text, not one a line
+    found = [match.start() for match in _PRINTED_PAGE_MARK.finditer(whole)]
+    if len(found) < 2:
+        return set()
+    line_starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
+    marks = sorted({k for k in (bisect_right(line_starts, at) - 1 for at in found)
+                    if len(texts[k]) <= _PRINTED_MARK_LENGTH})
     if len(marks) < 2:
         return set()
     around = {k: [i for i in range(max(0, k - _RUNNING_LINES), min(len(texts), k + _RUNNING_LINES + 1))
                   if i != k and texts[i].strip()] for k in marks}
     keys = Counter(_furniture_key(texts[i]) for near in around.values() for i in set(near))
     running = {key for key, count in keys.items() if count >= max(2, len(marks) // 2)}
-    starts = {key[:2] for key in running}  # a cheap test before a line's key is made
+    starts = {texts[i].lstrip()[:2] for near in around.values() for i in near  # a cheap test before a line's key
+              if _furniture_key(texts[i]) in running}
     skippable = set(marks) | {i for i, t in enumerate(texts)  # the first page's header too, before any mark
-                              if len(t) <= _PRINTED_MARK_LENGTH and _furniture_key(t.lstrip()[:4])[:2] in starts
+                              if len(t) <= _PRINTED_MARK_LENGTH and t.lstrip()[:2] in starts
                               and _furniture_key(t) in running}
     for k in sorted(skippable):
         for step in (-1, 1):

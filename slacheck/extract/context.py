@@ -568,9 +568,11 @@ _SHARED_BY_BEFORE = regex(rf"(?:{alternation('shared_by')})\s*$", re.I)
 
 
 _ABSENT_BEFORE = regex(rf"(?:{alternation('absent_before')})[^,;.。，；]{{0,3}}$")
-ABSENT_REACH = 48
-"""Characters before a part where the words that say the offer lacks it stand ("without the cost and complexity
-of InfiniBand")."""
+ABSENT_REACH = 24
+"""Characters before a part where the words that say the offer lacks it stand ("nothing to do with InfiniBand")."""
+_ABSENT_FAR_BEFORE = regex(with_first_test(rf"(?:{alternation('absent_far_before')})[^,;.。，；]{{0,3}}$"))
+ABSENT_FAR_REACH = 48
+"""Characters before a part where longer such words stand ("without the cost and complexity of InfiniBand")."""
 UNAVAILABLE = regex(alternation("unavailable"), re.I)
 """Words that say a part cannot be had now (给不了, "not available"), or that a word does not mean it."""
 
@@ -579,7 +581,8 @@ def absent(token: Keyword, context: Context) -> bool:
     """Whether the words just before a part, or before the alternatives listed with it, say the offer does not
     have it ("no RDMA", 不配 RDMA 网卡, "暂不支持 IB／RoCE", "no InfiniBand or RoCE")."""
     start = token.start
-    while not _ABSENT_BEFORE.search(context.text, max(0, start - ABSENT_REACH), start):
+    while not _ABSENT_BEFORE.search(context.text, max(0, start - ABSENT_REACH), start) \
+            and not _ABSENT_FAR_BEFORE.search(context.text, max(0, start - ABSENT_FAR_REACH), start):
         sibling = context.previous(start)
         if sibling is None or _family(sibling) != _family(token) \
                 or not _LISTED_WITH.fullmatch(context.text, sibling.end, start):
