@@ -5896,3 +5896,14 @@ def test_a_bills_incident_record_measures_and_promises_nothing() -> None:
     offering = offering_of(text, "markdown")
     assert offering.fact("sla.failover_minutes").value == 240.0
     assert offering.fact("sla.availability_pct").value == 99.5
+
+
+def test_numbered_versions_of_a_quote_in_a_chat_each_replace_the_one_before() -> None:
+    text = ("15:40 周涛（销售）：【报价 v1】\n  · 4 台 A800 8 卡服务器\n  · 月付，预估 ¥78,000/台/月，具体以咨询为准\n\n"
+            "11:20 周涛（销售）：【报价 v2】（替代 v1）\n  · 计算网 RoCE v2，每台 2 张 200G 网卡\n  · 交换机与其他客户共用\n\n"
+            "09:30 周涛（销售）：【报价 v3】（替代 v1、v2，以此版为准）\n  1. 计算网：RoCE v2，每台 8 张 200Gb/s 网卡。\n"
+            "  2. 交换机专供贵司，1:1 无收敛，不与其他客户共用。\n  3. 价格：¥86,000/台/月（含税）。\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.nics_per_node").value == 8
+    assert offering.fact("fabric.dedicated").value is True
+    assert offering.fact("commercial.price_hedged") is None
