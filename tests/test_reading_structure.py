@@ -5907,3 +5907,14 @@ def test_numbered_versions_of_a_quote_in_a_chat_each_replace_the_one_before() ->
     assert offering.fact("fabric.nics_per_node").value == 8
     assert offering.fact("fabric.dedicated").value is True
     assert offering.fact("commercial.price_hedged") is None
+
+
+def test_a_tenders_specifications_give_way_to_the_bidders_deviation_table() -> None:
+    text = ("# GPU 算力租赁服务项目 招标文件（节选）\n\n## 第四章 技术规格\n\n### 4.3 计算网络\n"
+            "4.3.1 InfiniBand NDR 400Gb/s，每台 8 张 HCA，全集群 64 张。\n\n"
+            "## 附件 3：投标人技术偏离表\n\n| 序号 | 招标要求（摘要） | 投标响应 | 偏离/无偏离 | 说明 |\n|---|---|---|---|---|\n"
+            "| 6 | 每台 8 张 HCA | 每台 2 张 ConnectX-6 HDR 200Gb/s HCA，全集群 16 张 | 偏离 | 两张网卡可满足数据并行 |\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.nics_per_node").value == 2
+    assert offering.fact("fabric.nics_total").value == 16
+    assert offering.fact("fabric.rate_gbps").value == 200.0

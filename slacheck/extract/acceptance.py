@@ -109,7 +109,8 @@ def _where_it_runs(token: Keyword, context: Context) -> list[Said]:
     near = context.keywords if context.table_row else \
         context.in_sentence(token.start, before=1) + context.in_sentence(token.start)  # a row's cells say it together
     single = [t for t in near if _single(t, context)]
-    spread = [t for t in near if t.type == "ALL_NODES" and not absent(t, context)] + [
+    spread = [t for t in near if t.type == "ALL_NODES" and not absent(t, context)
+              and not _OUTSIDE_ACCEPTANCE.search(context.clause_at(t.start))] + [
         t for t in node_counts(near) if (as_count(t) or 0) >= 2]  # not "we don't put cross-node runs in acceptance"
     own_spread = [t for t in clause if t.type == "ALL_NODES" and not _single(t, context)]
     if own_spread and clause is not whole:

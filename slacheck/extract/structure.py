@@ -80,6 +80,10 @@ _SPEAKER_WIDTH = 32
 DUTIES = {"TUNING": "tuning.owner", "TROUBLESHOOT": "tuning.troubleshooting"}
 """The fabric duties a responsibility row or a chat question names, and the fact that says who does each."""
 _REQUIREMENT_COLUMN = regex(alternation("requirement_column"), re.I)
+_TENDER = regex(alternation("tender_document"), re.I)
+TENDER_TITLE_PASSAGES = 3
+"""Passages at a document's top where a tender names itself."""
+_TENDER_SPECIFICATIONS = regex(alternation("tender_specifications"), re.I)
 _ASKED_COLUMN = regex(f"{alternation('requirement_column')}|{alternation('question_column')}", re.I)
 """A column header of what the buyer asks: a requirement, or a questionnaire's question."""
 _ANSWER_COLUMN = regex(alternation("answer_column"), re.I)
@@ -406,13 +410,20 @@ def requirement_lines(texts: Sequence[str]) -> set[int]:
     """The indices of the passages (given as texts) under a heading of the buyer's requirements ("三、采购需求",
     "Requirements"; not "技术要求响应"), labelled as a requirement ("招标要求：…", "Requirement: …") in a point-by-point
     answer, or quoted whole under a line that introduces requirements
-    ("我们的需求先贴一下：" over "“每卡独立 400G IB …”"): what the bidder says elsewhere overrides them."""
+    ("我们的需求先贴一下：" over "“每卡独立 400G IB …”"), or under a tender's specifications ("第四章 技术规格" in a
+    招标文件, and the headings within it): what the bidder says elsewhere overrides them."""
     found = set()
     under = False  # under a heading of the buyer's requirements ("三、采购需求"), up to the next heading
+    tender = any(_TENDER.search(text) for text in texts[:TENDER_TITLE_PASSAGES])
+    under_level = 0  # in a tender, the level of the specifications' heading ("第四章 技术规格"): deeper ones stay in it
     for index, text in enumerate(texts):
-        if (under or _REQUIREMENT_COLUMN.search(text)) and heading_level(text) is not None \
+        asks = _REQUIREMENT_COLUMN.search(text) or tender and _TENDER_SPECIFICATIONS.search(text)
+        if (under or asks) and (level := heading_level(text)) is not None \
                 and not text.rstrip().endswith((":", "：")):  # not a lead-in ("我们的需求先贴一下：", below)
-            under = bool(_REQUIREMENT_COLUMN.search(text)) and not _ANSWER_COLUMN.search(text)
+            if under and under_level and level > under_level:
+                continue  # "### 4.1 总体要求" under "## 第四章 技术规格"
+            under = bool(asks) and not _ANSWER_COLUMN.search(text)
+            under_level = level if under and tender and not _REQUIREMENT_COLUMN.search(text) else 0
             continue
         if under:
             found.add(index)
