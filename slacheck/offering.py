@@ -276,19 +276,22 @@ def _own_over_common(common: list[Statement], name: str, statements: list[Statem
     """An option's statements, and those said for all options, less those about a fact the option's own table
     column states (the column's "4" servers, not the page's "one server" said for all), and less a network fact
     said for all that only other options state as their own (a FAQ's "the InfiniBand fabric" on a page where one
-    plan has InfiniBand speaks of that plan)."""
+    plan has InfiniBand speaks of that plan), and less a card said for all that differs from the option's own."""
     own = [s for s in statements if s.option == name]
-    in_column = {s.path for s in own if s.in_column or s.path in _OWN_WINS}
+    in_column = {s.path for s in own if s.in_column}
+    own_values = {(s.path, repr(s.value)) for s in own}
+    hardware = {s.path for s in own if s.path in _OWN_WINS}  # its own card: one said for all with another value
     others = {(s.path, repr(s.value)) for s in statements if s.option not in (None, name)
-              and s.path.startswith(_NETWORK)} - {(s.path, repr(s.value)) for s in own}
-    return [s for s in common if s.path not in in_column and (s.path, repr(s.value)) not in others] + own
+              and s.path.startswith(_NETWORK)} - own_values
+    return [s for s in common if s.path not in in_column and (s.path, repr(s.value)) not in others
+            and (s.path not in hardware or (s.path, repr(s.value)) in own_values)] + own
 
 
 _NETWORK = "fabric."
 _OWN_WINS = frozenset({"gpu.model", "gpu.variant", "gpu.memory_gb", "gpu.per_node", "intra_node.link",
                        "intra_node.bandwidth_gbytes"})
-"""What an option's hardware states for it alone: a card named for all options (a reply to a question about one
-of them, "it's the 8-GPU A100 board") does not replace it."""
+"""What an option's hardware states for it alone: a card named for all options with another value (a reply to a
+question about one of them, "it's the 8-GPU A100 board") does not replace it."""
 
 
 def _alike(offerings: list[Offering]) -> Offering:

@@ -357,7 +357,7 @@ def _backed_up_by(disk: Keyword, context: Context) -> str | None:
     return _party(before[-1:]) if before else None
 
 
-_LASTED = regex(r"\d{1,2}:\d{2}\s*[-–—~〜至到]\s*\d{1,2}:\d{2}\D{0,6}$")
+_LASTED = regex(r"\d{1,2}:\d{2}\s*[-~]\s*\d{1,2}:\d{2}\D{0,6}$")
 """A span between two clock times just before a duration: how long it lasted."""
 LASTED_REACH = 24
 
