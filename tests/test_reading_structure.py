@@ -6,7 +6,7 @@ import pytest
 
 from slacheck.documents import document_from_text
 from slacheck.extract import extract
-from slacheck.extract.structure import provider_names
+from slacheck.extract.structure import option_key, provider_names
 from slacheck.offering import assemble, assemble_options
 from slacheck.pipeline import Options, check_file
 from slacheck.rules.engine import load_rules
@@ -5918,3 +5918,36 @@ def test_a_tenders_specifications_give_way_to_the_bidders_deviation_table() -> N
     assert offering.fact("fabric.nics_per_node").value == 2
     assert offering.fact("fabric.nics_total").value == 16
     assert offering.fact("fabric.rate_gbps").value == 200.0
+
+
+def test_a_definition_that_goes_on_below_its_blank_first_cell_is_one_row() -> None:
+    text = ("Term                     | Definition\n-------------------------+--------------------------------------\n"
+            "Compute Fabric           | InfiniBand NDR between the Nodes, with\n"
+            "                         | 8 x ConnectX-7 400 Gb/s HCAs per Node.\n"
+            "Cabling                  | Cables and optics supplied by Provider.\n")
+    rows = [p.text for p in document_from_text(text).passages if p.kind == "table-row"]
+    assert rows[1] == "Compute Fabric | InfiniBand NDR between the Nodes, with 8 x ConnectX-7 400 Gb/s HCAs per Node."
+
+
+SERVICE_TIERS = """Service Tier purchased by Customer:  TIER 2 (STANDARD)
+
+16 nodes of 8x H200 SXM, InfiniBand NDR.
+
++-------------------+--------------+-------------------------------------------+
+| Tier              | Availability | Service Credit                            |
++-------------------+--------------+-------------------------------------------+
+| Tier 1 (Premium)  | 99.9%        | 10% below 99.9%; 25% below 99.0%;         |
+|                   |              | 50% below 95.0%                           |
+| Tier 2 (Standard) | 99.5%        | 5% below 99.5%                            |
++-------------------+--------------+-------------------------------------------+
+"""
+
+
+def test_service_tiers_named_in_a_tables_rows_and_the_one_purchased() -> None:
+    extraction = extract(document_from_text(SERVICE_TIERS))
+    assert option_key(extraction.chosen_option or "") == "2"
+    offering, options = assemble_options(extraction.statements, extraction.chosen_option)
+    by_key = {option_key(o.name): o.offering for o in options}
+    assert sorted(by_key) == ["1", "2"]
+    assert by_key["1"].fact("sla.availability_pct").value == 99.9  # not the credit's "below 95.0%"
+    assert offering.fact("sla.availability_pct").value == 99.5

@@ -66,13 +66,23 @@ def markdown_table(texts: list[str], *, wrapped: bool = False) -> tuple[list[lis
             row_lines.add(i)
     continued = _continuations(texts, row_lines) if wrapped else set()
     rows: list[list[list[Run]]] = []
+    opens_with_pipe = False  # the row above opens with a pipe, as a GFM table's rows do
+    grid = any(texts[i].lstrip().startswith("+") for i in separators)  # rows ruled off by "+----+" lines
     for i in sorted(row_lines | continued):
         cells = _cells(texts[i], i)
         if i in continued and rows:  # the wrapped tail of the row above: its first cell ends that row's last
             rows[-1][-1] = rows[-1][-1] + cells[0]
             rows[-1].extend(cells[1:])
+        elif rows and not opens_with_pipe and texts[i][:1].isspace() and texts[i].lstrip().startswith(tuple(PIPES)):
+            for column, runs in enumerate(cells, start=1):  # "Term   | Definition" over a definition that goes on
+                if column < len(rows[-1]):  # below its first cell, left blank ("         | ConnectX-7 …")
+                    rows[-1][column] = rows[-1][column] + runs
+        elif rows and grid and i - 1 not in separators and not cells[0] and len(cells) == len(rows[-1]):
+            for column, runs in enumerate(cells):  # a grid table's cell that goes on in the line below
+                rows[-1][column] = rows[-1][column] + runs
         else:
             rows.append(cells)
+            opens_with_pipe = texts[i].lstrip().startswith(tuple(PIPES)) and not texts[i][:1].isspace()
     return rows, row_lines | separators | continued
 
 

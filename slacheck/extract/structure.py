@@ -702,6 +702,10 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
                                     header.column_subjects, kind, header.column_types, lead_in,
                                     optional=header.optional))
                 continue
+            first_cell = [t for t in tokens if t.type == "OPTION_NAME" and t.start < len(cells[0])]
+            if len(first_cell) == 1 and not header.column_options and header.option is None:
+                result.append(replace(header, option=first_cell[0].value))  # "| Tier 2 (Standard) | 99.5% |"
+                continue
             result.append(header)
             continue
         previous_row = False
@@ -1514,6 +1518,8 @@ def _tier_cell(cell: str) -> list[str]:
 _ZH_DIGITS = values("NUMBER_ZH")
 _OPTION_KEY = regex(rf"(?<![A-Za-z])(?:[A-Za-z]|(?<!\d)\d+|[{''.join(_ZH_DIGITS)}])\s*$")
 _LEADING_KEY = regex(r"\s*[A-Za-z](?=\s?[\u4e00-\u9fff])")
+_BRACKETED_REMARK = regex(r"\s*[(（][^()（）]{1,24}[)）]\s*$")
+"""A remark in brackets after an option's name ("Tier 2 (Standard)")."""
 """A letter that opens a name in Chinese ("A厂商", "B 供应商"): the key, as one that ends a name is."""
 
 
@@ -1528,6 +1534,7 @@ _TIER_SUFFIX = regex(rf"\s*(?:{alternation('tier_suffix')})$", re.I)
 def option_key(name: str) -> str:
     """What tells an option from the others: its letter or number, whatever the language ("Plan A" and "方案A",
     "Option 2" and "方案二" are one option); a tier's whole name ("Pro plan", 旗舰款)."""
+    name = _BRACKETED_REMARK.sub("", name) or name  # "Tier 1 (Premium)" is Tier 1
     key = _OPTION_KEY.search(name) or _LEADING_KEY.match(name)
     if key is None:  # a tier's name, less a word every tier ends with ("Standard Cluster" is "Standard")
         return _TIER_SUFFIX.sub("", name) or name

@@ -134,7 +134,7 @@ def _percent(token: Keyword, context: Context) -> list[Said]:
     clause = context.clause_types(token.start)
     sentence = context.line_types(token.start)  # a table row's cells say it together ("| Availability | 99.9% |")
     if "AVAILABILITY" in clause or ("AVAILABILITY" in sentence and "CREDIT" not in clause) \
-            or _answers_availability(token, context):
+            or _answers_availability(token, context) or context.header_types(token.start) == {"AVAILABILITY"}:
         multiplied = context.text[max(0, token.start - 3):token.start].strip().endswith(("×", "x"))
         if _TRACK_RECORD.search(sentence_text(token, context)):
             return []  # "an industry-leading 99.99% uptime record across our fleet": the past, not a promise
