@@ -65,6 +65,12 @@ def markdown_table(texts: list[str], *, wrapped: bool = False) -> tuple[list[lis
                 and len(_pipes(t)) >= 2:
             row_lines.add(i)
     continued = _continuations(texts, row_lines) if wrapped else set()
+    return _rows(texts, row_lines, continued, separators), row_lines | separators | continued
+
+
+def _rows(texts: list[str], row_lines: set[int], continued: set[int], separators: set[int]) -> list[list[list[Run]]]:
+    """The rows of a table's lines, each with the lines that go on with it: a wrapped tail, a cell that goes on
+    below a blank first cell."""
     rows: list[list[list[Run]]] = []
     opens_with_pipe = False  # the row above opens with a pipe, as a GFM table's rows do
     grid = any(texts[i].lstrip().startswith("+") for i in separators)  # rows ruled off by "+----+" lines
@@ -83,7 +89,7 @@ def markdown_table(texts: list[str], *, wrapped: bool = False) -> tuple[list[lis
         else:
             rows.append(cells)
             opens_with_pipe = texts[i].lstrip().startswith(tuple(PIPES)) and not texts[i][:1].isspace()
-    return rows, row_lines | separators | continued
+    return rows
 
 
 def _continuations(texts: list[str], row_lines: set[int]) -> set[int]:
