@@ -5951,3 +5951,15 @@ def test_service_tiers_named_in_a_tables_rows_and_the_one_purchased() -> None:
     assert sorted(by_key) == ["1", "2"]
     assert by_key["1"].fact("sla.availability_pct").value == 99.9  # not the credit's "below 95.0%"
     assert offering.fact("sla.availability_pct").value == 99.5
+
+
+def test_a_marketplaces_offers_by_number_each_with_the_label_lines_under_it() -> None:
+    text = ("5 offers match · Sort by: Price\n\nOffer #71804 · 2x RTX 4090\nGPU: NVIDIA GeForce RTX 4090 · 24 GB\n"
+            "Interconnect: PCIe 4.0 x16 per GPU (no NVLink)\n$0.64/hr\n\n"
+            "Offer #80552 · 8x A100 PCIe\nGPU: NVIDIA A100 PCIe · 80 GB\nInterconnect: NVLink all-to-all, 600 GB/s per GPU\n"
+            "$6.40/hr\n")
+    _, options = assemble_options(extract(document_from_text(text)).statements)
+    by_name = {o.name: o.offering for o in options}
+    assert sorted(by_name) == ["Offer #71804", "Offer #80552"]
+    assert by_name["Offer #71804"].fact("intra_node.bandwidth_gbytes") is None
+    assert by_name["Offer #80552"].fact("intra_node.bandwidth_gbytes").value == 600.0

@@ -599,6 +599,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
     after_bare_header = False  # the passage before is a chat message's time and speaker alone
     in_chat = False
     listed_option: str | None = None  # the option a line opens with, over the items under it ("🔴 旗舰款｜…", "▸ …")
+    listed_end = -1  # the last line of that option's line or of the label lines right under it
     heading_options: list[str] = []  # the options named by headings under a heading that lists them ("## Plans")
     established: set[str] = set()  # the options (by key) a heading, a table's header or a line's start names
     voided_below = -1  # the last line of a lead-in that voids the block right under it ("superseded, do not sign:")
@@ -759,10 +760,15 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
             option = named[0]
             established.add(option_key(option))
             listed_option = listed_option if item else option if _opens_option_block(text, tokens) else None
+            listed_end = passage.segments[-1].line if passage.segments else -1
         elif named and option_key(named[0]) in established:  # "A：可以，旗舰款加购 IB 即可": one named before
             option = named[0]
-        elif listed_option and (item or _SYMBOL_LED.match(text) and (tokens or not _SYMBOL_TITLE.fullmatch(text))):
-            option = listed_option  # "▸ 月租 …", "✅ 单台整机：…", "💰 以咨询为准"; not a title ("🛡 服务保障")
+        elif listed_option and (item or _SYMBOL_LED.match(text) and (tokens or not _SYMBOL_TITLE.fullmatch(text))
+                                or _LABEL.match(text) and passage.segments
+                                and passage.segments[0].line == listed_end + 1):
+            option = listed_option  # "▸ 月租 …", "✅ 单台整机：…", "💰 以咨询为准"; not a title ("🛡 服务保障"); a
+            # label line right under the option's line ("Offer #71804 · 2x RTX 4090" / "GPU: RTX 4090 · 24 GB")
+            listed_end = passage.segments[-1].line if passage.segments else listed_end
         elif not item and not _RULE_LINE.fullmatch(text):  # a rule ("━━━━") under the option's line keeps it open
             listed_option = None
         message = _chat_message(text)
@@ -1397,7 +1403,7 @@ def _speaks_of_all(tokens: Sequence[Keyword]) -> bool:
     return any(t.type == "ALL_OPTIONS" for t in tokens)
 
 
-_OPTION_BLOCK_MARK = regex(r"\s*(?:[:：｜|—–(（\[【-]|$)")
+_OPTION_BLOCK_MARK = regex(r"\s*(?:[:：｜|—–·(（\[【-]|$)")
 OPTION_TITLE_WIDTH = 12
 """Most characters after an option's name on a line that titles the items under it ("🔴 旗舰款 8 卡整机")."""
 
