@@ -5963,3 +5963,14 @@ def test_a_marketplaces_offers_by_number_each_with_the_label_lines_under_it() ->
     assert sorted(by_name) == ["Offer #71804", "Offer #80552"]
     assert by_name["Offer #71804"].fact("intra_node.bandwidth_gbytes") is None
     assert by_name["Offer #80552"].fact("intra_node.bandwidth_gbytes").value == 600.0
+
+
+def test_negotiation_minutes_the_buyers_side_and_a_party_still_to_answer() -> None:
+    text = ("### 1.1 计算网络\n- 甲方意见：计算网须为 RoCE v2，每台 8 张 400G 网卡。\n"
+            "- 乙方回复：计算网为 RoCE v2，每台 8 张 400Gb/s 网卡。\n- 结论：同意。\n\n"
+            "### 1.3 PFC / ECN 无损配置\n- 甲方意见：要求由乙方负责 PFC、ECN 的配置与调优。\n"
+            "- 乙方回复：配置与调优责任由哪一方承担，需乙方内部评审，本次无法答复。\n"
+            "- 结论：待定。PFC/ECN 配置与调优的责任方，乙方于 6 月 19 日前书面答复。\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.nics_per_node").value == 8
+    assert offering.fact("tuning.owner") is None
