@@ -144,6 +144,8 @@ class Commercial(Section):
 
     price_hedged: Fact[bool] | None = None
     addon_on_request: Fact[bool] | None = None
+    fabric_price_hedged: Fact[bool] | None = None
+    """The compute fabric's own price is left open ("RDMA 网络价格以咨询为准"), wherever the fabric is said optional."""
     billing: Fact[str] | None = None
     term_months: Fact[float] | None = None
     power_kw: Fact[float] | None = None

@@ -90,9 +90,9 @@ GPU_VARIANTS = ("SXM", "PCIe", "NVL")
 _DENIAL_WINS = {"acceptance.compute_only", "fabric.dedicated", "fabric.isolation", "verification.hardware",
                 "sla.availability_guaranteed"}
 _ANY_TRUE = {"fabric.optional", "fabric.multi_site", "fabric.scale_out", "intra_node.full_mesh", "intra_node.nvswitch",
-             "commercial.price_hedged", "commercial.addon_on_request", "tuning.baseline", "acceptance.trial",
-             "acceptance.report_kept", "acceptance.on_mig", "acceptance.multi_node", "sla.credits",
-             "sla.network_restore"}
+             "commercial.price_hedged", "commercial.addon_on_request", "commercial.fabric_price_hedged",
+             "tuning.baseline", "acceptance.trial", "acceptance.report_kept", "acceptance.on_mig",
+             "acceptance.multi_node", "sla.credits", "sla.network_restore"}
 _RANKED = {
     "fabric.included_protocol": PROTOCOLS,
     "fabric.protocol": PROTOCOLS,

@@ -5974,3 +5974,33 @@ def test_negotiation_minutes_the_buyers_side_and_a_party_still_to_answer() -> No
     offering = offering_of(text, "markdown")
     assert offering.fact("fabric.nics_per_node").value == 8
     assert offering.fact("tuning.owner") is None
+
+
+OUTLINE_QUOTE = """1. Compute
+   1.1 Nodes: 2 x NVIDIA HGX A100 8-GPU servers, 8 x A100 SXM4 80GB per node.
+2. Networking
+   2.2 Inter-node compute fabric:
+       2.2.a Protocol / rate: InfiniBand HDR, 200 Gb/s per port.
+       2.2.b Status: optional add-on, not included in the base price.
+       2.2.d Switch: one HDR switch dedicated to your two nodes.
+             Model and number of ports allotted to you: TBC.
+       2.2.f Price: on request - please contact sales.
+4. Service levels
+   4.2 Support response:
+       4.2.a P1 (node down / GPU lost): 30 minutes.
+       4.2.b P2: 2 hours.
+"""
+
+
+def test_an_outlines_lettered_sub_items_under_their_lead_in() -> None:
+    offering = offering_of(OUTLINE_QUOTE)
+    assert offering.fact("sla.support_response_minutes").value == 30.0
+    assert offering.fact("fabric.optional").value is True
+    assert offering.fact("commercial.fabric_price_hedged").value is True  # past the item's wrapped tail
+
+
+def test_com002_a_fabric_said_optional_whose_price_is_left_open_elsewhere() -> None:
+    rules = [r for r in load_rules() if r.spec.id == "COM002"]
+    assert [f.rule for f in findings_for(OUTLINE_QUOTE, rules)] == ["COM002"]
+    included = OUTLINE_QUOTE.replace("optional add-on, not included in the base price", "included")
+    assert findings_for(included, rules) == []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import replace
 
 from slacheck.extract import acceptance, hardware, network, sites, terms
@@ -489,6 +490,11 @@ _INCLUDED = {"fabric.protocol": "fabric.included_protocol", "fabric.rate_gbps": 
 """The fabric facts that, stated outside an optional add-on, also say what the offer includes."""
 
 
+def _names_the_fabric(tokens: Sequence[Keyword]) -> bool:
+    """Whether keywords name the compute fabric: a protocol, its NICs or switches, or the fabric itself."""
+    return any(t.type in FABRIC_WORDS or t.type == "INTERNAL" for t in tokens)
+
+
 def _qualifiers(said: list[Said], context: Context) -> list[Said]:
     """fabric.optional from 可选/optional in a sentence that states the fabric (or a heading above it); the
     included fabric's facts. In a table row the scope is the row, but a cell of several sentences ("Leaves are
@@ -518,6 +524,10 @@ def _qualifiers(said: list[Said], context: Context) -> list[Said]:
             about_fabric.add(_ROW)  # an add-on's own cell ("| InfiniBand NDR | 可选 |") speaks for its row
         extra.extend(Said("fabric.optional", True, [span_of(t)]) for t in words
                      if t.type == "OPTIONAL" and scope(t.start) in about_fabric)
+        if not about_fabric and not context.table_row and _names_the_fabric(context.lead_in) \
+                and not _names_the_fabric(context.keywords):  # "2.2 Inter-node compute fabric:" over "2.2.b Status:
+            extra.extend(Said("fabric.optional", True, [span_of(t)]) for t in words  # optional add-on"
+                         if t.type == "OPTIONAL")
     if context.optional:  # under an "Optional add-ons" heading: the fabric it states is one
         extra.extend(Said("fabric.optional", True, s.spans[:1]) for s in said if s.path == "fabric.protocol")
     return extra

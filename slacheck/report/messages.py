@@ -92,6 +92,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "fact.backup.scope": ("Snapshot scope", "快照范围"),
     "fact.commercial.price_hedged": ("Price hedged", "价格未定"),
     "fact.commercial.addon_on_request": ("Add-on priced on request", "增项价格待询"),
+    "fact.commercial.fabric_price_hedged": ("Fabric priced on request", "网络价格待询"),
     "fact.commercial.unit_price": ("Unit price", "单价"),
     "fact.commercial.line_total": ("Line amount", "该项金额"),
     "fact.commercial.monthly_total": ("Monthly total", "月合计"),
