@@ -172,7 +172,8 @@ class Normalized:
     def edited(self, edits: list[tuple[int, int, str]]) -> Normalized:
         """This text with output ranges replaced (``(start, end, new)``, in order, not overlapping): a removed
         character maps nowhere; an inserted one maps to the input of the character before it (a unit moved
-        after a number quotes the number)."""
+        after a number quotes the number); one that replaces a range maps to that range's input (a number
+        written in words, put in digits, quotes the words)."""
         pieces: list[tuple[int, int, bool]] = []
         parts: list[str] = []
         position = 0
@@ -180,7 +181,10 @@ class Normalized:
             parts.append(self.text[position:start])
             pieces.extend(self._char_piece(index) for index in range(position, start))
             if new:
-                source, source_end, _ = self._char_piece(max(0, start - 1))
+                if end > start:
+                    source, source_end = self._char_span(start)[0], self._char_span(end - 1)[1]
+                else:
+                    source, source_end, _ = self._char_piece(max(0, start - 1))
                 parts.append(new)
                 pieces.extend([(source, source_end, False)] * len(new))
             position = end

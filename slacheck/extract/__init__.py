@@ -16,6 +16,7 @@ from slacheck.extract.amendments import set_aside_versions
 from slacheck.extract.claims import read_claims, without_references
 from slacheck.extract.context import Said
 from slacheck.extract.lexer import Keyword
+from slacheck.extract.numerals import in_digits
 from slacheck.extract.parser import Scan, scan
 from slacheck.extract.reading import read
 from slacheck.extract.structure import (
@@ -75,7 +76,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     pending: list[tuple[Normalized, Scan] | None] = []
     units = UnitPlacer()
     for passage in document.passages:
-        normalized = units.placed(normalize(passage.text), passage)
+        normalized = units.placed(in_digits(normalize(passage.text)), passage)
         pending.append((normalized, scan(normalized.text[:_windows(normalized.text)[0][1]])))
         if budget is not None:
             budget.check(partial(_position, document, passage))
