@@ -6004,3 +6004,16 @@ def test_com002_a_fabric_said_optional_whose_price_is_left_open_elsewhere() -> N
     assert [f.rule for f in findings_for(OUTLINE_QUOTE, rules)] == ["COM002"]
     included = OUTLINE_QUOTE.replace("optional add-on, not included in the base price", "included")
     assert findings_for(included, rules) == []
+
+
+def test_a_spec_files_commented_out_keys_and_the_comments_after_values() -> None:
+    text = ("gpu:\n  model: H100\n  per_node: 8\n  intra_node: NVSwitch           # all 8 GPUs on NVSwitch\n"
+            "  #- intra_node: nvlink-bridge   # 2-way bridges, discussed, not offered\n"
+            "sla:\n  hw_replacement_minutes: 240    # includes restoring the NCCL env\n"
+            "  support_response_minutes: 15   # P1\n"
+            "pricing:\n  per_node_month: 41000\n  #- expansion: \"estimate only, contact sales\"\n")
+    offering = offering_of(text)
+    assert offering.fact("intra_node.link").value == "nvlink-switch"
+    assert offering.fact("sla.failover_minutes").value == 240.0
+    assert offering.fact("sla.support_response_minutes").value == 15.0
+    assert offering.fact("commercial.price_hedged") is None

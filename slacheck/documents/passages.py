@@ -453,6 +453,8 @@ _ITEM = regex(
 )
 _BULLETS = frozenset("•·●○◦▪▫■□◆◇►▸▶※✓✔☐☑√➢➤") | frozenset(map(chr, range(0x2460, 0x249C)))
 _LABEL = regex(r"([^:]{1,28}):")
+_COMMENTED_KEY = regex(r"#+-?\s*-?\s*[a-z][a-z0-9_]*\s*:(?:\s|$)")
+"""A spec file's key commented out ("#- protocol: RoCE v2"): a line of its own."""
 _GAP_LABEL = regex(r"[^\s:：,，.。;；|]{1,12}(?: [^\s:：,，.。;；|]{1,12})?[ \u3000]{2,}\S")
 """A spec sheet's line: a label of a word or two, a gap of spaces, and its value ("GPU　　　8 × A100 PCIe")."""
 _BRACKETED_LABEL = regex(r"([^:]{1,40}\([^():]{1,8}\)) ?:")
@@ -487,7 +489,8 @@ def _starts_item(text: str) -> bool:
     if text[0] in _BULLETS or 0x2776 <= ord(text[0]) <= 0x2793 or unicodedata.category(text[0]) == "So":
         return True  # a symbol leads an item too: ✅, ⭐, 👉 (emoji lists)
     head = unicodedata.normalize("NFKC", text[:32])
-    if _ITEM.match(head) or text[0] == '"' and _QUOTED_KEY.match(text) or _GAP_LABEL.match(text):
+    if _ITEM.match(head) or text[0] == '"' and _QUOTED_KEY.match(text) or _GAP_LABEL.match(text) \
+            or text[0] == "#" and _COMMENTED_KEY.match(text):
         return True
     m = _LABEL.match(head)
     if m is None and ("(" in text[:BRACKETED_LABEL_WIDTH] or "（" in text[:BRACKETED_LABEL_WIDTH]):

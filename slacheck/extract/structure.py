@@ -617,6 +617,10 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
             while stack and stack[-1].level >= NESTED_LEVEL + column:
                 stack.pop()
             inherited = _inherited(stack)
+        if passage.segments and "#" in passage.text[:2] \
+                and _COMMENTED_KEY.match(document.lines[passage.segments[0].line].text):
+            result.append(Frame(kind="superseded"))  # a key commented out of a spec ("#- protocol: RoCE v2")
+            continue
         if in_diff or "@@ -" in text:  # a unified diff's hunks: its removed lines ("-  Nodes: 2 x …") are the old
             raw = document.lines[passage.segments[0].line].text if passage.segments else ""  # version
             in_diff = "@@ -" in text or bool(_DIFF_LINE.match(raw))
@@ -1345,6 +1349,8 @@ def _ruled_off(document: Document, index: int) -> bool:
     return any(_THEMATIC_BREAK.fullmatch(document.lines[k].text) for k in range(before[-1].line + 1, after[0].line))
 
 
+_COMMENTED_KEY = regex(r"\s*#+-?\s*-?\s*[a-z][a-z0-9_]*\s*:(?:\s|$)")
+"""A spec file's key commented out ("#- protocol: RoCE v2", "# rate_gbps: 100"): an alternative, not offered."""
 _DIFF_LINE = regex(r"@@ -\d|[-+ \\]")
 """A line of a unified diff's hunk: its header, a removed, added or unchanged line, or a backslash note."""
 NESTED_KEY = regex(r'\s*[-*]?\s*"?([^\s":：{}\[\]|][^":：{}\[\]|]{0,40}?)"?\s*[:：]\s*[{\[]?\s*')

@@ -44,17 +44,24 @@ def _bare_number_end(text: str, start: int, end: int) -> int | None:
     return match.end(1) if match else None
 
 
+def _value_end(text: str) -> int:
+    """Where a key's value ends: before a comment after it ("support_response_minutes: 15   # P1"), else at the
+    end of the line."""
+    comment = text.find(" #")
+    return comment if comment > 0 else len(text)
+
+
 def _label_unit(text: str) -> list[tuple[int, int, str]]:
     """The edits that move a "label (unit): number" line's unit after its number."""
     key = _KEY_UNIT.match(text)
     if key is not None:
-        number_end = _bare_number_end(text, key.end(), len(text))
+        number_end = _bare_number_end(text, key.end(), _value_end(text))
         unit = meaning("key_unit", key.group(1).lower())
         if number_end is None or not unit:
             return []
         return [(key.start(1) - 1, key.end(1), ""), (number_end, number_end, unit)]  # "gpu memory: 80GB"
     label = _UNIT_LABEL.match(text) if "(" in text or "（" in text else None
-    if label is None or (number_end := _bare_number_end(text, label.end(), len(text))) is None:
+    if label is None or (number_end := _bare_number_end(text, label.end(), _value_end(text))) is None:
         return []
     return [(label.start(1), label.end(1), ""), (number_end, number_end, _after_number(label.group(2)))]
 
@@ -89,7 +96,7 @@ def _under_parent(text: str, parent: str) -> list[tuple[int, int, str]]:
         return []
     edits = [] if parent.lower() in child.group(2).lower() else [(child.end(1), child.end(1), f"{parent} ")]
     unit = meaning("key_unit", parent.rsplit(None, 1)[-1].lower())
-    number_end = _bare_number_end(text, child.end(), len(text)) if unit else None
+    number_end = _bare_number_end(text, child.end(), _value_end(text)) if unit else None
     if unit and number_end is not None and not _KEY_UNIT.match(text):
         edits.append((number_end, number_end, unit))
     return edits
