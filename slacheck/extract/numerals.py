@@ -17,8 +17,8 @@ _DIGITS = {word: int(value) for word, value in values("NUMBER_ZH").items() if fl
 _TEN_THOUSAND = {word: int(value) for word, value in values("numeral_ten_thousand").items()}
 _NUMERAL = "".join(sorted(_DIGITS)) + "".join(sorted(_TEN_THOUSAND))
 _NUMBER_BEFORE_UNIT = regex(with_first_test(
-    rf"(?<![{_NUMERAL}A-Za-z0-9])[{_NUMERAL}]+(?=\s?(?:{alternation('numeral_unit')}))"))
-"""A run of numerals right before a unit, not the tail of a longer word."""
+    rf"(?<![{_NUMERAL}A-Za-z0-9.])[{''.join(sorted(_DIGITS))}][{_NUMERAL}]*(?=\s?(?:{alternation('numeral_unit')}))"))
+"""A run of numerals right before a unit, not the tail of a longer word nor a figure's 万 ("15.6 万一个月")."""
 
 
 def in_digits(normalized: Normalized) -> Normalized:

@@ -57,3 +57,7 @@ def test_a_contract_that_writes_its_figures_in_financial_numerals() -> None:
     assert offering.intra_node.bandwidth_gbytes is not None and offering.intra_node.bandwidth_gbytes.value == 900.0
     assert offering.sla.failover_minutes is not None and offering.sla.failover_minutes.value == 240.0
     assert offering.intra_node.bandwidth_gbytes.evidence[0].text == "玖佰 GB/s"
+
+
+def test_a_figures_ten_thousand_before_one_month_is_no_number_of_months() -> None:
+    assert "1个月" not in in_digits(normalize("3 台就是 15.6 万一个月，租期最少一年")).text
