@@ -6017,3 +6017,11 @@ def test_a_spec_files_commented_out_keys_and_the_comments_after_values() -> None
     assert offering.fact("sla.failover_minutes").value == 240.0
     assert offering.fact("sla.support_response_minutes").value == 15.0
     assert offering.fact("commercial.price_hedged") is None
+
+
+def test_a_status_pages_measured_uptime_is_no_commitment_and_a_title_in_capitals_ends_its_line() -> None:
+    text = ("Uptime, last 90 days\n    GPU nodes ........................ 99.97%\n\n"
+            "SERVICE LEVELS\nMonthly uptime commitment: 99.9% per cluster, with service credits below it.\n")
+    assert value(text, "sla.availability_pct") == 99.9
+    assert [p.text for p in document_from_text("INCIDENT HISTORY\nJun 17, 2025\n").passages] == [
+        "INCIDENT HISTORY", "Jun 17, 2025"]

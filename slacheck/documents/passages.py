@@ -453,6 +453,8 @@ _ITEM = regex(
 )
 _BULLETS = frozenset("•·●○◦▪▫■□◆◇►▸▶※✓✔☐☑√➢➤") | frozenset(map(chr, range(0x2460, 0x249C)))
 _LABEL = regex(r"([^:]{1,28}):")
+_CAPITALS_TITLE = regex(r"[A-Z][A-Z&/'-]*(?: [A-Z][A-Z&/'-]*){1,5}")
+"""Two to six words in capitals and nothing else: a title, which no sentence runs on from."""
 _COMMENTED_KEY = regex(r"#+-?\s*-?\s*[a-z][a-z0-9_]*\s*:(?:\s|$)")
 """A spec file's key commented out ("#- protocol: RoCE v2"): a line of its own."""
 _GAP_LABEL = regex(r"[^\s:：,，.。;；|]{1,12}(?: [^\s:：,，.。;；|]{1,12})?[ \u3000]{2,}\S")
@@ -473,8 +475,9 @@ def _ends_sentence(text: str) -> bool:
 
 
 def _is_title(text: str) -> bool:
-    """A Markdown heading, or a short numbered heading without punctuation ("第一条 服务内容")."""
-    if _HEADING.match(text):
+    """A Markdown heading, a short numbered heading without punctuation ("第一条 服务内容"), or a line of words in
+    capitals alone ("INCIDENT HISTORY")."""
+    if _HEADING.match(text) or _CAPITALS_TITLE.fullmatch(text):
         return True
     if len(text) > 24:
         return False
