@@ -477,7 +477,7 @@ def _ends_sentence(text: str) -> bool:
 def _is_title(text: str) -> bool:
     """A Markdown heading, a short numbered heading without punctuation ("第一条 服务内容"), or a line of words in
     capitals alone ("INCIDENT HISTORY")."""
-    if _HEADING.match(text) or _CAPITALS_TITLE.fullmatch(text):
+    if _HEADING.match(text) or text.isupper() and _CAPITALS_TITLE.fullmatch(text):
         return True
     if len(text) > 24:
         return False
@@ -492,7 +492,8 @@ def _starts_item(text: str) -> bool:
     if text[0] in _BULLETS or 0x2776 <= ord(text[0]) <= 0x2793 or unicodedata.category(text[0]) == "So":
         return True  # a symbol leads an item too: ✅, ⭐, 👉 (emoji lists)
     head = unicodedata.normalize("NFKC", text[:32])
-    if _ITEM.match(head) or text[0] == '"' and _QUOTED_KEY.match(text) or _GAP_LABEL.match(text) \
+    if _ITEM.match(head) or text[0] == '"' and _QUOTED_KEY.match(text) \
+            or ("  " in text or "\u3000" in text) and _GAP_LABEL.match(text) \
             or text[0] == "#" and _COMMENTED_KEY.match(text):
         return True
     m = _LABEL.match(head)
