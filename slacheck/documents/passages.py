@@ -261,7 +261,8 @@ def _continues(prev: _Body, cur: _Body, skippable: set[int], first: _Body, liste
     if _is_title(prev.text) or _ends_sentence(prev.text) or _starts_item(cur.text) and not _figure_repeated(
             prev, cur, listed) and not _sentence_goes_on(prev, cur) \
             or len(cur.text) >= NAMED_ITEM_MIN and _parallel(first.text, cur.text) \
-            or cur.start <= prev.start and _GAP_LABEL.match(prev.text) is not None \
+            or cur.start <= prev.start and ("  " in prev.text or "\u3000" in prev.text) \
+            and _GAP_LABEL.match(prev.text) is not None \
             or prev.text[-1:] in _TIME_ENDS and chat_header_end(prev.text) is not None \
             or cur.text[-1:] in _TIME_ENDS and chat_header_end(cur.text) is not None:
         return False
