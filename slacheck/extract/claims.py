@@ -60,6 +60,9 @@ _COMM_SHARE = (
 )
 _SPEEDUP_FIGURE = regex(rf"\d\s*(?:{alternation('speedup_unit')})", re.I)
 """What every speedup claim holds: a figure and its "x" or 倍 (a cheap test before _SPEEDUP)."""
+_SPEEDUP_WORDS = regex(with_first_test(f"{alternation('speedup_over_one')}|{alternation('speedup_of_one')}"), re.I)
+"""What makes a figure a speedup over one machine ("faster than one", "单机的"): searched first, by its first
+characters, as text of figures ("8x H100 8x H100 …") has none."""
 _SPEEDUP = (
     regex(_NUMBER + rf"\s*(?:{alternation('speedup_unit')})\s*(?:{alternation('speedup_over_one')})", re.I),
     regex(rf"(?:{alternation('speedup_of_one')})" + _NUMBER + rf"\s*(?:{alternation('speedup_unit')})", re.I),
@@ -108,7 +111,7 @@ def read_claims(text: str) -> list[Said]:
 def _speedup_claims(text: str) -> list[Said]:
     """Speedups over one machine, as an efficiency: "six servers train 5.8x faster than one" is 97%."""
     found: list[Said] = []
-    if not _SPEEDUP_FIGURE.search(text):
+    if not _SPEEDUP_WORDS.search(text) or not _SPEEDUP_FIGURE.search(text):
         return found
     for pattern in _SPEEDUP:
         for match in pattern.finditer(text):

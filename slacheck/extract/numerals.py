@@ -23,6 +23,8 @@ _NUMBER_BEFORE_UNIT = regex(with_first_test(
 
 def in_digits(normalized: Normalized) -> Normalized:
     """``normalized`` with each number in Chinese numerals before a unit written in digits."""
+    if normalized.text.isascii():  # most passages of an English text: nothing to search
+        return normalized
     edits = []
     for match in _NUMBER_BEFORE_UNIT.finditer(normalized.text):
         value = _value(match.group())

@@ -591,7 +591,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
     in_header = email  # the header lines at the top of an e-mail: its subject names what was asked about
     previous_row = False
     lead_in: tuple[Keyword, ...] = ()
-    lead_in_column = 0  # where the lead-in's line starts: a line indented deeper is a wrapped part of its list
+    lead_in_at: Passage | None = None  # the lead-in's passage: a line indented deeper is a wrapped part of its list
     after_item = False  # the passage before is a list's item (or its wrapped tail)
     item_end = -2  # the last line of that item
     wished, wished_style = False, ""  # the lead-in asks a vendor for what its list holds; its items' marker
@@ -756,7 +756,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
                                 lead_in=lead_in if item else (), optional=own_optional or optional))
             if not item:
                 lead_in = _lead_in(text, tokens)  # "Lessee shall, at its own cost:" heads a list as well
-                lead_in_column = passage.first_place()[1]
+                lead_in_at = passage
                 wished, wished_style = bool(_WISH_LIST.search(text)), ""  # "## What we still need from X"
                 asked_under = level if _ASSESSMENT_HEADING.search(text) else None  # "## My take": all of it
             if in_chat and not correcting:  # "更新一下（以这版为准，上一版作废）：" over the new version's lines
@@ -808,9 +808,10 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
             correcting = tuple(t for t in tokens if t.type == "CORRECTION")
         corrections = tuple(t for t in correcting if t.type == "CORRECTION") if in_chat else ()
         rewrites = _rewritten_clause(passages[index - 1]) if index and text[:1] in _OPENING_QUOTES else ()
-        hangs = not item and after_item and bool(lead_in) and passage.first_place()[1] > lead_in_column \
-            and bool(passage.segments) and passage.segments[0].line == item_end + 1  # an item's wrapped tail,
-        # indented under it on the very next line
+        hangs = not item and after_item and bool(lead_in) and bool(passage.segments) \
+            and passage.segments[0].line == item_end + 1 and lead_in_at is not None \
+            and passage.first_place()[1] > lead_in_at.first_place()[1]  # an item's wrapped tail, indented under
+        # it on the very next line
         result.append(Frame(subject=subject, option=option,
                             lead_in=(*lead_in, *corrections) if item or hangs else rewrites or correcting,
                             optional=optional))  # the items of a message that corrects correct too
@@ -818,7 +819,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
         item_end = passage.segments[-1].line if after_item and passage.segments else -2
         if not item and not hangs:
             lead_in = _lead_in(text, tokens)
-            lead_in_column = passage.first_place()[1]
+            lead_in_at = passage
             wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
     if in_chat:
         _buyer_messages(document, passages, turns, result)
