@@ -437,7 +437,7 @@ def requirement_lines(texts: Sequence[str]) -> set[int]:
     return found
 
 
-_ANNEX_PREVAILS = regex(alternation("annex_prevails"))
+_ANNEX_PREVAILS = regex(with_first_test(alternation("annex_prevails")))
 _ANNEX_HEADING = regex(rf"\W*(?:{alternation('annex_heading')})")
 _THIS_ANNEX = regex(alternation("this_annex"))
 ANNEX_HEADING_WIDTH = 40
