@@ -6025,3 +6025,10 @@ def test_a_status_pages_measured_uptime_is_no_commitment_and_a_title_in_capitals
     assert value(text, "sla.availability_pct") == 99.9
     assert [p.text for p in document_from_text("INCIDENT HISTORY\nJun 17, 2025\n").passages] == [
         "INCIDENT HISTORY", "Jun 17, 2025"]
+
+
+def test_an_answer_says_who_supplies_the_optics_its_question_asked_about() -> None:
+    text = ("4 台 8 卡 H100 SXM5，RoCE v2，每台 8 张 400G 网卡。\n\n- 甲方意见：光模块和线缆由谁提供？\n"
+            "- 乙方回复：由乙方提供并安装，费用已含在月租内。\n")
+    assert value(text, "fabric.cabling") == "provider"
+    assert value(text.replace("由乙方提供并安装", "由甲方自行采购"), "fabric.cabling") == "customer"

@@ -607,6 +607,16 @@ def _under_negating_label(token: Keyword, context: Context) -> bool:
     return first is not None and first.type == "NEGATION" and first.end <= token.start and context.labels(first)
 
 
+def answered_cabling(context: Context) -> list[Said]:
+    """Who supplies the optics and cables a question asked about ("光模块和线缆由谁提供？"), said by an answer that
+    names no optics itself ("乙方回复：由乙方提供并安装"): the party of its first clause that names one."""
+    if not any(t.type == "OPTICS" for t in context.lead_in) or context.first_of("OPTICS") is not None:
+        return []
+    first = next((t for t in context.keywords if t.type in ("PROVIDER", "CUSTOMER")), None)
+    value = _supplier(context.clause_types(first.start), denied="excluded") if first is not None else None
+    return [Said("fabric.cabling", value, [span_of(first)])] if first is not None and value else []
+
+
 def _supplier(types: set[str] | frozenset[str], denied: str | None) -> str | None:
     """The party that token types name as supplying something ("customer", "provider"), or ``denied`` when
     they deny it."""

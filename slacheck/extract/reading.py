@@ -73,7 +73,8 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
     if frame.kind != "offer" and frame.kind != "command":
         return []
     if not table_row and not any(p.kind in _PHRASES for p in scan.phrases) \
-            and not any(t.type in _KEYWORDS for t in scan.tokens) and not any(t.type in DUTIES for t in frame.lead_in) \
+            and not any(t.type in _KEYWORDS for t in scan.tokens) \
+            and not any(t.type in DUTIES or t.type == "OPTICS" for t in frame.lead_in) \
             and not asks_how_many_servers(frame.lead_in):
         return []  # no handler would say anything: the qualifiers only qualify what was said
     context = Context(text, scan.keywords(), phrases=scan.phrases, table_row=table_row, provider_names=providers,
@@ -93,6 +94,7 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
     elif context.lead_in:
         said.extend(terms.answered_duties(context))
         said.extend(hardware.answered_count(context))
+        said.extend(network.answered_cabling(context))
     said = without_replaced(said, context)
     if _NOT_SAID_HERE_START.search(text):
         said = _outside_marks(said, text)
