@@ -6032,3 +6032,9 @@ def test_an_answer_says_who_supplies_the_optics_its_question_asked_about() -> No
             "- 乙方回复：由乙方提供并安装，费用已含在月租内。\n")
     assert value(text, "fabric.cabling") == "provider"
     assert value(text.replace("由乙方提供并安装", "由甲方自行采购"), "fabric.cabling") == "customer"
+
+
+def test_a_review_that_quotes_the_offer_under_a_heading_of_quoted_text() -> None:
+    text = ("## 二、报价要点（引用原文）\n\n> 「计算网络：每台配置 8 张 200G 以太网网卡，支持 RDMA；端口独享。」\n\n"
+            "## 三、讨论\n\n- @李想：既然是以太网卡，大概率是 RoCE，但书面上没有。\n")
+    assert value(text, "fabric.protocol", "markdown") == "rdma"
