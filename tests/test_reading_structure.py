@@ -6038,3 +6038,16 @@ def test_a_review_that_quotes_the_offer_under_a_heading_of_quoted_text() -> None
     text = ("## 二、报价要点（引用原文）\n\n> 「计算网络：每台配置 8 张 200G 以太网网卡，支持 RDMA；端口独享。」\n\n"
             "## 三、讨论\n\n- @李想：既然是以太网卡，大概率是 RoCE，但书面上没有。\n")
     assert value(text, "fabric.protocol", "markdown") == "rdma"
+
+
+def test_vendors_compared_in_columns_under_a_comparison_corner_and_the_one_chosen() -> None:
+    text = ("| 比较项 | 云栈科技 | 北辰数据 |\n|---|---|---|\n| GPU | 8 × H100 SXM5 / 台 | 8 × H100 SXM5 / 台 |\n"
+            "| 计算网络 | InfiniBand NDR 400Gb/s | InfiniBand HDR 200Gb/s |\n"
+            "| 端口 / 收敛比 | 端口独享，1:1 无收敛 | 叶-脊上行收敛比 2:1 |\n\n"
+            "## 决定\n\n决定选用 **云栈科技** 方案，由采购部发起合同流程。\n")
+    extraction = extract(document_from_text(text, format="markdown"))
+    assert extraction.chosen_option == "云栈科技"
+    offering, options = assemble_options(extraction.statements, extraction.chosen_option)
+    by_name = {o.name: o.offering for o in options}
+    assert by_name["北辰数据"].fact("fabric.oversubscription").value == 2.0
+    assert offering.fact("fabric.rate_gbps").value == 400.0

@@ -1460,15 +1460,16 @@ def _table_header(cells: list[str], tokens: Sequence[Keyword], named: list[str],
 PLAN_NAME_LENGTH = 24
 """Longest plan name a comparison table's header cell holds ("Pod-16", "企业版")."""
 _NOT_PLANS = regex(alternation("not_plan_column"), re.I)
+_COMPARISON_CORNER = regex(alternation("comparison_corner"), re.I)
 
 
 def _named_columns(cells: list[str]) -> tuple[str | None, ...]:
-    """A header row whose top-left cell is empty names a plan in each other cell ("|  | Solo | Pod-4 | Pod-16 |"):
-    each column is an option, named so; () for any other row (severity levels and scopes, "Per server", are no
-    plans)."""
+    """A header row whose top-left cell is empty, or says it compares ("| 比较项 | 云栈 | 极算 |"), names a plan in each
+    other cell ("|  | Solo | Pod-4 | Pod-16 |"): each column is an option, named so; () for any other row (severity
+    levels and scopes, "Per server", are no plans)."""
     names = [cell.strip().strip("*_ ").strip() for cell in cells]
     plans = names[1:]
-    if len(names) < 3 or names[0] or len(set(plans)) < len(plans) or any(
+    if len(names) < 3 or names[0] and not _COMPARISON_CORNER.fullmatch(names[0]) or len(set(plans)) < len(plans) or any(
             not name or len(name) > PLAN_NAME_LENGTH or not any(ch.isalpha() for ch in name)
             or _NOT_PLANS.fullmatch(name) for name in plans):
         return ()
