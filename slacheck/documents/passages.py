@@ -224,10 +224,11 @@ def _printed_furniture(texts: list[str]) -> set[int]:
         return set()
     around = {k: [i for i in range(max(0, k - _RUNNING_LINES), min(len(texts), k + _RUNNING_LINES + 1))
                   if i != k and texts[i].strip()] for k in marks}
-    keys = Counter(_furniture_key(texts[i]) for near in around.values() for i in set(near))
+    near_keys = {i: _furniture_key(texts[i]) for near in around.values() for i in near}
+    keys = Counter(near_keys[i] for near in around.values() for i in set(near))  # a line by each mark it stands by
     running = {key for key, count in keys.items() if count >= max(2, len(marks) // 2)}
-    starts = {texts[i].lstrip()[:2] for near in around.values() for i in near  # a cheap test before a line's key
-              if _furniture_key(texts[i]) in running}
+    starts = {texts[i].lstrip()[:2] for i, key in near_keys.items() if key in running}  # a cheap test before a
+    # line's key is made
     skippable = set(marks) | {i for i, t in enumerate(texts)  # the first page's header too, before any mark
                               if len(t) <= _PRINTED_MARK_LENGTH and t.lstrip()[:2] in starts
                               and _furniture_key(t) in running}
@@ -456,8 +457,9 @@ _BULLETS = frozenset("•·●○◦▪▫■□◆◇►▸▶※✓✔☐☑�
 _LABEL = regex(r"([^:]{1,28}):")
 _CAPITALS_TITLE = regex(r"[A-Z][A-Z&/'-]*(?: [A-Z][A-Z&/'-]*){1,5}")
 """Two to six words in capitals and nothing else: a title, which no sentence runs on from."""
-_COMMENTED_KEY = regex(r"#+-?\s*-?\s*[a-z][a-z0-9_]*\s*:(?:\s|$)")
-"""A spec file's key commented out ("#- protocol: RoCE v2"): a line of its own."""
+COMMENTED_KEY = regex(r"#+-?\s*-?\s*[a-z][a-z0-9_]*\s*:(?:\s|$)")
+"""A spec file's key commented out ("#- protocol: RoCE v2", "# rate_gbps: 100"): an alternative, a line of its
+own."""
 _GAP_LABEL = regex(r"[^\s:：,，.。;；|]{1,12}(?: [^\s:：,，.。;；|]{1,12})?[ \u3000]{2,}\S")
 """A spec sheet's line: a label of a word or two, a gap of spaces, and its value ("GPU　　　8 × A100 PCIe")."""
 _BRACKETED_LABEL = regex(r"([^:]{1,40}\([^():]{1,8}\)) ?:")
@@ -495,7 +497,7 @@ def _starts_item(text: str) -> bool:
     head = unicodedata.normalize("NFKC", text[:32])
     if _ITEM.match(head) or text[0] == '"' and _QUOTED_KEY.match(text) \
             or ("  " in text or "\u3000" in text) and _GAP_LABEL.match(text) \
-            or text[0] == "#" and _COMMENTED_KEY.match(text):
+            or text[0] == "#" and COMMENTED_KEY.match(text):
         return True
     m = _LABEL.match(head)
     if m is None and ("(" in text[:BRACKETED_LABEL_WIDTH] or "（" in text[:BRACKETED_LABEL_WIDTH]):

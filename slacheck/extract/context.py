@@ -73,6 +73,11 @@ GPU_WORDS = {"MODEL", "CARD_UNIT", "NVLINK", "NVSWITCH", "BRIDGE", "FULL_MESH", 
 """Token types that mark a sentence as about the inter-node fabric, any network, or the GPUs."""
 
 
+def names_the_fabric(tokens: Iterable[Keyword]) -> bool:
+    """Whether keywords name the compute fabric: a protocol, its NICs or switches, or the fabric itself."""
+    return any(t.type in FABRIC_WORDS or t.type == "INTERNAL" for t in tokens)
+
+
 @dataclass(init=False)
 class Said:
     """A statement in passage coordinates, before evidence is attached.

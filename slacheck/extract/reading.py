@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Sequence
 from dataclasses import replace
 
 from slacheck.extract import acceptance, hardware, network, sites, terms
@@ -26,6 +25,7 @@ from slacheck.extract.context import (
     Said,
     denied_just_before,
     in_brackets,
+    names_the_fabric,
     span_of,
 )
 from slacheck.extract.lexer import Keyword, first_characters, with_first_test
@@ -130,7 +130,7 @@ _OTHER_NETWORK_KEEPS = ("commercial.price_hedged", "commercial.billing", "commer
 
 
 _NOT_THE_FABRIC = regex(with_first_test(alternation("not_the_fabric")))
-_OPENS_REFERRING_BACK = regex(rf"\s*(?:{alternation('takes_up_before')})", re.I)
+_OPENS_REFERRING_BACK = regex(rf"\s*(?:{alternation('refers_back')}|{alternation('takes_up_before')})", re.I)
 """A sentence that opens by taking up what the one before it named ("It's an optional add-on")."""
 _COMPLIES = regex(rf"(?i:{alternation('complies_mark')})")
 _FAILS = regex(rf"(?i:{alternation('fails_mark')})")
@@ -492,11 +492,6 @@ _INCLUDED = {"fabric.protocol": "fabric.included_protocol", "fabric.rate_gbps": 
 """The fabric facts that, stated outside an optional add-on, also say what the offer includes."""
 
 
-def _names_the_fabric(tokens: Sequence[Keyword]) -> bool:
-    """Whether keywords name the compute fabric: a protocol, its NICs or switches, or the fabric itself."""
-    return any(t.type in FABRIC_WORDS or t.type == "INTERNAL" for t in tokens)
-
-
 def _qualifiers(said: list[Said], context: Context) -> list[Said]:
     """fabric.optional from 可选/optional in a sentence that states the fabric (or a heading above it); the
     included fabric's facts. In a table row the scope is the row, but a cell of several sentences ("Leaves are
@@ -526,8 +521,8 @@ def _qualifiers(said: list[Said], context: Context) -> list[Said]:
             about_fabric.add(_ROW)  # an add-on's own cell ("| InfiniBand NDR | 可选 |") speaks for its row
         extra.extend(Said("fabric.optional", True, [span_of(t)]) for t in words
                      if t.type == "OPTIONAL" and scope(t.start) in about_fabric)
-        if not about_fabric and not context.table_row and _names_the_fabric(context.lead_in) \
-                and not _names_the_fabric(context.keywords):  # "2.2 Inter-node compute fabric:" over "2.2.b Status:
+        if not about_fabric and not context.table_row and names_the_fabric(context.lead_in) \
+                and not names_the_fabric(context.keywords):  # "2.2 Inter-node compute fabric:" over "2.2.b Status:
             extra.extend(Said("fabric.optional", True, [span_of(t)]) for t in words  # optional add-on"
                          if t.type == "OPTIONAL")
     if context.optional:  # under an "Optional add-ons" heading: the fabric it states is one

@@ -18,7 +18,7 @@ from itertools import islice
 from typing import Iterator, Sequence
 
 from slacheck.documents import Document, Passage, line_texts
-from slacheck.documents.passages import CHAT_TIME, LEADER, chat_header_end
+from slacheck.documents.passages import CHAT_TIME, COMMENTED_KEY, LEADER, chat_header_end
 from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, english_vocabulary, meaning, values, words
 from slacheck.regexes import regex
@@ -618,7 +618,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
                 stack.pop()
             inherited = _inherited(stack)
         if passage.segments and "#" in passage.text[:2] \
-                and _COMMENTED_KEY.match(document.lines[passage.segments[0].line].text):
+                and COMMENTED_KEY.match(document.lines[passage.segments[0].line].text.lstrip()):
             result.append(Frame(kind="superseded"))  # a key commented out of a spec ("#- protocol: RoCE v2")
             continue
         if in_diff or "@@ -" in text:  # a unified diff's hunks: its removed lines ("-  Nodes: 2 x …") are the old
@@ -1107,10 +1107,10 @@ def _forum_replies(passages: list[tuple[str, Sequence[Keyword]]], placed: list[F
                if (author := _forum_header(text)) is not None]
     if len(headers) < 2:
         return
+    ends = [index for index, _ in headers[1:]] + [len(placed)]  # each post runs up to the next header
     staff = {author for index, author in headers if _STAFF.search(passages[index][0], 0, FORUM_HEADER_WIDTH)}
     if staff:  # the provider's staff answer a buyer's thread: their posts are the offer, no one else's; the staff
-        ends = [index for index, _ in headers[1:]] + [len(placed)]  # of several providers offer an option each
-        for (start, author), end in zip(headers, ends):
+        for (start, author), end in zip(headers, ends):  # of several providers offer an option each
             for index in range(start, end):
                 if author not in staff:
                     placed[index] = Frame(kind="quoted")
@@ -1118,8 +1118,7 @@ def _forum_replies(passages: list[tuple[str, Sequence[Keyword]]], placed: list[F
                     placed[index] = replace(placed[index], option=author)
         return
     poster = headers[0][1]
-    ends = [index for index, _ in headers[2:]] + [len(placed)]
-    for (start, author), end in zip(headers[1:], ends):
+    for (start, author), end in zip(headers[1:], ends[1:]):
         if poster and author == poster or _ORIGINAL_POSTER.search(passages[start][0], 0, FORUM_HEADER_WIDTH):
             continue
         for index in range(start, end):
@@ -1350,8 +1349,6 @@ def _ruled_off(document: Document, index: int) -> bool:
     return any(_THEMATIC_BREAK.fullmatch(document.lines[k].text) for k in range(before[-1].line + 1, after[0].line))
 
 
-_COMMENTED_KEY = regex(r"\s*#+-?\s*-?\s*[a-z][a-z0-9_]*\s*:(?:\s|$)")
-"""A spec file's key commented out ("#- protocol: RoCE v2", "# rate_gbps: 100"): an alternative, not offered."""
 _DIFF_LINE = regex(r"@@ -\d|[-+ \\]")
 """A line of a unified diff's hunk: its header, a removed, added or unchanged line, or a backslash note."""
 NESTED_KEY = regex(r'\s*[-*]?\s*"?([^\s":：{}\[\]|][^":：{}\[\]|]{0,40}?)"?\s*[:：]\s*[{\[]?\s*')

@@ -21,6 +21,7 @@ from slacheck.extract.context import (
     flag,
     in_brackets,
     leaves,
+    names_the_fabric,
     negated,
     number_in,
     protocol_of,
@@ -60,7 +61,7 @@ def _hedge(token: Keyword, context: Context) -> list[Said]:
         sentence = sentence | {t.type for t in context.in_sentence(token.start, before=1)}
     if _network_add_on(sentence | context.line_types(token.start), context):
         said.append(Said("commercial.addon_on_request", True, [span_of(token)], hedged=True))
-    elif sentence & FABRIC_WORDS or any(t.type in FABRIC_WORDS or t.type == "INTERNAL" for t in context.lead_in):
+    elif sentence & FABRIC_WORDS or names_the_fabric(context.lead_in):
         said.append(Said("commercial.fabric_price_hedged", True, [span_of(token)], hedged=True))  # "RDMA 网络价格
         # 以咨询为准", "2.2 Inter-node compute fabric:" over "2.2.f Price: on request"
     return said
