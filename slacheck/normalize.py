@@ -9,7 +9,8 @@
 4. one-for-one substitutions: ``×``/``✕``/``✖`` -> ``x``; ``*`` between numbers or model names
    -> ``x``; dashes ``‐ ‑ ‒ – — ― −`` -> ``-``; ``~ 〜 ∼`` and ``至`` between two numbers -> ``-``; a dotted
    leader between a label and its value (``Nodes ........ 16``) -> ``:`` and spaces; a key's quotes (JSON's
-   ``"nodes": 4``) and underscores (``memory_gb: 80``) -> spaces; a space between two ideographs -> ``,``.
+   ``"nodes": 4``) and underscores (``memory_gb: 80``) -> spaces; a space between two ideographs -> ``,``;
+   traditional Chinese characters -> simplified ones (``網路`` -> ``网路``, grammar/traditional_chinese.txt).
 
 The map is stored as pieces: an *identity* piece maps its output characters one-to-one onto an
 equally long input range; a *block* piece maps every output character onto the whole input range
@@ -25,10 +26,12 @@ import unicodedata
 from array import array
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from functools import cache
 
 from slacheck.regexes import regex
+from slacheck.resources import grammar_file
 
-__all__ = ["Normalized", "normalize"]
+__all__ = ["Normalized", "has_traditional", "normalize"]
 
 # Characters that never change under NFKC, are not whitespace or controls, and never combine
 # with a neighbour: ASCII printable, CJK unified ideographs, stable CJK punctuation and quotes.
@@ -110,6 +113,30 @@ unpunctuated speech ("两台 八卡的 A100 八十G的"); not beside a single id
 器") or after a count's unit ("8卡 整机")."""
 
 
+TRADITIONAL_FILE = "traditional_chinese.txt"
+
+
+@cache
+def _traditional() -> tuple[re.Pattern[str], dict[int, str]]:
+    """A search for any traditional Chinese character, and the table that writes each as its simplified one."""
+    pairs = [line.split() for line in grammar_file(TRADITIONAL_FILE).read_text(encoding="utf-8").splitlines()
+             if line and not line.startswith("#")]
+    traditional, simplified = "".join(pair[0] for pair in pairs), "".join(pair[1] for pair in pairs)
+    return regex(f"[{traditional}]"), str.maketrans(traditional, simplified)
+
+
+def has_traditional(text: str) -> bool:
+    """Whether ``text`` writes any character in its traditional form (網, 頻, 櫃)."""
+    return not text.isascii() and _traditional()[0].search(text) is not None
+
+
+def _in_simplified(text: str) -> str:
+    """``text`` with its traditional Chinese characters written simplified, one for one: a quote sheet from Taiwan
+    or Hong Kong (伺服器、網路、頻寬) is read with the words of one from the mainland."""
+    search, table = _traditional()
+    return text.translate(table) if search.search(text) else text
+
+
 def _unify(text: str) -> str:
     """The one-for-one substitutions of step 4 (lengths and positions are kept); each regex runs only
     when its sign occurs."""
@@ -125,7 +152,7 @@ def _unify(text: str) -> str:
         text = _JSON_KEY.sub(_unquoted_key, text)
     if "_" in text:
         text = _SNAKE_KEY.sub(_spaced_key, text)
-    return text if text.isascii() else _SPOKEN_PAUSE.sub(",", text)
+    return text if text.isascii() else _SPOKEN_PAUSE.sub(",", _in_simplified(text))
 
 
 @dataclass(frozen=True, slots=True, init=False)

@@ -6051,3 +6051,16 @@ def test_vendors_compared_in_columns_under_a_comparison_corner_and_the_one_chose
     by_name = {o.name: o.offering for o in options}
     assert by_name["北辰数据"].fact("fabric.oversubscription").value == 2.0
     assert offering.fact("fabric.rate_gbps").value == 400.0
+
+
+def test_a_quote_written_in_traditional_characters_is_read_with_its_own_words() -> None:
+    text = ("運算節點：2 台伺服器，每台 8 張 H100 SXM5 80GB。\n"
+            "機間網路：InfiniBand NDR 400Gb/s，每台 8 張 HCA，交換器埠獨享，不與其他客戶共用。\n"
+            "儲存網路：25GbE，與其他客戶共用。\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "infiniband"
+    assert offering.fact("fabric.nics_per_node").value == 8
+    assert offering.fact("fabric.dedicated").value is True
+    assert offering.fact("nodes").value == 2
+    assert offering.fact("fabric.protocol").evidence[0].text == "InfiniBand"
+    assert value("網路：每台 2 張 100G 網卡，支援 RDMA。\n", "fabric.protocol") == "rdma"

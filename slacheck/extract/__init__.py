@@ -19,6 +19,7 @@ from slacheck.extract.lexer import Keyword
 from slacheck.extract.numerals import in_digits
 from slacheck.extract.parser import Scan, scan
 from slacheck.extract.reading import read
+from slacheck.extract.regional import in_mainland_words
 from slacheck.extract.structure import (
     before_prevailing_annex,
     chosen_option,
@@ -31,7 +32,7 @@ from slacheck.extract.structure import (
 )
 from slacheck.extract.units import UnitPlacer
 from slacheck.model import constructed
-from slacheck.normalize import Normalized, normalize
+from slacheck.normalize import Normalized, has_traditional, normalize
 from slacheck.offering import MAX_EVIDENCE, Evidence, Statement
 from slacheck.regexes import regex
 
@@ -75,8 +76,12 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     with_facts = characters = in_facts = 0
     pending: list[tuple[Normalized, Scan] | None] = []
     units = UnitPlacer()
+    traditional = any(has_traditional(passage.text) for passage in document.passages)
     for passage in document.passages:
-        normalized = units.placed(in_digits(normalize(passage.text)), passage)
+        normalized = normalize(passage.text)
+        if traditional:  # a document from Taiwan or Hong Kong: its words too
+            normalized = in_mainland_words(normalized)
+        normalized = units.placed(in_digits(normalized), passage)
         pending.append((normalized, scan(normalized.text[:_windows(normalized.text)[0][1]])))
         if budget is not None:
             budget.check(partial(_position, document, passage))

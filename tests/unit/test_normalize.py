@@ -150,3 +150,17 @@ def test_source_slice_normalizes_back(source: str, data: st.DataObject) -> None:
     pauses = [i for i, ch in enumerate(r.text) if ch == "," and source[slice(*r.source_span(i, i + 1))].isspace()]
     assume(not any(start - 2 <= i < start + 2 or end - 2 <= i < end + 2 for i in pauses))
     assert normalize(source[a:b]).text == r.text[start:end]
+
+
+def test_traditional_characters_are_read_simplified_and_quote_themselves() -> None:
+    source = "機間網路：每台 8 張 400G 網卡，交換器埠獨享。"
+    result = normalize(source)
+    assert result.text == "机间网路:每台 8 张 400G 网卡,交换器埠独享。"
+    assert spans(result.text, source)[:4] == ["機", "間", "網", "路"]
+    assert nz.has_traditional(source) and not nz.has_traditional(result.text)
+
+
+def test_simplified_text_keeps_the_characters_it_shares_with_traditional_text() -> None:
+    for text in ("存储网络覆盖全部节点", "性能提升显著", "4 台 H100 服务器"):
+        assert normalize(text).text == text
+        assert not nz.has_traditional(text)
