@@ -117,7 +117,7 @@ TRADITIONAL_FILE = "traditional_chinese.txt"
 
 
 @cache
-def _traditional() -> tuple[re.Pattern[str], dict[int, str]]:
+def _traditional() -> tuple[re.Pattern[str], dict[int, int]]:
     """A search for any traditional Chinese character, and the table that writes each as its simplified one."""
     pairs = [line.split() for line in grammar_file(TRADITIONAL_FILE).read_text(encoding="utf-8").splitlines()
              if line and not line.startswith("#")]

@@ -1,6 +1,7 @@
-"""Write grammar/traditional_chinese.txt from the Unicode Character Database's Unihan_Variants.txt.
+r"""Write grammar/traditional_chinese.txt from the Unicode Character Database's Unihan_Variants.txt.
 
-    python tools/traditional_chinese_table.py /usr/share/unicode/Unihan_Variants.txt.bz2 > grammar/traditional_chinese.txt
+    python tools/traditional_chinese_table.py /usr/share/unicode/Unihan_Variants.txt.bz2 \
+        > grammar/traditional_chinese.txt
 
 Each traditional character whose kSimplifiedVariant names other characters is paired with the first of them. A
 character that also names itself is a simplified character too: it is paired with the other one (復 复, 裡 里),
