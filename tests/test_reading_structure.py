@@ -6064,3 +6064,50 @@ def test_a_quote_written_in_traditional_characters_is_read_with_its_own_words() 
     assert offering.fact("nodes").value == 2
     assert offering.fact("fabric.protocol").evidence[0].text == "InfiniBand"
     assert value("網路：每台 2 張 100G 網卡，支援 RDMA。\n", "fabric.protocol") == "rdma"
+
+
+def test_a_tracked_change_deletes_its_text_and_the_parties_it_named() -> None:
+    text = ("4 nodes of 8x H100 SXM5, RoCE v2, 8 x 400G NICs per node.\n"
+            "2.4 [Deleted: The Provider shall configure and tune PFC and ECN on all NICs.] [Inserted: The Customer "
+            "shall configure and tune PFC and ECN for the fabric.]\n"
+            "Comment [JS2]: Please revert to Provider tuning.\n")
+    assert value(text, "tuning.owner") == "customer"
+    assert value(text.replace("Comment [JS2]: ", ""), "tuning.owner") == "shared"
+
+
+def test_a_company_the_servers_are_leased_from_is_the_provider() -> None:
+    text = ("Acceptance of the cluster leased from Hengrui Zhisuan under lease LX-2291.\n"
+            "* 16 nodes of 8x H800 SXM5, InfiniBand NDR, 8 HCAs per node\n"
+            "* Fabric tuning (subnet manager, adaptive routing) configured by Hengrui\n")
+    assert provider_names(document_from_text(text)) == ("Hengrui Zhisuan", "Hengrui")
+    assert value(text, "tuning.owner") == "provider"
+    assert provider_names(document_from_text("Customer: Lumio Labs\nVendor: Kestrel Compute\n")) == (
+        "Kestrel Compute", "Kestrel")
+
+
+def test_a_choice_marked_not_selected_and_a_clouds_prepaid_mode() -> None:
+    text = ("实例规格 | 8 × H100 SXM5 80GB，共 4 台\n付费模式 | 包年包月（包月）\n"
+            "升级为包年（12 个月）：享 85 折  [切换为包年]   ← 未选择\n")
+    assert value(text, "commercial.billing") == "monthly"
+    assert value(text.replace("← 未选择", ""), "commercial.billing") == "annual"
+
+
+def test_vouchers_for_missed_availability_are_credits() -> None:
+    assert value("实例可用性 99.95%；未达标按服务等级协议发放代金券（月费 10%–100%）。\n", "sla.credits") is True
+
+
+def test_a_word_hyphenated_across_a_line_break_is_read_whole() -> None:
+    text = ("6 nodes of 8x A100 SXM4 over RoCE v2, 2 x 100G NICs per node. The switch is dedi-\n"
+            "cated to the Customer and carries no other tenant's traffic.\n")
+    assert value(text, "fabric.dedicated") is True
+    assert value(text.replace("dedi-\ncated", "leaf-\nspine"), "fabric.dedicated") is None
+
+
+def test_a_forums_provider_rep_flair_marks_the_offer() -> None:
+    text = ("Posted by u/lab_lead · 9h\nOffers so far: 4 nodes of 8x A100 80G over 25GbE, contact sales.\n\n"
+            "u/helpful_user · 8h\nAvoid anything on 25GbE.\n\n"
+            "u/Kestrel_Sam  [Provider rep] · 6h\nOur offer: 2 nodes of 8x H100 SXM5, RoCE v2 with 8 x 400G NICs "
+            "per node, $2.35/GPU-hr.\n")
+    offering = offering_of(text)
+    assert offering.fact("gpu.model").value == "H100"
+    assert offering.fact("fabric.rate_gbps").value == 400.0

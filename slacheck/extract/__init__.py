@@ -12,14 +12,14 @@ from functools import partial
 from typing import Any, Sequence
 
 from slacheck.documents import Budget, Document, Passage, line_texts
-from slacheck.extract.amendments import set_aside_versions
+from slacheck.extract.amendments import set_aside_versions, without_deleted
 from slacheck.extract.claims import read_claims, without_references
 from slacheck.extract.context import Said
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.numerals import in_digits
 from slacheck.extract.parser import Scan, scan
 from slacheck.extract.reading import read
-from slacheck.extract.regional import in_mainland_words
+from slacheck.extract.spelling import in_mainland_words, unhyphenated
 from slacheck.extract.structure import (
     before_prevailing_annex,
     chosen_option,
@@ -78,7 +78,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     units = UnitPlacer()
     traditional = any(has_traditional(passage.text) for passage in document.passages)
     for passage in document.passages:
-        normalized = normalize(passage.text)
+        normalized = unhyphenated(without_deleted(normalize(passage.text)))
         if traditional:  # a document from Taiwan or Hong Kong: its words too
             normalized = in_mainland_words(normalized)
         normalized = units.placed(in_digits(normalized), passage)

@@ -17,6 +17,7 @@ from slacheck.extract.context import Context, Said, as_number, number_in
 from slacheck.extract.lexer import Keyword, first_characters, with_first_test
 from slacheck.extract.lexicon import alternation, values
 from slacheck.extract.structure import COUNTS, Frame
+from slacheck.normalize import Normalized
 from slacheck.regexes import regex
 
 _NEW_VALUE_WORD = with_first_test(alternation("change_to"))
@@ -38,12 +39,14 @@ words and the word it counts, or a Latin word (a model, a form factor)."""
 _INSTEAD_OF = regex(with_first_test(rf"(?:{alternation('instead_of')}){_SET_ASIDE}"), re.I)
 """The same, set aside anywhere ("RoCE v2 instead of InfiniBand")."""
 _DELETED = regex(alternation("deleted_text"))
+_DELETED_START = regex(first_characters(alternation("deleted_text")))
+"""A character deleted text starts with: a passage without one has none."""
 _BOXES = f"{alternation('ticked_box')}|{alternation('unticked_box')}"
 _UNTICKED = regex(rf"(?:{alternation('unticked_box')})(?:(?!{_BOXES}).)*")
 """A box left empty and what follows it up to the next box ("Term: [ ] 1 month [x] 12 months")."""
 _TICKED = regex(alternation("ticked_box"))
-_DELETED_START = regex(first_characters(f"{alternation('deleted_text')}|{_BOXES}"))
-"""A character such text or a box starts with: a passage without one has none."""
+_BOX_START = regex(first_characters(_BOXES))
+"""A character a box starts with: a passage without one has none."""
 _VOIDED_HERE = regex(with_first_test(alternation("voided_here")), re.I)
 _OVERRIDES = regex(with_first_test(alternation("overrides_clause")))
 _OLD_TEXT = regex(with_first_test(f"{alternation('old_text_label')}|{alternation('old_side_label')}"))
@@ -135,10 +138,9 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
     old += [match.span(1) for match in _INSTEAD_OF.finditer(context.text)]  # "RoCE v2 instead of InfiniBand"
     if myth := _MYTH.match(context.text):  # "误区 2：“支持 RDMA 就是 InfiniBand”。" / "Myth: RoCE needs no tuning."
         old.append((myth.end(), context.sentence_end(myth.end())))
-    if _DELETED_START.search(context.text):  # "[删除：12][插入：16] 台", "~~4 nodes~~ 8 nodes"
-        old += [match.span() for match in _DELETED.finditer(context.text)]
-        if _TICKED.search(context.text):  # "Term: [ ] 1 month [x] 12 months": the boxes left empty beside a ticked one
-            old += [match.span() for match in _UNTICKED.finditer(context.text) if context.text[:match.start()].strip()]
+    if _BOX_START.search(context.text) and _TICKED.search(context.text):
+        # "Term: [ ] 1 month [x] 12 months": the boxes left empty beside a ticked one
+        old += [match.span() for match in _UNTICKED.finditer(context.text) if context.text[:match.start()].strip()]
     if _CONTRAST_WORD.search(context.text):  # "RoCE v2, not InfiniBand NDR with 8 HCAs"
         old += [(token.start, context.clause_end(token.start)) for token in context.keywords
                 if token.type in _CONTRASTED
@@ -157,6 +159,22 @@ def without_replaced(said: list[Said], context: Context) -> list[Said]:
         return before > 0 and reach[before - 1] >= span[1]
 
     return [s for s in said if not inside_old(s.spans[0])]
+
+
+def without_deleted(normalized: Normalized) -> Normalized:
+    """``normalized`` less the text it shows as deleted ("[删除：12][插入：16] 台", "~~4 nodes~~ 8 nodes", a tracked
+    change's "[Deleted: The Provider shall tune …]"): it is not said, and the parties it names are no part of the
+    sentence that stays. A space after it goes too."""
+    text = normalized.text
+    if _DELETED_START.search(text) is None:
+        return normalized
+    edits = []
+    for match in _DELETED.finditer(text):
+        end = match.end()
+        if text[end:end + 1] == " " and (match.start() == 0 or text[match.start() - 1] == " "):
+            end += 1
+        edits.append((match.start(), end, ""))
+    return normalized.edited(edits) if edits else normalized
 
 
 def set_aside_versions(passages: Sequence[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:

@@ -183,7 +183,8 @@ def fact_grammar() -> str:
 
 @lru_cache(maxsize=1)
 def english_vocabulary() -> frozenset[str]:
-    """Every single word of every entry's English words, lower-cased: what a company's own name is not."""
+    """Every single word of every entry's English words, lower-cased: what a company's own name is not, and what a
+    word hyphenated across a line break may be whole."""
     return frozenset(part for entry in lexicon().entries.values() for word in entry.en for part in word.lower().split())
 
 

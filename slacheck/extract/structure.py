@@ -305,6 +305,9 @@ def _letterhead_names(document: Document) -> list[str]:
         if found and found.group(1).split()[0].lower() not in english_vocabulary():
             heads.insert(0, (issuer, top))  # "BRIGHTLINE CLOUD INFRASTRUCTURE — Handover Report"
             break
+    top = "\n".join(texts[:SUPPLIER_LINES])  # "Acceptance of the cluster leased from Hengrui Zhisuan (恒睿智算)"
+    heads += [(_SUPPLIER, line) for line in top.splitlines() if _SUPPLIER.search(line)] \
+        if _SUPPLIER.search(top) else []
     whole = "\n".join(texts)  # one search for copyright lines ("© 2024 Meridyn Cloud, Inc.")
     for mark in _COPYRIGHT.finditer(whole):
         start, end = whole.rfind("\n", 0, mark.start()) + 1, whole.find("\n", mark.end())
@@ -312,7 +315,7 @@ def _letterhead_names(document: Document) -> list[str]:
         heads.append((_LETTERHEAD_COMPANY, line))
     for company, text in heads:
         match = company.search(text)
-        if match is None or _PARTY.search(text):
+        if match is None or _PARTY.search(match.group(1) if company is _SUPPLIER else text):  # (not "Customer: …")
             continue
         words = match.group(1).split()
         shorter = [" ".join(words[:2]) if len(words) > 2 else "", words[0] if len(words) > 1 else ""]
@@ -322,6 +325,10 @@ def _letterhead_names(document: Document) -> list[str]:
     return names
 
 
+SUPPLIER_LINES = 30
+"""Lines at a document's top where it says whom the servers come from."""
+_SUPPLIER = regex(with_first_test(rf"(?i:{alternation('supplied_from')})\s*((?:[A-Z][\w&'-]+ ?){{1,4}})"))
+"""The company the servers come from, in capitalised words ("leased from Hengrui Zhisuan", "Vendor: Kestrel")."""
 SHORT_NAME = 5
 """Fewest characters of a name taken from a letterhead (a shorter first word is too likely a common word)."""
 _COPYRIGHT = regex(alternation("copyright_mark"), re.I)
@@ -827,6 +834,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
     if not email:
         _pasted_offer(document, passages, result)
     _unticked_items(passages, result)
+    _not_selected(passages, result)
     _answer_questions(passages, result)
     _labelled_questions(passages, result)
     _footnotes(passages, result)
@@ -834,6 +842,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
         _vendors_turned_down(document, passages, result)
         _replaced_versions(passages, result)
     _forum_replies(passages, result)
+    _margin_comments(passages, result)
     _count_items(document, passages, result)
     if len(heading_options) >= 2:
         result = [replace(frame, named_options=tuple(heading_options)) if frame.kind == "offer" and not frame.option
@@ -897,6 +906,19 @@ def _unticked_items(passages: list[tuple[str, Sequence[Keyword]]], placed: list[
                 if placed[index].kind == "offer" and _OPENS_UNTICKED.match(text)]
     if unticked and any(_NOT_ORDERED_NOTE.search(text) for text, _ in passages):
         for index in unticked:
+            placed[index] = Frame(kind="not-chosen")
+
+
+_NOT_SELECTED = regex(rf"(?:{alternation('not_selected_mark')})\W*$", re.I)
+NOT_SELECTED_REACH = 16
+"""Characters at a passage's end where a not-selected mark stands."""
+
+
+def _not_selected(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
+    """A line a page marks as not selected ("升级为包年（12 个月）… ← 未选择") offers nothing. ``placed`` is updated
+    so."""
+    for index, (text, _) in enumerate(passages):
+        if _NOT_SELECTED.search(text, max(0, len(text) - NOT_SELECTED_REACH)):
             placed[index] = Frame(kind="not-chosen")
 
 
@@ -1122,6 +1144,17 @@ def _forum_replies(passages: list[tuple[str, Sequence[Keyword]]], placed: list[F
         if poster and author == poster or _ORIGINAL_POSTER.search(passages[start][0], 0, FORUM_HEADER_WIDTH):
             continue
         for index in range(start, end):
+            placed[index] = Frame(kind="quoted")
+
+
+_MARGIN_COMMENT = regex(rf"[\s>*\-]*(?:{alternation('margin_comment')})")
+
+
+def _margin_comments(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
+    """A reviewer's comment shown in a document's text ("Comment [JS2]: please revert to Provider tuning") offers
+    nothing. ``placed`` is updated so."""
+    for index, (text, _) in enumerate(passages):
+        if _MARGIN_COMMENT.match(text):
             placed[index] = Frame(kind="quoted")
 
 

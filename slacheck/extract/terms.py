@@ -461,7 +461,7 @@ def _billing(token: Keyword, context: Context) -> list[Said]:
     """The billing period a BILLING word names (monthly unless it names another)."""
     value = token.value.lower()
     kind = next((kind for word, kind in values("billing_kind").items() if word in value), "monthly")
-    return [Said("commercial.billing", kind, [span_of(token)])]
+    return [Said("commercial.billing", kind, [span_of(token)])] if kind else []
 
 
 _SIGNED_AFTER = regex(rf"\s?(?:{alternation('signed_after')})(?![A-Za-z])", re.I)
