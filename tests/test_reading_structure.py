@@ -6111,3 +6111,45 @@ def test_a_forums_provider_rep_flair_marks_the_offer() -> None:
     offering = offering_of(text)
     assert offering.fact("gpu.model").value == "H100"
     assert offering.fact("fabric.rate_gbps").value == 400.0
+
+
+def test_a_chat_bots_canned_text_and_a_machine_out_of_stock_offer_nothing() -> None:
+    text = ("[10:02] 云栈算力（自动回复）：欢迎！IB / RoCE 高速组网，活动价以咨询为准～\n"
+            "[10:05] 客服-小周：您好，请问有什么需要？\n[10:06] 陈工：两台 8 卡 H20 有现货吗？机间网络是什么？\n"
+            "[10:09] 客服-小周：计算网络是 RoCE v2，每台配 2 块 200GbE 网卡。\n"
+            "[10:10] 陈工：每台才两块？有 8 块网卡的吗？\n[10:11] 客服-小周：8 网卡的机型目前没有现货哈。\n"
+            "[10:12] 陈工：价格呢？\n[10:13] 客服-小周：每台每月 52,000 元。\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.nics_per_node").value == 2
+    assert offering.fact("commercial.price_hedged") is None
+
+
+def test_a_sentence_that_withdraws_the_one_before_it() -> None:
+    text = ("Compute fabric: RoCE v2, eight 400G NICs per node.\n"
+            "Revision note: Rev A also listed an InfiniBand NDR alternative at a price on request; Customer declined "
+            "it and it is withdrawn.\n")
+    assert value(text, "fabric.protocol") == "roce-v2"
+    assert value(text, "commercial.price_hedged") is None
+
+
+def test_an_exported_sheet_of_three_columns_is_a_table() -> None:
+    text = ("=== Sheet: SLA ===\n指标,承诺,说明\n月度可用性,99.9%,每低 0.1% 抵扣月租 5%\n"
+            "验收,nccl-tests all_reduce_perf 8 节点 64 卡,busbw ≥ 120 GB/s\n")
+    assert [p.kind for p in document_from_text(text).passages][1:] == ["table-row"] * 3
+    assert value(text, "acceptance.threshold_gbytes") == 120.0
+    assert [p.kind for p in document_from_text("We run 2 nodes, 8 GPUs each, on RoCE.\nThen, later, more.\n"
+                                               "It works, mostly, fine.\n").passages] == ["text"] * 3
+
+
+def test_a_heading_over_competitors_offers_sets_them_aside() -> None:
+    text = ("## 第5页 推荐配置\n- 4 台 H100 PCIe，每台 4 张 400G 以太网网卡，RoCE v2\n\n"
+            "## 第7页 友商方案对比\n- 友商 B：IB HDR 200G 需另购，交换机价格以咨询为准\n")
+    assert value(text, "fabric.protocol", "markdown") == "roce-v2"
+    assert value(text, "commercial.price_hedged", "markdown") is None
+
+
+def test_a_spare_that_takes_the_failed_nodes_addressing_restores_its_network() -> None:
+    text = ("16 nodes, RoCE v2. Hardware replacement: a failed node's workload moves to a hot spare within 8 hours. "
+            "The spare takes the failed node's rail positions, RoCE IP addressing and NCCL environment.\n")
+    assert value(text, "sla.network_restore") is True

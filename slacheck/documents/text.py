@@ -156,8 +156,9 @@ def _text_run(text: str, line: int, start: int, end: int) -> list[Run]:
     return [(line, first, last)] if last > first else []
 
 
-CSV_MIN_FIELDS = 4
-"""Fewest comma-separated fields of a line of an exported table (prose has fewer commas on each line)."""
+CSV_MIN_FIELDS = 3
+"""Fewest comma-separated fields of a line of an exported table (prose has fewer commas on each line, and a space
+after each)."""
 CSV_MIN_LINES = 3
 """Fewest lines, all with as many fields, that make an exported table."""
 CSV_HEADER_FIELD_MAX = 40

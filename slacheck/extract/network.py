@@ -84,6 +84,8 @@ def _nics(phrase: Phrase, context: Context) -> list[Said]:
         return []
     if _STORAGE_AFTER.match(context.text, phrase.end):
         return []  # "2*960G SSD": disks
+    if UNAVAILABLE.search(context.clause_at(phrase.start)):
+        return []  # "8 网卡的机型目前没有现货": a machine that cannot be had
     following = context.following(phrase.end)
     servers = following is not None and following.type == "NODE_UNIT" and following.start - phrase.end <= 1
     counts = [t for t in tokens if t.type in COUNTS]

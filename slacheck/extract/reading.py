@@ -266,13 +266,18 @@ _VOIDED_THEN_NEW = regex(rf"(?:{alternation('voided_here')})[^。；;.]{{0,6}}?(
 """A clause voided and what replaces it ("第 2.7 条验收方式作废，改为：…"): what follows is the new term."""
 
 
+_VOIDED_BACK = regex(with_first_test(alternation("voided_back")), re.I)
+
+
 def _voided_at(position: int, context: Context) -> bool:
-    """Whether the sentence at a position voids what it says there: all of it, or up to the words that give
-    what replaces it."""
-    start = context.sentence_starts[context.sentence(position)]
+    """Whether the sentence at a position voids what it says there (all of it, or up to the words that give what
+    replaces it), or the sentence after it voids it ("…; Customer declined it and it is withdrawn")."""
+    index = context.sentence(position)
+    start = context.sentence_starts[index]
     sentence = context.sentence_at(position)
     if not _VOIDED.search(sentence):
-        return False
+        following = context.sentence_starts[index + 1] if index + 1 < len(context.sentence_starts) else None
+        return following is not None and _VOIDED_BACK.search(context.sentence_at(following)) is not None
     then = _VOIDED_THEN_NEW.search(sentence)
     return then is None or position < start + then.end()
 _UNCHANGED = regex(rf"[\s*]*(?:{alternation('unchanged_cell')})[\s*。.]*", re.I)

@@ -97,7 +97,9 @@ _RECITALS = regex(_RECITALS_WORDS, re.I)
 _RECITALS_LINE = regex(rf"(?m)^{_RECITALS_WORDS}$", re.I)
 _BRACKETED = regex(alternation("heading_brackets"))
 _LEADER_LINE = regex(rf"\s*{LEADER}")
-_ASSESSMENT_HEADING = regex(with_first_test(alternation("assessment_heading")), re.I)
+_ASSESSMENT_HEADING = regex(with_first_test(f"{alternation('assessment_heading')}|{alternation('competitor_heading')}"),
+                            re.I)
+"""A heading over the writer's own view of an offer, or over competitors' offers: nothing under it is offered."""
 _DRAWN_BOX = regex(r"\s*```[\w-]*\s*[+|┌╔╭]")
 _COMMAND_START = regex(r"^\s*(?:```|\$ |export |mpirun |srun |torchrun |sudo |python3? |\./|#!)")
 EMAIL_HEADERS = 3
@@ -1239,6 +1241,9 @@ def _buyer_messages(document: Document, passages: list[tuple[str, Sequence[Keywo
             questions[speaker] = questions.get(speaker, 0) + bool(_QUESTION_MARK.search(text, own))
             prices[speaker] = prices.get(speaker, 0) + sum(t.type == "MONEY" for t in tokens)
         speakers.append(speaker)
+    for index, name in enumerate(speakers):
+        if name and _BOT_SPEAKER.search(name):  # "云栈算力（自动回复）": a program's canned text
+            placed[index] = Frame(kind="quoted")
     if len(questions) < 2:
         return
     by_role = {name for name in questions if _BUYER_ROLE.match(name)}  # "客户（张工）", "Customer (Ana)"
@@ -1269,6 +1274,9 @@ def _quote_messages(speakers: list[str | None], buyers: set[str], placed: list[F
 
 
 _QUESTION_MARK = regex("[?？]")
+
+
+_BOT_SPEAKER = regex(alternation("bot_speaker"), re.I)
 
 
 def _speaker(text: str, message: int) -> tuple[str, int]:
