@@ -6153,3 +6153,76 @@ def test_a_spare_that_takes_the_failed_nodes_addressing_restores_its_network() -
     text = ("16 nodes, RoCE v2. Hardware replacement: a failed node's workload moves to a hot spare within 8 hours. "
             "The spare takes the failed node's rail positions, RoCE IP addressing and NCCL environment.\n")
     assert value(text, "sla.network_restore") is True
+
+
+def test_a_changelogs_retired_versions_are_not_offered() -> None:
+    text = ("# Product changelog\n\n## v2.1 (retired)\n\n- 8x H100 PCIe nodes, 2 x 25 GbE per node, ports shared.\n"
+            "- Price: contact sales.\n\n## v2.4 (current)\n\n- 64 nodes of 8x B200 SXM, RoCE v2, 8 x 400G NICs per node.\n"
+            "- Node swap time cut from 4 h to 2 h.\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("gpu.model").value == "B200"
+    assert offering.fact("fabric.dedicated") is None
+    assert offering.fact("commercial.price_hedged") is None
+    assert offering.fact("sla.failover_minutes").value == 120.0
+
+
+def test_a_table_cell_that_names_the_provider_owns_the_duty_in_its_row() -> None:
+    text = ("Lumora Cloud B.V. - Cluster offer\n4 nodes, RoCE v2, 8 x 400G NICs per node.\n\n| Item | Term |\n"
+            "|---|---|\n| Congestion / loss | Diagnosed by the Lumora NOC, 24/7 |\n")
+    assert value(text, "tuning.troubleshooting", "markdown") == "provider"
+
+
+def test_a_list_items_clause_goes_on_in_its_hanging_indent() -> None:
+    text = ("4 nodes, RoCE v2, 8 x 400G NICs per node.\n- Hardware failure: node swapped within 2 hours;\n"
+            "  rail position, IPs and NCCL environment restored before the node is returned.\n")
+    assert value(text, "sla.network_restore") is True
+    assert len(document_from_text(text).passages) == 2
+
+
+def test_a_listing_voided_by_its_number_in_a_channel_export() -> None:
+    text = ("[11-Mar-25 10:02 AM] ListingBot\nListing #4471 · Qingyun\nFabric: RoCE 100G x 1 per node (shared ports)\n"
+            "Price: DM seller for quote\n\n[11-Mar-25 10:04 AM] qingyun_mika\n#4471 is VOID, ignore it.\n\n"
+            "[11-Mar-25 10:07 AM] ListingBot\nListing #4473 · Qingyun\n"
+            "Compute fabric: RoCE v2, 8 x 400G per node, ports dedicated\nPrice: $1.85 / GPU-hour\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.rate_gbps").value == 400.0
+    assert offering.fact("fabric.dedicated").value is True
+    assert offering.fact("commercial.price_hedged") is None
+
+
+def test_an_option_the_buyer_drops_in_the_same_sentence() -> None:
+    text = ("计算网：RoCE v2，每台 4 张 400G 网卡。\n"
+            "（乙方之前还报过一个 IB 方案，价格以咨询为准，甲方觉得没必要上 IB，这个方案不要了。）\n")
+    assert value(text, "fabric.protocol") == "roce-v2"
+    assert value(text, "commercial.price_hedged") is None
+
+
+def test_a_time_after_a_semicolon_is_of_the_kind_the_clause_before_names() -> None:
+    text = ("Q9. What are the support and repair requirements?\n"
+            "A9. Severity-1 response within 15 minutes; Severity-2 within 2 hours. A failed node shall be replaced "
+            "within 4 hours.\n")
+    assert value(text, "sla.failover_minutes") == 240.0
+
+
+def test_read_only_access_to_the_fabric_manager_configures_nothing() -> None:
+    text = ("16 nodes, InfiniBand NDR, 8 HCAs per node.\nThe Provider configures the subnet manager and UFM. "
+            "The Customer receives read-only UFM access.\n")
+    assert value(text, "tuning.owner") == "provider"
+
+
+def test_a_reference_to_the_buyers_question_is_not_a_claim() -> None:
+    text = ("On your NVSwitch question: no. These are A100 80GB PCIe cards, linked by NVLink bridges in pairs.\n")
+    assert value(text, "intra_node.nvswitch") is None
+    assert value(text, "intra_node.link") == "nvlink-bridge"
+
+
+def test_dedicated_ports_counted_with_a_word_between() -> None:
+    text = "4 nodes, RoCE v2. The nodes sit on one SN2700; you get 4 dedicated 100G ports on it.\n"
+    assert value(text, "fabric.switch_ports") == 4
+
+
+def test_an_ini_like_annex_keeps_each_setting_on_its_line() -> None:
+    text = ("[计算节点]\n节点数量 = 8\nGPU型号 = NVIDIA H20 96GB SXM\n"
+            "卡间互联 = NVLink + NVSwitch 全互联，900GB/s（每卡双向）\n内存 = 2TB DDR5\n")
+    assert [p.text for p in document_from_text(text).passages][:2] == ["[计算节点]", "节点数量 = 8"]
+    assert value(text, "intra_node.bandwidth_gbytes") == 900.0

@@ -259,7 +259,8 @@ def _continues(prev: _Body, cur: _Body, skippable: set[int], first: _Body, liste
     ``listed``: the numbers of the "(n)" items met before)."""
     if any(i not in skippable for i in range(prev.index + 1, cur.index)):
         return False
-    if _is_title(prev.text) or _ends_sentence(prev.text) or _starts_item(cur.text) and not _figure_repeated(
+    if _is_title(prev.text) or _ends_sentence(prev.text) and not _clause_hangs(first, prev, cur) \
+            or _starts_item(cur.text) and not _figure_repeated(
             prev, cur, listed) and not _sentence_goes_on(prev, cur) \
             or len(cur.text) >= NAMED_ITEM_MIN and _parallel(first.text, cur.text) \
             or cur.start <= prev.start and ("  " in prev.text or "\u3000" in prev.text) \
@@ -272,6 +273,13 @@ def _continues(prev: _Body, cur: _Body, skippable: set[int], first: _Body, liste
         wrapped = prev.right - prev.geo.x1 <= cur.geo.first_word + prev.geo.size
         return wrapped or _hangs(first, prev, cur) or _runs_on(prev, cur) or _goes_on_in_lowercase(prev, cur)
     return not _steps_out(first, prev, cur)
+
+
+def _clause_hangs(first: _Body, prev: _Body, cur: _Body) -> bool:
+    """Whether a list item's line that ends a clause (";") goes on in a line indented under the item's marker
+    ("- Hardware failure: node swapped within 2 hours;" / "  rail position and IPs restored before …")."""
+    return prev.text[-1] in ";；" and cur.start > first.start and _starts_item(first.text) \
+        and not _starts_item(cur.text)
 
 
 def _steps_out(first: _Body, prev: _Body, cur: _Body) -> bool:
@@ -410,9 +418,10 @@ _PRINTED_MARK_LENGTH = 120
 _RUNNING_LINES = 2
 """Lines before and after a page mark where a running header or footer stands."""
 CHAT_TIME = (r"(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?\[?(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+"
-             r"|\d{1,2}/\d{1,2}/\d{2,4},?\s+)?(?:[A-Z][a-z]{2,8}\.?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?\]?")
+             r"|\d{1,2}/\d{1,2}/\d{2,4},?\s+|\d{1,2}-[A-Z][a-z]{2}-\d{2,4}\s+)?"
+             r"(?:[A-Z][a-z]{2,8}\.?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?\]?")
 """The time a chat message starts with ("10:16", "2025-07-08 10:15", "[09:41:07]", "[Tue 09:51]", "[2025-05-13
-09:30]", "[03/09/2025, 09:14]", "[3/9/25, 9:14 PM]")."""
+09:30]", "[03/09/2025, 09:14]", "[3/9/25, 9:14 PM]", "[11-Mar-25 10:04 AM]")."""
 CHAT_HEADER = r"[^\s:()]{1,24}(?: [^\s:()]{1,24})?(?: ?\([^()\n]{1,24}\))?\s{1,4}(?:[-–—|·]\s{1,4})?" + CHAT_TIME \
     + r"\s*$"
 """A chat message's speaker and time alone on a line, the speaker first ("maria  9:02 AM", "kai (Stratus)  9:10 AM",
@@ -462,6 +471,8 @@ COMMENTED_KEY = regex(r"#+-?\s*-?\s*[a-z][a-z0-9_]*\s*:(?:\s|$)")
 own."""
 _GAP_LABEL = regex(r"[^\s:：,，.。;；|]{1,12}(?: [^\s:：,，.。;；|]{1,12})?[ \u3000]{2,}\S")
 """A spec sheet's line: a label of a word or two, a gap of spaces, and its value ("GPU　　　8 × A100 PCIe")."""
+_SETTING = regex(r"[^\s=:：,，.。;；]{1,24}(?: [^\s=:：,，.。;；]{1,24}){0,2} = \S")
+"""A setting's line in an INI-like list ("节点数量 = 8", "GPU model = H100 SXM"): a key of up to three words."""
 _BRACKETED_LABEL = regex(r"([^:]{1,40}\([^():]{1,8}\)) ?:")
 """A longer label that ends in a bracketed unit ("Support response time (minutes): 15")."""
 BRACKETED_LABEL_WIDTH = 56
@@ -497,6 +508,7 @@ def _starts_item(text: str) -> bool:
     head = unicodedata.normalize("NFKC", text[:32])
     if _ITEM.match(head) or text[0] == '"' and _QUOTED_KEY.match(text) \
             or ("  " in text or "\u3000" in text) and _GAP_LABEL.match(text) \
+            or " = " in head and _SETTING.match(head) \
             or text[0] == "#" and COMMENTED_KEY.match(text):
         return True
     m = _LABEL.match(head)

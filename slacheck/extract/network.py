@@ -198,7 +198,7 @@ def _loose_ports(token: Keyword, context: Context) -> list[Said]:
     if _TIME_AFTER.match(context.text, number.end):
         return []  # "2 µs port-to-port latency": a time, no count of ports
     between = [t for t in before if t.start >= number.end]
-    if any(t.type not in ("G_QTY", "RATE_BITS", "IB_GEN", "PROTO_IB", "ROCE", "SWITCH") for t in between):
+    if any(t.type not in ("G_QTY", "RATE_BITS", "IB_GEN", "PROTO_IB", "ROCE", "SWITCH", "DEDICATED") for t in between):
         return []
     count = as_count(number)
     per_node = any(t.type == "PER_NODE" and not _bracketed_after(token, t, context)

@@ -100,6 +100,7 @@ _LEADER_LINE = regex(rf"\s*{LEADER}")
 _ASSESSMENT_HEADING = regex(with_first_test(f"{alternation('assessment_heading')}|{alternation('competitor_heading')}"),
                             re.I)
 """A heading over the writer's own view of an offer, or over competitors' offers: nothing under it is offered."""
+_RETIRED_HEADING = regex(alternation("retired_heading"), re.I)
 _DRAWN_BOX = regex(r"\s*```[\w-]*\s*[+|┌╔╭]")
 _COMMAND_START = regex(r"^\s*(?:```|\$ |export |mpirun |srun |torchrun |sudo |python3? |\./|#!)")
 EMAIL_HEADERS = 3
@@ -617,7 +618,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
     voided_below = -1  # the last line of a lead-in that voids the block right under it ("superseded, do not sign:")
     foreign_fence = False  # the code fence open was pasted from a run the writer did or another system's
     drawn_box = False  # the code fence open holds a box drawn with +-| (a price box), not code
-    asked_under: int | None = None  # the level of a heading over the writer's own assessment ("## My take")
+    aside_under: tuple[int, str] | None = None  # the level of a heading over what is not offered, and the frame kind
+    # of what is under it: the writer's own assessment ("## My take"), a retired version ("## v2.1 (retired)")
     turns: dict[int, int | None] = {}  # a chat message's opening passage (where its time ends), or a heading (None)
     in_diff = False  # inside the hunks of a unified diff ("@@ -1,4 +1,4 @@")
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
@@ -687,12 +689,12 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
         if cover_note:  # "Forwarding Kestrel's offer (below) … My notes: …"
             result.append(Frame(kind=ASKED))
             continue
-        if asked_under is not None:  # under the writer's own assessment, up to the next heading of its level
+        if aside_under is not None:  # up to the next heading of its level
             here = heading_level(text)
-            if here is None or here > asked_under:
-                result.append(Frame(kind=ASKED))
+            if here is None or here > aside_under[0]:
+                result.append(Frame(kind=aside_under[1]))
                 continue
-            asked_under = None
+            aside_under = None
         if _BUTTON_ROW.fullmatch(text):
             result.append(Frame(kind="buttons"))
             continue
@@ -767,7 +769,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
                 lead_in = _lead_in(text, tokens)  # "Lessee shall, at its own cost:" heads a list as well
                 lead_in_at = passage
                 wished, wished_style = bool(_WISH_LIST.search(text)), ""  # "## What we still need from X"
-                asked_under = level if _ASSESSMENT_HEADING.search(text) else None  # "## My take": all of it
+                aside_under = (level, ASKED) if _ASSESSMENT_HEADING.search(text) else (level, "superseded") \
+                    if _RETIRED_HEADING.search(text) else None  # "## My take", "## v2.1 (retired)": all of it
             if in_chat and not correcting:  # "更新一下（以这版为准，上一版作废）：" over the new version's lines
                 correcting = tuple(t for t in tokens if t.type == "CORRECTION")
             continue
@@ -845,6 +848,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
         _replaced_versions(passages, result)
     _forum_replies(passages, result)
     _margin_comments(passages, result)
+    _voided_listings(passages, result)
     _count_items(document, passages, result)
     if len(heading_options) >= 2:
         result = [replace(frame, named_options=tuple(heading_options)) if frame.kind == "offer" and not frame.option
@@ -1147,6 +1151,29 @@ def _forum_replies(passages: list[tuple[str, Sequence[Keyword]]], placed: list[F
             continue
         for index in range(start, end):
             placed[index] = Frame(kind="quoted")
+
+
+_LISTING_NUMBER = regex(r"#\d{2,}")
+"""A listing's or a quote's number ("Listing #4471")."""
+_VOIDS_LISTING = regex(rf"#\d{{2,}}[^.;。；\n]{{0,12}}?(?:{alternation('voided_here')})", re.I)
+"""A listing voided by its number ("#4471 is VOID, ignore it")."""
+
+
+def _voided_listings(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
+    """A listing that a later message voids by its number ("#4471 is VOID, ignore it completely") offers nothing:
+    the passage that names it and those after it, up to the next chat message. ``placed`` is updated so."""
+    voided = {match.group().split()[0].rstrip(",:") for text, _ in passages if "#" in text
+              for match in _VOIDS_LISTING.finditer(text)}
+    if not voided:
+        return
+    inside = False
+    for index, (text, _) in enumerate(passages):
+        opens_message = _chat_message(text) is not None
+        named = "#" in text and not _VOIDS_LISTING.search(text) \
+            and any(match.group() in voided for match in _LISTING_NUMBER.finditer(text))
+        inside = named or inside and not opens_message
+        if inside:
+            placed[index] = Frame(kind="superseded")
 
 
 _MARGIN_COMMENT = regex(rf"[\s>*\-]*(?:{alternation('margin_comment')})")

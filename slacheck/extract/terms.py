@@ -106,11 +106,11 @@ _BLANK_CELL = regex(rf"[\s\d.\-—–/*]*(?:(?:{alternation('not_applicable_cell
 """A cell that says nothing: empty, a dash, a row's number, "n/a" or 不适用 (another plan's)."""
 
 
-def _next_cell(token: Keyword, context: Context) -> list[Keyword]:
-    """The keywords of the table cell after the token's."""
+def _next_cell(token: Keyword, context: Context) -> tuple[int, int] | None:
+    """The span of the table cell after the token's."""
     cells = cell_spans(context.text)
     at = next((i for i, (start, end) in enumerate(cells) if start <= token.start < end), len(cells))
-    return context.keywords_in(*cells[at + 1]) if at + 1 < len(cells) else []
+    return cells[at + 1] if at + 1 < len(cells) else None
 
 
 def _duty_and_owner(row: str) -> bool:
@@ -275,10 +275,14 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
         party = _doer(token, context)
         if party is None and context.table_row and _duty_and_owner(context.text):  # a duty and who does it:
             party = _party(_owning(context.keywords, context))  # "| 拥塞/丢包诊断 | 乙方网络工程师负责 |"
-        if party is None and context.table_row:  # "| Fabric tuning | tuned by us | you, from the docs |": said
-            owners = [t for t in _next_cell(token, context) if t.type in ("PROVIDER", "CUSTOMER")]  # where the party
-            if owners:  # stands, so a column the table sets aside (修改前, a competitor's) says nothing
+        if party is None and context.table_row and (cell := _next_cell(token, context)):  # "| Fabric tuning |
+            # tuned by us | you, from the docs |": said where the party stands, so a column the table sets aside
+            # (修改前, a competitor's) says nothing
+            owners = [t for t in context.keywords_in(*cell) if t.type in ("PROVIDER", "CUSTOMER")]
+            if owners:
                 return [Said(path, _party(owners), [span_of(owners[0])])]
+            if context.names_provider(context.text[cell[0]:cell[1]]):  # "| Congestion | Diagnosed by the Lumora NOC |"
+                return [Said(path, "provider", [cell])]
         text = sentence_text(token, context)
         if party is None and any(word in text for word in words("customer_self")):  # "你们先自己排查"
             party = "customer"
@@ -379,6 +383,9 @@ def _duration(token: Keyword, context: Context) -> list[Said]:
     clause = [t for t in context.in_clause(token.start) if _times(t, context)]
     if not clause and not context.table_row:  # "... replaces the part, or swaps in a spare, within 4 hours"
         clause = [t for t in context.in_sentence(token.start) if _times(t, context) and t.end <= token.start]
+        if not clause and _after_semicolon(token, context):  # "Severity-1 response within 15 minutes; Severity-2
+            # within 2 hours": the clause before the semicolon names what the time is
+            clause = [t for t in context.in_sentence(token.start, before=1) if _times(t, context)]
     header = context.header_types(token.start) & {"RESPONSE", "REPLACE"} if not clause else set()
     run_in = context.run_in_end() if not clause and not header else None
     if run_in is not None and token.start >= run_in:  # "8.3 Replacement Time (…). Eight (8) hours from …"
@@ -406,6 +413,12 @@ def _duration(token: Keyword, context: Context) -> list[Said]:
 
 
 _ANSWER_WORDS = frozenset(words("answer_word"))
+
+
+def _after_semicolon(token: Keyword, context: Context) -> bool:
+    """Whether the token's sentence follows a semicolon (a clause of the sentence before it, which it goes on)."""
+    start = context.sentence_starts[context.sentence(token.start)]
+    return context.text[:start].rstrip()[-1:] in (";", "；")
 
 
 def _times(word: Keyword, context: Context) -> bool:
