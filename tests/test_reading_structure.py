@@ -6226,3 +6226,33 @@ def test_an_ini_like_annex_keeps_each_setting_on_its_line() -> None:
             "卡间互联 = NVLink + NVSwitch 全互联，900GB/s（每卡双向）\n内存 = 2TB DDR5\n")
     assert [p.text for p in document_from_text(text).passages][:2] == ["[计算节点]", "节点数量 = 8"]
     assert value(text, "intra_node.bandwidth_gbytes") == 900.0
+
+
+def test_a_buyers_approval_form_reads_its_own_voice_as_the_customer() -> None:
+    text = ("# 采购审批单\n\n| 字段 | 内容 |\n|---|---|\n| 供应商 | 华枢科技（上海）有限公司 |\n\n## 批准配置\n\n"
+            "| 项目 | 批准内容 |\n|---|---|\n| 计算网络 | RoCE v2 400GbE，每台 4 张网卡，2 台 |\n"
+            "| 无损网络调优 | PFC／ECN 由我方网络组负责配置与调优 |\n")
+    assert value(text, "tuning.owner", "markdown") == "customer"
+    assert value(text.replace("采购审批单", "报价单"), "tuning.owner", "markdown") == "provider"
+
+
+def test_a_comparison_rows_rejected_verdict_and_reviewers_opinions_offer_nothing() -> None:
+    text = ("## 比价情况\n\n| 供应商 | 计算网络 | 结论 |\n|---|---|---|\n| 华枢科技 | RoCE v2，4 × 400G／台 | 推荐 |\n"
+            "| 某云厂商 | IB 400G | 否决：超预算 |\n\n## 审批意见\n\n**1. 算法组（陈一鸣）**\n建议先试用 2 周再签年付。\n\n"
+            "## 审批结论\n\n- 合同期 12 个月，年付。\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("acceptance.trial") is None
+    assert value(text.replace("审批意见", "讨论"), "acceptance.trial", "markdown") is True
+
+
+def test_an_asciidoc_title_and_a_company_with_its_region_in_brackets() -> None:
+    text = ("= NG-Pod (H800): Dedicated Training Pod\nNorthgate Compute (HK) Ltd.\n\n== Network operations\n\n"
+            "16 nodes, RoCE v2, 8 x 400G NICs per node. PFC and ECN are configured by Northgate Network Operations.\n"
+            "* Evaluation: a 7-day paid evaluation on a complete pod is available before the term starts.\n")
+    document = document_from_text(text)
+    assert [p.text for p in document.passages][:2] == ["= NG-Pod (H800): Dedicated Training Pod",
+                                                        "Northgate Compute (HK) Ltd."]
+    assert provider_names(document)[-1] == "Northgate"
+    assert value(text, "tuning.owner") == "provider"
+    assert value(text, "acceptance.trial") is True

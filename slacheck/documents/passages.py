@@ -396,7 +396,8 @@ def _row_passage(texts: list[str], cells: list[list[Run]]) -> Passage | None:
 # --------------------------------------------------------------------------- heuristics
 
 _RULE = regex(r"([-=*_~—─━═])(?:\s*\1){2,}\s*$")
-_HEADING = regex(r"#{1,6}(?:\s|$)")
+_HEADING = regex(r"#{1,6}(?:\s|$)|={1,6} (?=\S)")
+"""A Markdown heading, or an AsciiDoc one ("== At a glance")."""
 _CLAUSE = regex(
     r"第[一二三四五六七八九十百千零〇\d]{1,6}[条章节款项部]|[一二三四五六七八九十百]{1,3}[、.]"
     r"|\(\s*[一二三四五六七八九十]{1,3}\s*\)|\d{1,3}(?:\.\d{1,3})+\s"

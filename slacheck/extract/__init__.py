@@ -22,8 +22,10 @@ from slacheck.extract.reading import read
 from slacheck.extract.spelling import in_mainland_words, unhyphenated
 from slacheck.extract.structure import (
     before_prevailing_annex,
+    buyers_document,
     chosen_option,
     frames,
+    in_buyers_voice,
     kept_earlier_messages,
     option_key,
     provider_names,
@@ -93,6 +95,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     chosen = chosen_option(first_windows, placed)
     set_aside_versions(first_windows, placed)
     background = recitals(texts) | requirement_lines(texts) | before_prevailing_annex(texts) | kept_earlier
+    buyers = buyers_document(texts)  # "采购审批单": its "我方" is the customer
     del first_windows  # each passage's tokens go once it is read (pending[index] = None below)
     kept = _Kept()
     option_names: dict[str, str] = {}  # each option by the name it is first given ("方案A", then "Option A")
@@ -111,6 +114,8 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
                 if budget is not None:
                     budget.check(partial(_position, document, passage))
             window = text[start:start + window_scan.length]
+            if buyers:
+                window_scan = Scan(in_buyers_voice(window_scan.tokens), window_scan.phrases, window_scan.length)
             said = read(window, window_scan, table_row=passage.kind == "table-row", frame=frame,
                         providers=providers)
             if frame.kind == "offer" and _DIGIT.search(window):

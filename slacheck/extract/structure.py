@@ -48,7 +48,8 @@ a vendor it turns down."""
 CELL = " | "
 """How the loader joins the cells of a table row."""
 
-_MARKDOWN_HEADING = regex(r"(#{1,6})\s")
+_MARKDOWN_HEADING = regex(r"(#{1,6}|={1,6}(?= \S))\s")
+"""A Markdown heading's hashes, or an AsciiDoc one's equals signs ("== At a glance"): its level."""
 _NUMBERED: tuple[tuple[re.Pattern[str], int], ...] = tuple(
     (regex(pattern), int(level)) for pattern, level in values("heading_number").items())
 _SENTENCE_PUNCTUATION = regex(r"[。;；!?！？]|[.,，](?=\s|$)")
@@ -252,7 +253,7 @@ _DEFINED_NAME = regex(with_first_test(rf"(?i:{_COMPANY_SUFFIX})\W{{0,6}}[(（]\s
 second name for it: （以下简称"瀚海"或"出租方"）."""
 _PARTY = regex(rf"(?i:{alternation('CUSTOMER')}|{alternation('PROVIDER')})")
 _CUSTOMER = regex(rf"(?i:{alternation('CUSTOMER')})")
-_NAME_WORDS = r"((?:[A-Za-z][\w&'-]*\s+){1,6})"
+_NAME_WORDS = r"((?:(?:[A-Za-z][\w&'-]*|\([A-Z]{2,4}\))\s+){1,6})"
 """Up to six words of a name."""
 _COMPANY = rf"{_NAME_WORDS}(?i:{_COMPANY_SUFFIX})(?![A-Za-z])"
 """A company's name: up to six words, then its suffix ("Meridyn Cloud Inc")."""
@@ -414,6 +415,29 @@ def recitals(texts: Sequence[str]) -> set[int]:
         elif level_open is not None:
             under.add(index)
     return under
+
+
+_BUYER_DOCUMENT = regex(alternation("buyer_document"), re.I)
+_FIRST_PERSON_ZH = tuple(word for word in words("first_person") if not word.isascii())
+_FIRST_PERSON_EN = frozenset(word.lower() for word in words("first_person") if word.isascii())
+
+
+def buyers_document(texts: Sequence[str]) -> bool:
+    """Whether a document's top names it as the buyer's own ("采购审批单", "Vendor evaluation")."""
+    return any(_BUYER_DOCUMENT.search(text) for text in texts[:TENDER_TITLE_PASSAGES])
+
+
+def in_buyers_voice(tokens: Sequence[Keyword]) -> tuple[Keyword, ...]:
+    """``tokens`` with the provider's words that are the writer's own ("我方", "our network team") read as the
+    customer's: in a buyer's own document, the first person is the buyer."""
+    return tuple(Keyword("CUSTOMER", t.value, t.start, t.end) if t.type == "PROVIDER" and _first_person(t.value)
+                 else t for t in tokens)
+
+
+def _first_person(words_said: str) -> bool:
+    """Whether a party's words are the writer's own ("由我们", "our NOC", "we'll configure")."""
+    return any(word in words_said for word in _FIRST_PERSON_ZH) \
+        or not _FIRST_PERSON_EN.isdisjoint(words_said.lower().split())
 
 
 def requirement_lines(texts: Sequence[str]) -> set[int]:
@@ -618,8 +642,9 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
     voided_below = -1  # the last line of a lead-in that voids the block right under it ("superseded, do not sign:")
     foreign_fence = False  # the code fence open was pasted from a run the writer did or another system's
     drawn_box = False  # the code fence open holds a box drawn with +-| (a price box), not code
-    aside_under: tuple[int, str] | None = None  # the level of a heading over what is not offered, and the frame kind
-    # of what is under it: the writer's own assessment ("## My take"), a retired version ("## v2.1 (retired)")
+    aside_under: tuple[int, str, bool] | None = None  # the level of a heading over what is not offered, the frame
+    # kind of what is under it (the writer's own assessment, "## My take"; a retired version, "## v2.1 (retired)"),
+    # and whether the heading is a Markdown one (a bold line under it is deeper: "**1. 网络组意见**")
     turns: dict[int, int | None] = {}  # a chat message's opening passage (where its time ends), or a heading (None)
     in_diff = False  # inside the hunks of a unified diff ("@@ -1,4 +1,4 @@")
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
@@ -691,7 +716,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
             continue
         if aside_under is not None:  # up to the next heading of its level
             here = heading_level(text)
-            if here is None or here > aside_under[0]:
+            if here is None or here > aside_under[0] or aside_under[2] and not _MARKDOWN_HEADING.match(text.strip()):
                 result.append(Frame(kind=aside_under[1]))
                 continue
             aside_under = None
@@ -769,8 +794,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
                 lead_in = _lead_in(text, tokens)  # "Lessee shall, at its own cost:" heads a list as well
                 lead_in_at = passage
                 wished, wished_style = bool(_WISH_LIST.search(text)), ""  # "## What we still need from X"
-                aside_under = (level, ASKED) if _ASSESSMENT_HEADING.search(text) else (level, "superseded") \
-                    if _RETIRED_HEADING.search(text) else None  # "## My take", "## v2.1 (retired)": all of it
+                aside_under = (level, ASKED, hashed) if _ASSESSMENT_HEADING.search(text) else (
+                    level, "superseded", hashed) if _RETIRED_HEADING.search(text) else None  # "## My take": all of it
             if in_chat and not correcting:  # "更新一下（以这版为准，上一版作废）：" over the new version's lines
                 correcting = tuple(t for t in tokens if t.type == "CORRECTION")
             continue
@@ -848,6 +873,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
         _replaced_versions(passages, result)
     _forum_replies(passages, result)
     _margin_comments(passages, result)
+    _rejected_rows(document, passages, result)
     _voided_listings(passages, result)
     _count_items(document, passages, result)
     if len(heading_options) >= 2:
@@ -1151,6 +1177,17 @@ def _forum_replies(passages: list[tuple[str, Sequence[Keyword]]], placed: list[F
             continue
         for index in range(start, end):
             placed[index] = Frame(kind="quoted")
+
+
+_REJECTED_ROW = regex(rf"[\s*]*(?:{alternation('rejected_row')})(?![A-Za-z])", re.I)
+
+
+def _rejected_rows(document: Document, passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
+    """A comparison table's row whose verdict cell turns it down ("| 云栈算力 | 1 × 100G 共享端口 | 否决：跨节点训练不可用
+    |") offers nothing. ``placed`` is updated so."""
+    for index, (passage, (text, _)) in enumerate(zip(document.passages, passages)):
+        if passage.kind == "table-row" and any(_REJECTED_ROW.match(cell) for cell in text.split(CELL)[1:]):
+            placed[index] = Frame(kind="not-chosen")
 
 
 _LISTING_NUMBER = regex(r"#\d{2,}")
