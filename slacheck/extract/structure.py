@@ -1183,8 +1183,8 @@ _REJECTED_ROW = regex(rf"[\s*]*(?:{alternation('rejected_row')})(?![A-Za-z])", r
 
 
 def _rejected_rows(document: Document, passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
-    """A comparison table's row whose verdict cell turns it down ("| 云栈算力 | 1 × 100G 共享端口 | 否决：跨节点训练不可用
-    |") offers nothing. ``placed`` is updated so."""
+    """A comparison table's row whose verdict cell turns it down ("| 云栈 | 1 × 100G 共享端口 | 否决：不可用 |") offers
+    nothing. ``placed`` is updated so."""
     for index, (passage, (text, _)) in enumerate(zip(document.passages, passages)):
         if passage.kind == "table-row" and any(_REJECTED_ROW.match(cell) for cell in text.split(CELL)[1:]):
             placed[index] = Frame(kind="not-chosen")
