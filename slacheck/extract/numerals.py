@@ -1,8 +1,10 @@
-"""Numbers written in Chinese numerals before a unit, put in digits ("玖佰 GB/s" -> "900 GB/s", "肆小时" -> "4小时").
+"""Numbers written in Chinese numerals or English words before a unit, put in digits ("玖佰 GB/s" -> "900 GB/s",
+"肆小时" -> "4小时", "ninety-nine point nine percent" -> "99.9 percent").
 
-A contract writes its key figures in financial numerals (壹贰叁…) or in words (八十GB, 四百G) as often as in digits;
-the readers after this one look for digits. Counts before 台, 卡 or 张 are left to the lexer (NUMBER_ZH), which knows
-the words that count nothing (每一台). The new digits quote the numerals they replace.
+A contract writes its key figures in financial numerals (壹贰叁…) or in words (八十GB, 四百G) as often as in digits,
+and a transcribed voice note says them ("one-fifty gigabytes per second"); the readers after this one look for digits.
+Counts before 台, 卡 or 张 are left to the lexer (NUMBER_ZH), which knows the words that count nothing (每一台), and so
+are English counts and durations (NUMBER_WORD). The new digits quote the words they replace.
 """
 
 from __future__ import annotations
@@ -21,16 +23,56 @@ _NUMBER_BEFORE_UNIT = regex(with_first_test(
 """A run of numerals right before a unit, not the tail of a longer word nor a figure's 万 ("15.6 万一个月")."""
 
 
+_WORD_VALUES = {"zero": 0} | {word: int(value) for word, value in values("NUMBER_WORD").items()}
+"""Each English number word's value: zero (as in "zero point one"), one … nineteen, the tens, and hundred."""
+_ONE_WORD = "|".join(sorted(_WORD_VALUES, key=len, reverse=True))
+_EN_UNITS = values("number_word_unit")
+"""Each unit said in words, and its sign."""
+_WORDS_BEFORE_UNIT = regex(
+    rf"(?<![A-Za-z-])((?i:(?:{_ONE_WORD})(?:(?:-| | and )(?:{_ONE_WORD}))*(?: point(?: (?:{_ONE_WORD}))+)?))"
+    rf" ?((?i:{alternation('number_word_unit')}))")
+"""English number words right before a unit said in words ("ninety-nine point nine percent", "four hundred gig")."""
+
+
 def in_digits(normalized: Normalized) -> Normalized:
-    """``normalized`` with each number in Chinese numerals before a unit written in digits."""
-    if normalized.text.isascii():  # most passages of an English text: nothing to search
-        return normalized
+    """``normalized`` with each number in Chinese numerals or English words before a unit written in digits."""
+    text = normalized.text
     edits = []
-    for match in _NUMBER_BEFORE_UNIT.finditer(normalized.text):
-        value = _value(match.group())
-        if value is not None:
-            edits.append((match.start(), match.end(), str(value)))
-    return normalized.edited(edits) if edits else normalized
+    if not text.isascii():  # most passages of an English text have no Chinese numerals to search for
+        for match in _NUMBER_BEFORE_UNIT.finditer(text):
+            value = _value(match.group())
+            if value is not None:
+                edits.append((match.start(), match.end(), str(value)))
+    lowered = text.lower()
+    if any(unit in lowered for unit in _EN_UNITS):  # a unit said in words: its number may be too
+        for match in _WORDS_BEFORE_UNIT.finditer(text):
+            said, sign = _spoken_value(match.group(1)), _EN_UNITS[match.group(2).lower()]
+            if said is not None:  # "99.9%", "200G", "150 GB/s"
+                edits.append((match.start(), match.end(), said + ("" if sign in ("%", "G") else " ") + sign))
+    return normalized.edited(sorted(edits)) if edits else normalized
+
+
+def _spoken_value(words: str) -> str | None:
+    """The number English words say, in digits ("ninety-nine point nine" 99.9, "two hundred and fifty" 250, "one-fifty"
+    150: a digit and a number of tens said as a voice says a figure); None when they are not one number."""
+    whole, _, decimals = words.lower().partition(" point ")
+    parts = [part for part in whole.replace("-", " ").split() if part != "and"]
+    numbers = [_WORD_VALUES[part] for part in parts]
+    if len(numbers) == 2 and numbers[0] < 10 and 10 <= numbers[1] < 100 and "-" in whole:
+        total = numbers[0] * 100 + numbers[1]  # "one-fifty"
+    else:
+        total = 0
+        for number in numbers:
+            if number == 100:
+                total = (total or 1) * 100
+            elif total % 100 == 0 or number < 10 and total % 100 >= 20 and total % 10 == 0:  # "twenty-eight"
+                total += number
+            else:
+                return None  # "three four": no one number
+    digits = [_WORD_VALUES[part] for part in decimals.split()]
+    if any(digit > 9 for digit in digits):
+        return None
+    return f"{total}.{''.join(map(str, digits))}" if digits else str(total)
 
 
 def _value(numerals: str) -> int | None:

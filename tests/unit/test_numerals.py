@@ -1,10 +1,10 @@
-"""Numbers in Chinese numerals before a unit, put in digits (slacheck.extract.numerals)."""
+"""Numbers in Chinese numerals or English words before a unit, put in digits (slacheck.extract.numerals)."""
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from slacheck.extract.numerals import _value, in_digits
+from slacheck.extract.numerals import _spoken_value, _value, in_digits
 from slacheck.normalize import normalize
 
 from conftest import offering_of
@@ -61,3 +61,27 @@ def test_a_contract_that_writes_its_figures_in_financial_numerals() -> None:
 
 def test_a_figures_ten_thousand_before_one_month_is_no_number_of_months() -> None:
     assert "1个月" not in in_digits(normalize("3 台就是 15.6 万一个月，租期最少一年")).text
+
+
+@pytest.mark.parametrize(("words", "value"), [
+    ("ninety-nine point nine", "99.9"), ("two hundred and fifty", "250"), ("one-fifty", "150"), ("four hundred", "400"),
+    ("one hundred twenty-eight", "128"), ("zero point one", "0.1"), ("three four", None), ("twenty twenty", None),
+])
+def test_the_value_english_words_say(words: str, value: str | None) -> None:
+    assert _spoken_value(words) == value
+
+
+def test_a_voice_notes_figures_are_put_in_digits_and_signs() -> None:
+    source = "SLA is ninety-nine point nine percent; pass at one-fifty gigabytes per second; NICs at two hundred gig."
+    normalized = in_digits(normalize(source))
+    assert normalized.text == "SLA is 99.9%; pass at 150 GB/s; NICs at 200G."
+    start = normalized.text.index("99.9%")
+    assert source[slice(*normalized.source_span(start, start + 5))] == "ninety-nine point nine percent"
+    assert in_digits(normalize("Every one of them counts.")).text == "Every one of them counts."
+
+
+def test_an_sla_said_aloud() -> None:
+    offering = offering_of("4 nodes, RoCE v2. SLA is ninety-nine point nine percent monthly availability. If they miss "
+                           "it you get ten percent of that month's fee back per zero point one percent below.\n")
+    assert offering.sla.availability_pct is not None and offering.sla.availability_pct.value == 99.9
+    assert offering.sla.credits is not None and offering.sla.credits.value is True
