@@ -6256,3 +6256,9 @@ def test_an_asciidoc_title_and_a_company_with_its_region_in_brackets() -> None:
     assert provider_names(document)[-1] == "Northgate"
     assert value(text, "tuning.owner") == "provider"
     assert value(text, "acceptance.trial") is True
+
+
+def test_a_servers_processors_are_no_count_of_servers() -> None:
+    text = ("Item  Description\n1     Kestrel GPU server: 2 x AMD EPYC 7763, 2 TB DDR4, 8 x NVIDIA A100 80GB SXM4\n"
+            "Summary: 4 Servers; 32 GPUs.\n")
+    assert value(text, "nodes") == 4

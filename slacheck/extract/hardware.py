@@ -264,14 +264,18 @@ def _as_total(said: list[Said], phrase: Phrase, after: Keyword | None, context: 
     return said
 
 
+_CPUS_AFTER = regex(rf"\s?[x×*]\s?(?:{alternation('cpu_word')})", re.I)
+"""What a count of processors has after it ("2 x AMD EPYC", "2 × 至强")."""
+
+
 def _servers(count: int, start: int, span: list[Span], context: Context) -> list[Said]:
     """``count`` servers, said at ``start``, unless the count sizes something else (``_not_the_order``). A count that
     ends a range offered with its GPUs or its term ("H100 × 8（2～4 台起租）", "2 to 8 nodes of H100") is the range's
     lower end, hedged, when that is two or more: a cluster whichever is taken; so is one in a table row ("| Cluster
     size | 2 to 16 nodes |"). A range from one, or one said of something else ("jobs of 2 to 8 nodes"), says
     nothing."""
-    if _not_the_order(count, start, context):
-        return []
+    if _not_the_order(count, start, context) or _CPUS_AFTER.match(context.text, span[-1][1]):
+        return []  # (or "GPU server: 2 x AMD EPYC 7763": its processors)
     low = range_low(start, context)
     if low is None:
         return [Said("nodes", count, span)]
