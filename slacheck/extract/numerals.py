@@ -23,8 +23,8 @@ _NUMBER_BEFORE_UNIT = regex(with_first_test(
 """A run of numerals right before a unit, not the tail of a longer word nor a figure's 万 ("15.6 万一个月")."""
 
 
-_WORD_VALUES = {"zero": 0} | {word: int(value) for word, value in values("NUMBER_WORD").items()}
-"""Each English number word's value: zero (as in "zero point one"), one … nineteen, the tens, and hundred."""
+_WORD_VALUES = {"zero": 0, "thousand": 1000} | {word: int(value) for word, value in values("NUMBER_WORD").items()}
+"""Each English number word's value: zero (as in "zero point one"), one … nineteen, the tens, hundred and thousand."""
 _ONE_WORD = "|".join(sorted(_WORD_VALUES, key=len, reverse=True))
 _EN_UNITS = values("number_word_unit")
 """Each unit said in words, and its sign."""
@@ -61,14 +61,17 @@ def _spoken_value(words: str) -> str | None:
     if len(numbers) == 2 and numbers[0] < 10 and 10 <= numbers[1] < 100 and "-" in whole:
         total = numbers[0] * 100 + numbers[1]  # "one-fifty"
     else:
-        total = 0
+        total = group = 0  # the thousands said, and the number under a thousand said after them
         for number in numbers:
-            if number == 100:
-                total = (total or 1) * 100
-            elif total % 100 == 0 or number < 10 and total % 100 >= 20 and total % 10 == 0:  # "twenty-eight"
-                total += number
+            if number == 1000:
+                total, group = total + (group or 1) * 1000, 0
+            elif number == 100:
+                group = (group or 1) * 100
+            elif group % 100 == 0 or number < 10 and group % 100 >= 20 and group % 10 == 0:  # "twenty-eight"
+                group += number
             else:
                 return None  # "three four": no one number
+        total += group
     digits = [_WORD_VALUES[part] for part in decimals.split()]
     if any(digit > 9 for digit in digits):
         return None

@@ -66,6 +66,7 @@ def test_a_figures_ten_thousand_before_one_month_is_no_number_of_months() -> Non
 @pytest.mark.parametrize(("words", "value"), [
     ("ninety-nine point nine", "99.9"), ("two hundred and fifty", "250"), ("one-fifty", "150"), ("four hundred", "400"),
     ("one hundred twenty-eight", "128"), ("zero point one", "0.1"), ("three four", None), ("twenty twenty", None),
+    ("one thousand eight hundred", "1800"), ("two thousand", "2000"),
 ])
 def test_the_value_english_words_say(words: str, value: str | None) -> None:
     assert _spoken_value(words) == value
