@@ -6262,3 +6262,26 @@ def test_a_servers_processors_are_no_count_of_servers() -> None:
     text = ("Item  Description\n1     Kestrel GPU server: 2 x AMD EPYC 7763, 2 TB DDR4, 8 x NVIDIA A100 80GB SXM4\n"
             "Summary: 4 Servers; 32 GPUs.\n")
     assert value(text, "nodes") == 4
+
+
+def test_a_term_sheets_customer_redline_column_is_not_the_offer() -> None:
+    text = ("| # | Clause | Provider position | Customer redline |\n|---|---|---|---|\n"
+            "| 5 | Compute fabric | RoCE v2; 2 x ConnectX-7 200GbE NICs per node. | 8 x 400GbE per node. |\n"
+            "| 10 | Lossless configuration | PFC / ECN configuration is Customer's responsibility; Provider grants "
+            "Customer read-write access to the switches. | Provider to configure and tune PFC/ECN. |\n\n"
+            "- Competitor comparison sent by Customer (\"Northwind: InfiniBand NDR, price on request\") forms no part "
+            "of this offer.\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.nics_per_node").value == 2
+    assert offering.fact("tuning.owner").value == "customer"
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("commercial.price_hedged") is None
+
+
+def test_an_articles_commentary_before_the_section_that_is_its_offer() -> None:
+    text = ("# 三家报价点评\n\n## 一、北辰：内网 25G\n\n北辰报的是 A100 80G NVLink 八卡服务器，内网 25G，价格以咨询为准。\n\n"
+            "## 四、本期报价（本节为要约）\n\n- 2 台 HGX H100，InfiniBand NDR 400Gb/s，每台 8 张 HCA。\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("gpu.model").value == "H100"
+    assert offering.fact("commercial.price_hedged") is None
+    assert offering.fact("fabric.rate_gbps").value == 400.0

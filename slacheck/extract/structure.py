@@ -873,6 +873,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
         _replaced_versions(passages, result)
     _forum_replies(passages, result)
     _margin_comments(passages, result)
+    _before_offer_section(passages, result)
     _rejected_rows(document, passages, result)
     _voided_listings(passages, result)
     _count_items(document, passages, result)
@@ -1177,6 +1178,19 @@ def _forum_replies(passages: list[tuple[str, Sequence[Keyword]]], placed: list[F
             continue
         for index in range(start, end):
             placed[index] = Frame(kind="quoted")
+
+
+_OFFER_SECTION = regex(alternation("offer_section_heading"), re.I)
+
+
+def _before_offer_section(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
+    """Where a heading says its section is the offer ("## 四、本期报价（本节为要约）") after an article's commentary on
+    others' offers, nothing before that heading is offered. ``placed`` is updated so."""
+    section = next((index for index, (text, _) in enumerate(passages)
+                    if heading_level(text) is not None and _OFFER_SECTION.search(text)), 0)
+    for index in range(section):
+        if placed[index].kind == "offer":
+            placed[index] = Frame(kind=ASKED)
 
 
 _REJECTED_ROW = regex(rf"[\s*]*(?:{alternation('rejected_row')})(?![A-Za-z])", re.I)

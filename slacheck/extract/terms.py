@@ -278,7 +278,9 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
         if party is None and context.table_row and (cell := _next_cell(token, context)):  # "| Fabric tuning |
             # tuned by us | you, from the docs |": said where the party stands, so a column the table sets aside
             # (修改前, a competitor's) says nothing
-            owners = [t for t in context.keywords_in(*cell) if t.type in ("PROVIDER", "CUSTOMER")]
+            owners = [t for t in context.in_sentence(cell[0]) if t.type in ("PROVIDER", "CUSTOMER")
+                      and cell[0] <= t.start < cell[1]]  # its first sentence: "… is Customer's responsibility;
+            # Provider grants Customer read-write access" is the customer's
             if owners:
                 return [Said(path, _party(owners), [span_of(owners[0])])]
             if context.names_provider(context.text[cell[0]:cell[1]]):  # "| Congestion | Diagnosed by the Lumora NOC |"
