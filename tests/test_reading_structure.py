@@ -6285,3 +6285,21 @@ def test_an_articles_commentary_before_the_section_that_is_its_offer() -> None:
     assert offering.fact("gpu.model").value == "H100"
     assert offering.fact("commercial.price_hedged") is None
     assert offering.fact("fabric.rate_gbps").value == 400.0
+
+
+def test_a_buyers_readme_sets_aside_its_risks_and_its_rejected_options() -> None:
+    text = ("## 已选方案\n\n| 项目 | 合同条款 |\n|---|---|\n| 计算网 | 每台 4 x 400GbE，\"支持 RDMA\" |\n\n"
+            "## 未关闭风险（Open risks）\n\n| # | 风险 | 说明 |\n|---|---|---|\n"
+            "| R1 | 协议未写明 | 没写是 RoCE v2 还是 InfiniBand |\n\n"
+            "## 被否决方案\n\n澜亭数据：A100 八卡机 4 台，内网 25G，IB 可选，价格以咨询为准。\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.protocol").value == "rdma"
+    assert offering.fact("commercial.price_hedged") is None
+    assert offering.fact("fabric.rate_gbps").value == 400.0
+
+
+def test_a_competitors_quote_the_buyer_forwarded_is_not_the_offer() -> None:
+    text = ("Base pod: 2 nodes of HGX H100 SXM5, NVSwitch, InfiniBand NDR with 8 HCAs per node.\n"
+            "- The ComputeHive quote you forwarded lists \"H100 80GB\" with PCIe cards and 2 x 25G TCP between nodes.\n")
+    assert value(text, "intra_node.link") == "nvlink-switch"
+    assert value(text, "fabric.protocol") == "infiniband"

@@ -98,9 +98,10 @@ _RECITALS = regex(_RECITALS_WORDS, re.I)
 _RECITALS_LINE = regex(rf"(?m)^{_RECITALS_WORDS}$", re.I)
 _BRACKETED = regex(alternation("heading_brackets"))
 _LEADER_LINE = regex(rf"\s*{LEADER}")
-_ASSESSMENT_HEADING = regex(with_first_test(f"{alternation('assessment_heading')}|{alternation('competitor_heading')}"),
+_ASSESSMENT_HEADING = regex(with_first_test(f"{alternation('assessment_heading')}|{alternation('set_aside_heading')}"),
                             re.I)
-"""A heading over the writer's own view of an offer, or over competitors' offers: nothing under it is offered."""
+"""A heading over the writer's own view of an offer, or over offers that are not this one: nothing under it is
+offered."""
 _RETIRED_HEADING = regex(alternation("retired_heading"), re.I)
 _DRAWN_BOX = regex(r"\s*```[\w-]*\s*[+|┌╔╭]")
 _COMMAND_START = regex(r"^\s*(?:```|\$ |export |mpirun |srun |torchrun |sudo |python3? |\./|#!)")
@@ -714,8 +715,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
         if cover_note:  # "Forwarding Kestrel's offer (below) … My notes: …"
             result.append(Frame(kind=ASKED))
             continue
-        if aside_under is not None:  # up to the next heading of its level
-            here = heading_level(text)
+        if aside_under is not None:  # up to the next heading of its level (a table's row is none: "# | 风险 | …")
+            here = None if passage.kind == "table-row" else heading_level(text)
             if here is None or here > aside_under[0] or aside_under[2] and not _MARKDOWN_HEADING.match(text.strip()):
                 result.append(Frame(kind=aside_under[1]))
                 continue
