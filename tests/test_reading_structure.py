@@ -6,7 +6,7 @@ import pytest
 
 from slacheck.documents import document_from_text
 from slacheck.extract import extract
-from slacheck.extract.structure import option_key, provider_names
+from slacheck.extract.structure import cell_spans, option_key, provider_names, row_cells
 from slacheck.offering import assemble, assemble_options
 from slacheck.pipeline import Options, check_file
 from slacheck.rules.engine import load_rules
@@ -6303,3 +6303,23 @@ def test_a_competitors_quote_the_buyer_forwarded_is_not_the_offer() -> None:
             "- The ComputeHive quote you forwarded lists \"H100 80GB\" with PCIe cards and 2 x 25G TCP between nodes.\n")
     assert value(text, "intra_node.link") == "nvlink-switch"
     assert value(text, "fabric.protocol") == "infiniband"
+
+
+def test_a_tab_separated_export_keeps_its_empty_fields_and_a_header_in_two_rows() -> None:
+    text = ("No.\tRFQ Requirement\t\tVendor Response\t\tRemarks\n\tItem\tRequirement\tOffered\tCompliance\t\n"
+            "8\tCompute fabric\tInfiniBand HDR 200G preferred\tRDMA-capable 100GbE, 2x 100G NICs per node\tPartial\t\n"
+            "9\tFabric switch\tModel and ports\t1x SN2700, 8 ports allotted to buyer\tComply\t\n"
+            "Notes\n- RFQ prefers InfiniBand HDR; we offer 100GbE RDMA.\n")
+    passages = document_from_text(text).passages
+    assert passages[0].text == "No. | RFQ Requirement |  | Vendor Response |  | Remarks"
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "rdma"
+    assert offering.fact("fabric.nics_per_node").value == 2
+    assert offering.fact("fabric.switch_ports").value == 8
+
+
+def test_cells_of_a_row_with_empty_cells_once_spaces_are_collapsed() -> None:
+    assert row_cells("No. | RFQ Requirement | | Vendor Response | | | Remarks") == [
+        "No.", "RFQ Requirement", "", "Vendor Response", "", "", "Remarks"]
+    assert row_cells("| Item | Offered") == ["", "Item", "Offered"]
+    assert cell_spans("a | | b") == [(0, 1), (4, 4), (6, 7)]

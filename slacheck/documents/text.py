@@ -76,8 +76,10 @@ def text_page(texts: list[str], places: list[str] | None = None) -> Page:
     marked_up, marked_up_used = html_tables(texts, reserved)
     reserved |= marked_up_used
     exported, used = csv_tables(texts, reserved)
+    tabbed, tabbed_used = csv_tables(texts, reserved | used, separator="\t")
+    used |= tabbed_used
     aligned, aligned_used = aligned_tables(texts, reserved | used)
-    return Page(1, texts, [], rows + marked_up + exported + aligned, reserved | used | aligned_used, [],
+    return Page(1, texts, [], rows + marked_up + exported + tabbed + aligned, reserved | used | aligned_used, [],
                 places=places or [])
 
 
@@ -165,22 +167,25 @@ CSV_HEADER_FIELD_MAX = 40
 """Longest field of an exported table's first line (a header's names are short)."""
 
 
-def csv_tables(texts: list[str], reserved: set[int]) -> tuple[list[list[list[Run]]], set[int]]:
-    """Rows of comma-separated tables (a quote exported as CSV) and the lines they use: blocks of at least
-    CSV_MIN_LINES lines with the same number of fields, CSV_MIN_FIELDS or more, none after a comma and a space,
-    whose first line is short fields. A quoted field's commas are its own; its cell is its text inside the quotes."""
+def csv_tables(texts: list[str], reserved: set[int], separator: str = ",") -> tuple[list[list[list[Run]]], set[int]]:
+    """Rows of comma-separated tables (a quote exported as CSV; with ``separator`` a tab, one exported as
+    tab-separated text, where two tabs in a row hold an empty field: "No.\tRFQ Requirement\t\tVendor Response") and
+    the lines they use: blocks of at least CSV_MIN_LINES lines with the same number of fields, CSV_MIN_FIELDS or more,
+    none after a comma and a space, whose first line is short fields. A quoted field's commas are its own; its cell
+    is its text inside the quotes."""
     rows: list[list[list[Run]]] = []
     used: set[int] = set()
     i = 0
     while i < len(texts):
-        first = _csv_fields(texts[i]) if i not in reserved and texts[i].count(",") >= CSV_MIN_FIELDS - 1 else None
+        first = _csv_fields(texts[i], separator) \
+            if i not in reserved and texts[i].count(separator) >= CSV_MIN_FIELDS - 1 else None
         if first is None or len(first) < CSV_MIN_FIELDS or any(b - a > CSV_HEADER_FIELD_MAX for a, b in first) \
                 or _spaced(texts[i], first):
             i += 1
             continue
         block = [(i, first)]
         j = i + 1
-        while j < len(texts) and j not in reserved and (fields := _csv_fields(texts[j])) is not None \
+        while j < len(texts) and j not in reserved and (fields := _csv_fields(texts[j], separator)) is not None \
                 and len(fields) == len(first) and not _spaced(texts[j], fields):
             block.append((j, fields))
             j += 1
@@ -205,9 +210,9 @@ def _csv_cell(text: str, line: int, start: int, end: int) -> list[Run]:
     return _text_run(text, line, start, end)
 
 
-def _csv_fields(text: str) -> list[tuple[int, int]] | None:
-    """The spans of a line's comma-separated fields (a quoted field's text inside its quotes; "" is a quote in
-    it), or None when a quote is left open or text follows a closing quote."""
+def _csv_fields(text: str, separator: str = ",") -> list[tuple[int, int]] | None:
+    """The spans of a line's fields, split at each ``separator`` (a quoted field's text inside its quotes; "" is a
+    quote in it), or None when a quote is left open or text follows a closing quote."""
     fields: list[tuple[int, int]] = []
     position, end = 0, len(text)
     while True:
@@ -215,12 +220,12 @@ def _csv_fields(text: str) -> list[tuple[int, int]] | None:
             close = position + 1
             while (close := text.find('"', close)) >= 0 and text.startswith('""', close):
                 close += 2
-            if close < 0 or close + 1 < end and text[close + 1] != ",":
+            if close < 0 or close + 1 < end and text[close + 1] != separator:
                 return None
             fields.append((position + 1, close))
             position = close + 1
         else:
-            comma = text.find(",", position)
+            comma = text.find(separator, position)
             stop = end if comma < 0 else comma
             fields.append((position, stop))
             position = stop
@@ -422,10 +427,11 @@ def _column(text: str, offset: int) -> int:
 def _continuation(text: str, first: str) -> bool:
     """An indented line under a table whose first column it leaves empty: it starts no more than
     two columns before the table's second column (counted on screen, so a line indented by a
-    space under a tab-separated table is not a wrapped cell)."""
+    space under a tab-separated table is not a wrapped cell), and has fewer cells than the table's first line (one
+    with as many is a row of its own: a header's second row, "\tItem\tRequirement\tOffered\t…")."""
     first_cells, cells = _cells(first), _cells(text)
     indent = _column(text, cells[0][0]) if cells else 0  # where its first cell starts, past any pipe before it
-    return len(first_cells) >= 2 and indent >= _column(first, first_cells[1][0]) - 2 and indent > 0
+    return 2 <= len(first_cells) > len(cells) and indent >= _column(first, first_cells[1][0]) - 2 and indent > 0
 
 
 def _wrapped_label(text: str, above: str) -> bool:

@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable
 from slacheck.extract.lexer import Keyword, longest_match, with_first_test
 from slacheck.extract.lexicon import alternation, meaning, values
 from slacheck.extract.parser import Phrase
-from slacheck.extract.structure import CELL, COUNTS, SENTENCE_END
+from slacheck.extract.structure import COUNTS, SENTENCE_END, cell_spans
 from slacheck.offering import PROTOCOLS
 from slacheck.regexes import regex
 from slacheck.trees import Tree
@@ -301,7 +301,7 @@ class Context:
         """The token types of the header of the column a position lies in (empty outside tables)."""
         if not self.column_types:
             return frozenset()
-        column = self.text.count(CELL, 0, position)
+        column = sum(start <= position for start, _ in cell_spans(self.text)[1:])
         return self.column_types[column] if column < len(self.column_types) else frozenset()
 
     def first_of(self, kind: str) -> Keyword | None:
@@ -643,9 +643,9 @@ def flag(path: str, *, needs: set[str] | None = None) -> Callable[[Keyword, Cont
 
 def _denied_in_row(token: Keyword, context: Context) -> bool:
     """Whether a cell after the token's in its table row opens with a denial ("不提供", "Not provided")."""
-    position = token.end
-    while (border := context.text.find(CELL, position)) >= 0:
-        position = border + len(CELL)
+    for position, _ in cell_spans(context.text):
+        if position <= token.end:
+            continue
         opening = len(context.text) - len(context.text[position:].lstrip())  # the cell's first character
         if any(t.type == "NEGATION" for t in context.keywords_in(opening, opening + 1)):
             return True

@@ -21,6 +21,7 @@ from slacheck.documents import Document, Passage, line_texts
 from slacheck.documents.passages import CHAT_TIME, COMMENTED_KEY, LEADER, chat_header_end
 from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, english_vocabulary, meaning, values, words
+from slacheck.extract.parser import scan
 from slacheck.regexes import regex
 
 VENDOR = "vendor"
@@ -339,12 +340,22 @@ SHORT_NAME = 5
 _COPYRIGHT = regex(alternation("copyright_mark"), re.I)
 
 
+_CELL_BORDER = regex(r" ?(?<![^ ])\|(?![^ ]) ?")
+"""Where a table row's text passes from one cell to the next: its CELL, or what is left of two of them around an
+empty cell once spaces are collapsed ("No. | RFQ Requirement | | Vendor Response")."""
+
+
+def row_cells(text: str) -> list[str]:
+    """The texts of the cells of a table row's text, empty cells too."""
+    return _CELL_BORDER.split(text)
+
+
 def cell_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each cell of a table row's text."""
     spans, start = [], 0
-    while (end := text.find(CELL, start)) >= 0:
-        spans.append((start, end))
-        start = end + len(CELL)
+    for border in _CELL_BORDER.finditer(text):
+        spans.append((start, border.start()))
+        start = border.end()
     return [*spans, (start, len(text))]
 
 
@@ -648,6 +659,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
     # and whether the heading is a Markdown one (a bold line under it is deeper: "**1. 网络组意见**")
     turns: dict[int, int | None] = {}  # a chat message's opening passage (where its time ends), or a heading (None)
     in_diff = False  # inside the hunks of a unified diff ("@@ -1,4 +1,4 @@")
+    header_below = -1  # the second row of a table's header in two rows
     for index, (passage, (text, tokens)) in enumerate(zip(document.passages, passages)):
         if stack and stack[-1].level >= NESTED_LEVEL:  # a nested key's block ends where a line stands no deeper
             column = passage.first_place()[1]  # than its key ("}," in JSON, the next key in YAML)
@@ -731,9 +743,16 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
         subject, option, optional = inherited
         named = options_named(tokens)
         if passage.kind == "table-row":
-            cells = text.split(CELL)
+            cells = row_cells(text)
+            if index == header_below:  # the second row of a header in two rows
+                result.append(Frame(subject, option, kind="heading"))
+                continue
             if not previous_row:
                 previous_row = True
+                merged = _merged_header(cells, passages[index + 1][0]) if index + 1 < len(passages) \
+                    and document.passages[index + 1].kind == "table-row" else None
+                if merged is not None:  # "No. | RFQ Requirement | | Vendor Response" over "| Item | Requirement |
+                    cells, tokens, header_below = merged, scan(CELL.join(merged)).tokens, index + 1  # Offered"
                 header = replace(_table_header(cells, tokens, named, subject, option, optional),
                                  lead_in=lead_in)  # "We run these across all nodes:" above a table
                 established |= {option_key(name) for name in header.column_options if name}
@@ -1201,7 +1220,7 @@ def _rejected_rows(document: Document, passages: list[tuple[str, Sequence[Keywor
     """A comparison table's row whose verdict cell turns it down ("| 云栈 | 1 × 100G 共享端口 | 否决：不可用 |") offers
     nothing. ``placed`` is updated so."""
     for index, (passage, (text, _)) in enumerate(zip(document.passages, passages)):
-        if passage.kind == "table-row" and any(_REJECTED_ROW.match(cell) for cell in text.split(CELL)[1:]):
+        if passage.kind == "table-row" and any(_REJECTED_ROW.match(cell) for cell in row_cells(text)[1:]):
             placed[index] = Frame(kind="not-chosen")
 
 
@@ -1559,6 +1578,24 @@ def _label_names_option(text: str, tokens: Sequence[Keyword]) -> bool:
     return not re.search(r"[\w\u4e00-\u9fff]", re.sub(r"[-*+•·#>\s]", "", lead))
 
 
+MERGED_HEADER_CELL = 32
+"""Longest cell of a header's second row."""
+
+
+def _merged_header(cells: list[str], below: str) -> list[str] | None:
+    """A header in two rows, as a spreadsheet with merged cells is exported ("No. | RFQ Requirement | | Vendor
+    Response | |" over " | Item | Requirement | Offered | Compliance |"): each column named by its lower cell, else by
+    its upper one; None when the row below is no second row of the header (a cell with a figure, or no cell under
+    a blank upper one)."""
+    lower = row_cells(below)
+    if len(lower) != len(cells) or any(len(cell) > MERGED_HEADER_CELL or any(ch.isdigit() for ch in cell)
+                                       for cell in lower):
+        return None
+    if not any(not upper.strip() and cell.strip() for upper, cell in zip(cells[1:], lower[1:])):
+        return None
+    return [cell.strip() or upper.strip() for upper, cell in zip(cells, lower)]
+
+
 def _table_header(cells: list[str], tokens: Sequence[Keyword], named: list[str], subject: str | None,
                   option: str | None, optional: bool) -> Frame:
     """The frame a table's first row gives its rows: plans named across an empty corner, else the columns a
@@ -1695,7 +1732,7 @@ def _instance_options(passages: list[tuple[str, Sequence[Keyword]]],
     ticked: list[str] = []
     for index, ((text, tokens), passage) in enumerate(zip(passages, loaded)):
         if passage.kind == "table-row" and len({t.value.upper() for t in tokens if t.type == "MODEL"}) == 1:
-            first = text.split(CELL)[0].strip()
+            first = row_cells(text)[0].strip()
             box = _BOX_START.match(first)
             name = first[box.end():].strip() if box else first
             if name and not re.fullmatch(r"[\d.#]+", name):

@@ -31,7 +31,7 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning, values, words
 from slacheck.extract.parser import Phrase
-from slacheck.extract.structure import CELL, DUTIES, cell_spans, label_end
+from slacheck.extract.structure import DUTIES, cell_spans, label_end, row_cells
 from slacheck.regexes import regex
 
 _HEDGED_PRICE = regex(alternation("hedge_price"), re.I)
@@ -116,7 +116,7 @@ def _next_cell(token: Keyword, context: Context) -> tuple[int, int] | None:
 def _duty_and_owner(row: str) -> bool:
     """Whether a table row holds two cells that say something, the rest blank ("6 | 无损网络配置 PFC/ECN | — | — |
     乙方负责"): a duty and who does it."""
-    return sum(not _BLANK_CELL.fullmatch(cell) for cell in row.split(CELL)) == 2
+    return sum(not _BLANK_CELL.fullmatch(cell) for cell in row_cells(row)) == 2
 
 
 def _party(tokens: Iterable[Keyword]) -> str | None:
