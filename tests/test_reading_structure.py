@@ -6323,3 +6323,16 @@ def test_cells_of_a_row_with_empty_cells_once_spaces_are_collapsed() -> None:
         "No.", "RFQ Requirement", "", "Vendor Response", "", "", "Remarks"]
     assert row_cells("| Item | Offered") == ["", "Item", "Offered"]
     assert cell_spans("a | | b") == [(0, 1), (4, 4), (6, 7)]
+
+
+def test_a_supplements_revised_column_wins_over_its_column_before_revision() -> None:
+    text = ("| 条款 | 修订前 | 修订后 |\n|---|---|---|\n"
+            "| 第 2.1 条 租赁规模 | 12 台 HGX H100 8 卡服务器 | 16 台 HGX H100 8 卡服务器 |\n"
+            "| 第 3.2 条 计算网络 | Spine 为甲方独享，1:1 无收敛 | Spine 层与乙方其他客户集群共用，收敛比 2:1 |\n"
+            "| 第 6.2 条 验收 | 对全部 12 台运行 nccl-tests | 对全部 16 台重新运行 nccl-tests，busbw ≥ 340GB/s |\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("nodes").value == 16
+    assert offering.fact("fabric.isolation").value is False
+    assert offering.fact("acceptance.multi_node").value is True
+    row = text.splitlines()[4]
+    assert offering.fact("acceptance.multi_node").evidence[0].column - 1 == row.index("全部 16")  # the revised cell
