@@ -6336,3 +6336,14 @@ def test_a_supplements_revised_column_wins_over_its_column_before_revision() -> 
     assert offering.fact("acceptance.multi_node").value is True
     row = text.splitlines()[4]
     assert offering.fact("acceptance.multi_node").evidence[0].column - 1 == row.index("全部 16")  # the revised cell
+
+
+def test_spec_lines_with_long_dotted_leaders_are_one_line_each() -> None:
+    text = ("Nodes ............................ 2\nGPUs per node .................... 8 x NVIDIA A100 SXM4 80GB\n"
+            "Hardware faults .................. Meridian responds within 30 minutes and repairs the node on a\n"
+            "                                   best-effort basis\n")
+    assert [p.text.split(" .")[0] for p in document_from_text(text).passages] == [
+        "Nodes", "GPUs per node", "Hardware faults"]
+    assert value(text, "nodes") == 2
+    assert value(text, "sla.failover_minutes") is None
+    assert value(text, "sla.support_response_minutes") == 30.0

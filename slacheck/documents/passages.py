@@ -443,8 +443,9 @@ def chat_header_end(text: str) -> int | None:
         return None
     match = _CHAT_HEADER.match(text)
     return match.end() if match else None
-LEADER = r"[^\W\d][^.\n]{0,30}?\s?\.{3,}\s"
-"""A label and the dotted leader after it ("Nodes ...... 4", "Severity 1 ....... 15 minutes")."""
+LEADER = r"[^\W\d][^.\n]{0,30}?\s?\.{3,}(?:\s|$)"
+"""A label and the dotted leader after it ("Nodes ...... 4", "Severity 1 ....... 15 minutes"; a long leader may
+run past the characters a line's start is tested on)."""
 _ITEM = regex(
     r"""\#{1,6}(?:\s|$)                                 # Markdown heading
     | [-*+](?:\s|$)                                   # Markdown list item

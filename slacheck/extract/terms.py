@@ -404,7 +404,9 @@ def _duration(token: Keyword, context: Context) -> list[Said]:
         return [Said(path, minutes, [span_of(token)])]
     if not clause:
         return []
-    nearest = min(clause, key=lambda t: abs(t.start - token.start))
+    prior = [t for t in clause if t.end <= token.start]
+    nearest = prior[-1] if prior and _JUST_BEFORE.fullmatch(context.text, prior[-1].end, token.start) \
+        else min(clause, key=lambda t: abs(t.start - token.start))  # "responds within 30 minutes and repairs …"
     if _bracketed_apart(token, nearest, context):
         return []  # "Hypercare (30 days after acceptance): Severity 1 response within 2 hours": a period, not a limit
     if nearest.type == "REPLACE" and _MISMATCH.search(sentence_text(token, context)):
@@ -415,6 +417,8 @@ def _duration(token: Keyword, context: Context) -> list[Said]:
 
 
 _ANSWER_WORDS = frozenset(words("answer_word"))
+_JUST_BEFORE = regex(rf" ?(?:{alternation('time_lead')}) ?", re.I)
+"""What stands between a time's word and the time itself ("responds within 30 minutes")."""
 
 
 def _after_semicolon(token: Keyword, context: Context) -> bool:
