@@ -6347,3 +6347,17 @@ def test_spec_lines_with_long_dotted_leaders_are_one_line_each() -> None:
     assert value(text, "nodes") == 2
     assert value(text, "sla.failover_minutes") is None
     assert value(text, "sla.support_response_minutes") == 30.0
+
+
+def test_an_emails_html_remnants_and_a_reply_to_a_forward() -> None:
+    text = ("发件人: 陈思远 <chensy@example.com>\n发送时间: 2024年3月19日 16:42\n收件人: 王磊 <wl@example.cn>\n"
+            "主题: 回复: 转发: H800 报价（更新版）\n\n<p>王工，您好！以本邮件为准，3 月 12 日的报价同时作废。</p><br>\n"
+            "<p>1. 协议：RoCE v2，400GbE<br>\n2. 网卡：每台 8 张 400GbE 网卡，端口独享&nbsp;1:1</p>\n\n<br><br>\n"
+            "-------- 转发的邮件 --------\n发件人: 陈思远 <chensy@example.com>\n主题: H800 报价\n\n"
+            "<p>内网：25G 以太网，与同机房其他客户共享<br>\nIB 网络可选升级，价格以咨询为准</p>\n")
+    document = document_from_text(text)
+    assert document.lines[5].text.startswith("   王工，您好！")  # tags blanked, columns kept
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.dedicated").value is True
+    assert offering.fact("commercial.price_hedged") is None

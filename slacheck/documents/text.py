@@ -63,11 +63,29 @@ def text_document(text: str, *, path: str, format: str, sha: str, encoding: str 
     if format not in ("text", "markdown"):
         raise ValueError(f"unknown text format {format!r}")
     with collector.paused():  # this package's own objects, as reading's (see slacheck.collector)
-        texts = LINE_BREAK.split(text)
+        texts = LINE_BREAK.split(_without_markup(text) if _MARKUP.search(text) else text)
         if texts[-1] == "":
             texts.pop()
         lines, passages = assemble([text_page(texts)], pdf=False)
         return Document(path, format, 1, sha, encoding, lines, passages, ())
+
+
+_MARKUP = regex(r"</?(?:p|br|div|span|b|strong|i|em|u|font|hr|small|center)\b[^<>\n]{0,200}>"
+                r"|&(?:nbsp|gt|lt|amp|quot|apos|#\d{1,5});", re.I)
+"""What an e-mail's HTML leaves in its text: paragraph and line tags, bold, and entities (tables are read as such)."""
+_ENTITIES = {"&gt;": ">", "&lt;": "<", "&amp;": "&", "&quot;": '"', "&apos;": "'", "&nbsp;": " "}
+
+
+def _without_markup(text: str) -> str:
+    """``text`` with HTML tags left in it blanked out and entities written as their characters, each padded with
+    spaces to its length, so every other character keeps its line and column ("<p>王工好，&nbsp;报价如下：<br>")."""
+    def blanked(match: re.Match[str]) -> str:
+        found = match.group()
+        if found[0] != "&":
+            return " " * len(found)
+        character = chr(int(found[2:-1])) if found[1] == "#" else _ENTITIES[found.lower()]
+        return character + " " * (len(found) - len(character))
+    return _MARKUP.sub(blanked, text)
 
 
 def text_page(texts: list[str], places: list[str] | None = None) -> Page:

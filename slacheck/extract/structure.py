@@ -75,6 +75,8 @@ _WISH_LIST = regex(f"{alternation('wish_list')}|{alternation('assessment_heading
 _VOID_LEAD_IN = regex(alternation("void_lead_in"), re.I)
 _CHAT_MESSAGE = regex(rf"\s*{CHAT_TIME}\s")
 _FORWARD = regex(alternation("forward_mark"))
+_HEADER_LABEL = regex(r"\s*[^:：]{1,20}[:：]\s*")
+"""An e-mail header's label ("Subject: ", "主题："), before its value."""
 _REFERS_BACK = regex(alternation("refers_back"), re.I)
 _QUESTION = regex(alternation("asks"), re.I)
 _SPEAKER_WIDTH = 32
@@ -625,7 +627,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
     messages a reply keeps in force (kept_earlier_messages)."""
     headers = [line.text for line in document.lines[:40] if _EMAIL_HEADER.match(line.text)]
     email = len(headers) >= EMAIL_HEADERS
-    forwarded = email and any(_FORWARD.search(text) for text in headers)  # its first earlier message is the content
+    forwarded = email and any(_FORWARD.match(_HEADER_LABEL.sub("", text, count=1)) for text in headers)  # its first
+    # earlier message is the content; not a reply to a forward ("主题: 回复: 转发: …"), whose own text is
     cover_note = forwarded and _internal(_top_headers(document))  # a colleague's note over a forwarded offer
     chosen, instance_rows = _instance_options(passages, document.passages)
     result: list[Frame] = []
