@@ -6361,3 +6361,22 @@ def test_an_emails_html_remnants_and_a_reply_to_a_forward() -> None:
     assert offering.fact("fabric.protocol").value == "roce-v2"
     assert offering.fact("fabric.dedicated").value is True
     assert offering.fact("commercial.price_hedged") is None
+
+
+def test_a_call_transcript_said_aloud() -> None:
+    text = ("[00:00:26] Speaker 1: Four nodes, each an HGX board, eight H100 SXM5 80 gig per node.\n"
+            "[00:00:42] Speaker 1: Every GPU gets 900 gigabytes per second of NVLink through NVSwitch.\n"
+            "[00:00:54] Speaker 1: Between nodes it's InfiniBand NDR, and each node has four ConnectX-7s -\n"
+            "[00:01:02] Speaker 1: sorry, let me correct that. Eight ConnectX-7 HCAs per node, one per GPU.\n"
+            "[00:01:21] Speaker 2: Is the switch shared? The other vendor we're talking to offered RoCE with ports "
+            "shared with other tenants.\n"
+            "[00:01:34] Speaker 1: A dedicated QM9700, 32 ports allotted to you, and nobody else's traffic touches it.\n"
+            "[00:10:19] Speaker 1: Ballpark, and this is an estimate, around 21,500 US dollars per node per month.\n")
+    offering = offering_of(text)
+    assert offering.fact("gpu.memory_gb").value == 80
+    assert offering.fact("intra_node.bandwidth_gbytes").value == 900.0
+    assert offering.fact("fabric.nics_per_node").value == 8
+    assert offering.fact("fabric.dedicated").value is True
+    assert offering.fact("fabric.isolation").value is True
+    assert offering.fact("commercial.price_hedged").value is True
+    assert offering.fact("commercial.unit_price").value.currency == "USD"

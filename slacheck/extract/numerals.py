@@ -1,5 +1,6 @@
 """Numbers written in Chinese numerals or English words before a unit, put in digits ("玖佰 GB/s" -> "900 GB/s",
-"肆小时" -> "4小时", "ninety-nine point nine percent" -> "99.9 percent").
+"肆小时" -> "4小时", "ninety-nine point nine percent" -> "99.9%"), and a unit said in words, put in its sign
+("900 gigabytes per second" -> "900 GB/s").
 
 A contract writes its key figures in financial numerals (壹贰叁…) or in words (八十GB, 四百G) as often as in digits,
 and a transcribed voice note says them ("one-fifty gigabytes per second"); the readers after this one look for digits.
@@ -29,9 +30,10 @@ _ONE_WORD = "|".join(sorted(_WORD_VALUES, key=len, reverse=True))
 _EN_UNITS = values("number_word_unit")
 """Each unit said in words, and its sign."""
 _WORDS_BEFORE_UNIT = regex(
-    rf"(?<![A-Za-z-])((?i:(?:{_ONE_WORD})(?:(?:-| | and )(?:{_ONE_WORD}))*(?: point(?: (?:{_ONE_WORD}))+)?))"
-    rf" ?((?i:{alternation('number_word_unit')}))")
-"""English number words right before a unit said in words ("ninety-nine point nine percent", "four hundred gig")."""
+    rf"(?<![A-Za-z0-9.-])(\d+(?:\.\d+)?|(?i:(?:{_ONE_WORD})(?:(?:-| | and )(?:{_ONE_WORD}))*"
+    rf"(?: point(?: (?:{_ONE_WORD}))+)?)) ?((?i:{alternation('number_word_unit')}))")
+"""A number in English words or in digits right before a unit said in words ("ninety-nine point nine percent",
+"four hundred gig", "900 gigabytes per second")."""
 
 
 def in_digits(normalized: Normalized) -> Normalized:
@@ -46,7 +48,9 @@ def in_digits(normalized: Normalized) -> Normalized:
     lowered = text.lower()
     if any(unit in lowered for unit in _EN_UNITS):  # a unit said in words: its number may be too
         for match in _WORDS_BEFORE_UNIT.finditer(text):
-            said, sign = _spoken_value(match.group(1)), _EN_UNITS[match.group(2).lower()]
+            number = match.group(1)
+            said = number if number[0].isdigit() else _spoken_value(number)
+            sign = _EN_UNITS[match.group(2).lower()]
             if said is not None:  # "99.9%", "200G", "150 GB/s"
                 edits.append((match.start(), match.end(), said + ("" if sign in ("%", "G") else " ") + sign))
     return normalized.edited(sorted(edits)) if edits else normalized
