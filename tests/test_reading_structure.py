@@ -6380,3 +6380,18 @@ def test_a_call_transcript_said_aloud() -> None:
     assert offering.fact("fabric.isolation").value is True
     assert offering.fact("commercial.price_hedged").value is True
     assert offering.fact("commercial.unit_price").value.currency == "USD"
+
+
+def test_a_desktop_chats_time_first_headers_stand_alone() -> None:
+    text = ("2025-05-08 14:26:02 知微-刘明哲\n验收怎么做？\n2025-05-08 14:28:44 旺川-周晓晨（销售）\n"
+            "交付时我们在每台机器上单独跑一遍 nccl-tests all_reduce_perf，8 卡 busbw 不低于 180GB/s 算合格\n")
+    assert [p.text for p in document_from_text(text).passages][2] == "2025-05-08 14:28:44 旺川-周晓晨（销售）"
+    assert value(text, "acceptance.multi_node") is False
+
+
+def test_a_tenders_scoring_rules_are_not_the_offer() -> None:
+    text = ("## 一、评标办法摘要\n\n| 评分项 | 评分要点 |\n|---|---|\n| 机间网络 | InfiniBand 得 15 分；仅 TCP 以太网不得分 |\n\n"
+            "## 三、第一中标候选人投标配置\n\n| 项目 | 投标响应 |\n|---|---|\n| 协议 | RoCE v2，无损以太网 |\n"
+            "| 网卡 | 每台 2 张 ConnectX-7 200GbE |\n")
+    assert value(text, "fabric.protocol", "markdown") == "roce-v2"
+    assert value(text, "fabric.nics_per_node", "markdown") == 2

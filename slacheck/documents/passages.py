@@ -265,8 +265,7 @@ def _continues(prev: _Body, cur: _Body, skippable: set[int], first: _Body, liste
             or len(cur.text) >= NAMED_ITEM_MIN and _parallel(first.text, cur.text) \
             or cur.start <= prev.start and ("  " in prev.text or "\u3000" in prev.text) \
             and _GAP_LABEL.match(prev.text) is not None \
-            or prev.text[-1:] in _TIME_ENDS and chat_header_end(prev.text) is not None \
-            or cur.text[-1:] in _TIME_ENDS and chat_header_end(cur.text) is not None:
+            or chat_header_end(prev.text) is not None or chat_header_end(cur.text) is not None:
         return False
     if prev.geo is not None and cur.geo is not None:
         # prev is wrapped only if cur's first word would not have fitted at its end
@@ -436,12 +435,19 @@ _TIME_ENDS = frozenset("0123456789Mm]")
 """The characters a time ends with ("9:10", "9:10 AM", "[09:10]")."""
 
 
+_TIME_FIRST_HEADER = regex(rf"\s*{CHAT_TIME}\s+[^\s:：,，。;；!?！？]{{1,24}}(?:[（(][^()（）\n]{{1,12}}[)）])?\s*$")
+"""A chat message's time and speaker alone on a line, the time first, as a desktop chat exports it
+("2025-05-08 14:41:16 旺川-周晓晨（销售）"): its words follow on the lines below."""
+
+
 def chat_header_end(text: str) -> int | None:
-    """Where a chat message's speaker and time end when they stand alone ("kai (Stratus)  9:10 AM"), else None.
-    Only a short text that ends in a time is tried."""
-    if len(text) > CHAT_HEADER_MAX or text.rstrip()[-1:] not in _TIME_ENDS:
+    """Where a chat message's speaker and time end when they stand alone ("kai (Stratus)  9:10 AM", "2025-05-08
+    14:41:16 旺川-周晓晨（销售）"), else None. Only a short text that ends in a time, or starts with one, is tried."""
+    if len(text) > CHAT_HEADER_MAX:
         return None
-    match = _CHAT_HEADER.match(text)
+    match = _CHAT_HEADER.match(text) if text.rstrip()[-1:] in _TIME_ENDS else None
+    if match is None and (text.lstrip()[:1].isdigit() or text.lstrip()[:1] == "["):
+        match = _TIME_FIRST_HEADER.match(text)
     return match.end() if match else None
 LEADER = r"[^\W\d][^.\n]{0,30}?\s?\.{3,}(?:\s|$)"
 """A label and the dotted leader after it ("Nodes ...... 4", "Severity 1 ....... 15 minutes"; a long leader may
