@@ -6395,3 +6395,21 @@ def test_a_tenders_scoring_rules_are_not_the_offer() -> None:
             "| 网卡 | 每台 2 张 ConnectX-7 200GbE |\n")
     assert value(text, "fabric.protocol", "markdown") == "roce-v2"
     assert value(text, "fabric.nics_per_node", "markdown") == 2
+
+
+def test_a_chat_exported_as_json_lines_is_read_as_a_chat() -> None:
+    lines = [("王磊(启衡)", "10:02", "现在的方案计算网是 RoCE v2，每台 8 张 200G 网卡"),
+             ("刘畅(澜湾)", "10:10", "有 IB 吗？交换机呢？PFC 谁配？"),
+             ("陈思远(启衡)", "10:13", "这批机器没有 IB，只有 RoCE；交换机 RG-S6920-4C，32 个 200G 口独享"),
+             ("刘畅(澜湾)", "10:25", "验收怎么做？跨机测吗？"),
+             ("陈思远(启衡)", "10:27", "验收跑 nccl-tests，每台 8 卡 busbw ≥ 150GB/s 算合格，4 台分别测"),
+             ("陈思远(启衡)", "10:38", "MIG 实例没有独立网卡，测不了网络，不切 MIG")]
+    text = "".join(f'{{"sender": "{who}", "time": "2025-05-12 {at}", "text": "{said}"}}\n' for who, at, said in lines)
+    document = document_from_text(text)
+    assert document.passages[0].text.startswith("[2025-05-12 10:02] 王磊(启衡): 现在的方案")
+    assert document.lines[0].text.endswith("每台 8 张 200G 网卡") and document.lines[0].text.lstrip()[:2] == "现在"
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.switch_model").value == "RG-S6920-4C"
+    assert offering.fact("acceptance.multi_node").value is False
+    assert offering.fact("acceptance.on_mig") is None

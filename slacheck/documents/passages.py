@@ -116,7 +116,8 @@ def _paragraphs(bodies: Iterable[_Body], skippable: set[int], marks: dict[int, s
     paragraph: _Paragraph | None = None
     listed: set[int] = set()  # the numbers of the "(n)" list items met so far
     for body in bodies:
-        if paragraph and _continues(paragraph.last, body, skippable, paragraph.first, listed):
+        if paragraph and body.index not in marks and paragraph.first.index not in marks \
+                and _continues(paragraph.last, body, skippable, paragraph.first, listed):  # (a marked line: its own)
             paragraph.add(body)
             continue
         if (item := _BRACKETED_NUMBER.match(body.text)) is not None:

@@ -66,7 +66,10 @@ def text_document(text: str, *, path: str, format: str, sha: str, encoding: str 
         texts = LINE_BREAK.split(_without_markup(text) if _MARKUP.search(text) else text)
         if texts[-1] == "":
             texts.pop()
-        lines, passages = assemble([text_page(texts)], pdf=False)
+        marks = json_messages(texts) if '"' in text and _JSON_MESSAGE.search(text) else {}
+        page = text_page(texts)
+        page.marks.update(marks)
+        lines, passages = assemble([page], pdf=False)
         return Document(path, format, 1, sha, encoding, lines, passages, ())
 
 
@@ -86,6 +89,40 @@ def _without_markup(text: str) -> str:
         character = chr(int(found[2:-1])) if found[1] == "#" else _ENTITIES[found.lower()]
         return character + " " * (len(found) - len(character))
     return _MARKUP.sub(blanked, text)
+
+
+_JSON_MESSAGE = regex(r'(?m)^\s*\{.*"(?:text|content|message|msg|body)"\s*:\s*".*\}\s*,?\s*$')
+"""A chat message exported as one JSON object a line ({"sender": …, "time": …, "text": …})."""
+_JSON_FIELD = regex(r'"(\w+)"\s*:\s*"((?:[^"\\]|\\.)*)"')
+JSON_SPEAKER_KEYS = ("sender", "from", "user", "name", "author", "speaker", "nickname")
+JSON_TIME_KEYS = ("time", "timestamp", "date", "datetime", "ts", "created_at")
+JSON_TEXT_KEYS = ("text", "content", "message", "msg", "body")
+JSON_MESSAGES = 3
+"""Fewest such lines that make a document a chat exported as JSON lines."""
+
+
+def json_messages(texts: list[str]) -> dict[int, str]:
+    """A chat exported as JSON lines read as a chat: each message's line keeps only its words (the rest blanked
+    out, so they keep their columns), after a mark that says when and who ("[2025-05-12 10:02] 王磊: "). ``texts``
+    is changed so; the marks are returned by line."""
+    marks: dict[int, str] = {}
+    words: dict[int, str] = {}
+    for index, text in enumerate(texts):
+        if not _JSON_MESSAGE.match(text):
+            continue
+        fields = {match.group(1).lower(): match.span(2) for match in _JSON_FIELD.finditer(text)}
+        said = next((fields[key] for key in JSON_TEXT_KEYS if key in fields), None)
+        if said is None:
+            continue
+        speaker = next((text[slice(*fields[key])] for key in JSON_SPEAKER_KEYS if key in fields), "")
+        time = next((text[slice(*fields[key])] for key in JSON_TIME_KEYS if key in fields), "")
+        marks[index] = f"[{time}] {speaker}: " if time else f"{speaker}: "
+        words[index] = " " * said[0] + text[said[0]:said[1]]
+    if len(marks) < JSON_MESSAGES:
+        return {}
+    for index, line in words.items():
+        texts[index] = line
+    return marks
 
 
 def text_page(texts: list[str], places: list[str] | None = None) -> Page:

@@ -94,6 +94,10 @@ def _compute_test(token: Keyword, context: Context) -> list[Said]:
             *where]
 
 
+EACH_ALONE_REACH = 4
+"""Characters between a count of nodes and the words after it that test each alone ("4 台分别测")."""
+
+
 def _where_it_runs(token: Keyword, context: Context) -> list[Said]:
     """Whether a test runs across nodes or on one machine at a time.
 
@@ -111,7 +115,9 @@ def _where_it_runs(token: Keyword, context: Context) -> list[Said]:
     single = [t for t in near if _single(t, context)]
     spread = [t for t in near if t.type == "ALL_NODES" and not absent(t, context)
               and not _OUTSIDE_ACCEPTANCE.search(context.clause_at(t.start))] + [
-        t for t in node_counts(near) if (as_count(t) or 0) >= 2]  # not "we don't put cross-node runs in acceptance"
+        t for t in node_counts(near) if (as_count(t) or 0) >= 2 and not any(  # not "we don't put cross-node runs
+            u.type == "SINGLE_NODE" and 0 <= u.start - t.end <= EACH_ALONE_REACH for u in near)]  # in acceptance",
+    # nor "4 台分别测": each of them alone
     own_spread = [t for t in clause if t.type == "ALL_NODES" and not _single(t, context)]
     if own_spread and clause is not whole:
         return [Said("acceptance.multi_node", True, [span_of(own_spread[0])])]

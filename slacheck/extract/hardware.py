@@ -514,14 +514,17 @@ _MIG_PURPOSE = {"BENCH", "ACCEPTANCE", "TRIAL", "BUSBW", "ALL_NODES", "INTERNAL"
                 "RDMA", "NIC"}
 """Words that make MIG slices a test of communication, the network or the cluster's size."""
 _MIG_PURPOSE_WORDS = regex(alternation("mig_purpose"), re.I)
+_LACKS = regex(rf"(?<![A-Za-z])(?:{alternation('absent_before')})(?![A-Za-z])", re.I)
+"""Words that say what something does not have ("MIG 实例没有独立网卡", "a slice has no NIC of its own")."""
 
 
 def _mig(token: Keyword, context: Context) -> list[Said]:
     """MIG slices offered where communication or the network is tested, or the cluster is sized; not where what
     they lack is said ("A MIG slice has no NVLink peer and no NIC of its own")."""
     purpose = [t for t in context.in_sentence(token.start) if t.type in _MIG_PURPOSE and not negated(t, context)]
-    if negated(token, context) or not (purpose or _MIG_PURPOSE_WORDS.search(sentence_text(token, context))):
-        return []
+    if negated(token, context) or _LACKS.search(context.clause_at(token.start)) \
+            or not (purpose or _MIG_PURPOSE_WORDS.search(sentence_text(token, context))):
+        return []  # (nor "MIG 实例没有独立网卡": what a slice lacks)
     return [Said("acceptance.on_mig", True, [span_of(token)])]
 
 
