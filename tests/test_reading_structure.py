@@ -6413,3 +6413,9 @@ def test_a_chat_exported_as_json_lines_is_read_as_a_chat() -> None:
     assert offering.fact("fabric.switch_model").value == "RG-S6920-4C"
     assert offering.fact("acceptance.multi_node").value is False
     assert offering.fact("acceptance.on_mig") is None
+
+
+def test_an_availability_not_covered_by_service_credits() -> None:
+    text = ("16 nodes, InfiniBand NDR.\nA: 99.9% monthly availability for the cluster. This is an operational "
+            "objective: Reserved Clusters are not covered by service credits.\n")
+    assert value(text, "sla.credits") is False

@@ -436,9 +436,10 @@ _TIME_ENDS = frozenset("0123456789Mm]")
 """The characters a time ends with ("9:10", "9:10 AM", "[09:10]")."""
 
 
-_TIME_FIRST_HEADER = regex(rf"\s*{CHAT_TIME}\s+[^\s:：,，。;；!?！？]{{1,24}}(?:[（(][^()（）\n]{{1,12}}[)）])?\s*$")
-"""A chat message's time and speaker alone on a line, the time first, as a desktop chat exports it
-("2025-05-08 14:41:16 旺川-周晓晨（销售）"): its words follow on the lines below."""
+_TIME_FIRST_HEADER = regex(r"\s*\[?\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+\d{1,2}:\d{2}(?::\d{2})?\]?\s+"
+                           r"[^\s:：,，。;；!?！？]{1,24}(?:[（(][^()（）\n]{1,12}[)）])?\s*$")
+"""A chat message's date, time and speaker alone on a line, as a desktop chat exports it ("2025-05-08 14:41:16
+旺川-周晓晨（销售）"): its words follow on the lines below (a time alone, "10:30 以后", is no header)."""
 
 
 def chat_header_end(text: str) -> int | None:

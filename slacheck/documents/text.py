@@ -63,7 +63,8 @@ def text_document(text: str, *, path: str, format: str, sha: str, encoding: str 
     if format not in ("text", "markdown"):
         raise ValueError(f"unknown text format {format!r}")
     with collector.paused():  # this package's own objects, as reading's (see slacheck.collector)
-        texts = LINE_BREAK.split(_without_markup(text) if _MARKUP.search(text) else text)
+        marked_up = _MARKUP.search(text) is not None and len(_MARKUP.findall(text)) >= MARKUP_MIN
+        texts = LINE_BREAK.split(_without_markup(text) if marked_up else text)
         if texts[-1] == "":
             texts.pop()
         marks = json_messages(texts) if '"' in text and _JSON_MESSAGE.search(text) else {}
@@ -76,6 +77,8 @@ def text_document(text: str, *, path: str, format: str, sha: str, encoding: str 
 _MARKUP = regex(r"</?(?:p|br|div|span|b|strong|i|em|u|font|hr|small|center)\b[^<>\n]{0,200}>"
                 r"|&(?:nbsp|gt|lt|amp|quot|apos|#\d{1,5});", re.I)
 """What an e-mail's HTML leaves in its text: paragraph and line tags, bold, and entities (tables are read as such)."""
+MARKUP_MIN = 5
+"""Fewest tags and entities that make a text an e-mail's HTML left in it (a "<b>" or two is quoted text)."""
 _ENTITIES = {"&gt;": ">", "&lt;": "<", "&amp;": "&", "&quot;": '"', "&apos;": "'", "&nbsp;": " "}
 
 

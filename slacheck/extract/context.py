@@ -54,6 +54,8 @@ _EN_PARTS = regex("[- ]")
 _EN_AND = "and"
 _HUNDRED = 100
 _NOT_BEFORE = regex(with_first_test(rf"(?:{alternation('not_before')})\s*$"), re.I)
+NOT_BEFORE_REACH = 20
+"""Characters before a word where a negation of it ends ("not covered by service credits")."""
 _MAX_COUNT = 100_000
 PER_GPU_BEFORE = regex(alternation("per_gpu_before"), re.I)
 """Words just before a count of network cards that make it a count per GPU ("每卡 GPU 对应 1 张")."""
@@ -554,7 +556,7 @@ def likened(token: Keyword, context: Context) -> bool:
 
 def denied_just_before(token: Keyword, context: Context) -> bool:
     """A negation just before the token ("not optional", 非选配)."""
-    return bool(_NOT_BEFORE.search(context.text[max(0, token.start - 12):token.start]))
+    return bool(_NOT_BEFORE.search(context.text[max(0, token.start - NOT_BEFORE_REACH):token.start]))
 
 
 _LISTED_WITH = regex(rf"\s*(?:[/／、]|{alternation('list_joiner')})\s*", re.I)
