@@ -1203,40 +1203,42 @@ def _forum_replies(passages: list[tuple[str, Sequence[Keyword]]], placed: list[F
             placed[index] = Frame(kind="quoted")
 
 
-_OFFER_SECTION = regex(alternation("offer_section_heading"), re.I)
+_OFFER_SECTION = regex(with_first_test(alternation("offer_section_heading")), re.I)
 
 
 def _before_offer_section(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
     """Where a heading says its section is the offer ("## 四、本期报价（本节为要约）") after an article's commentary on
     others' offers, nothing before that heading is offered. ``placed`` is updated so."""
     section = next((index for index, (text, _) in enumerate(passages)
-                    if heading_level(text) is not None and _OFFER_SECTION.search(text)), 0)
+                    if _OFFER_SECTION.search(text) and heading_level(text) is not None), 0)
     for index in range(section):
         if placed[index].kind == "offer":
             placed[index] = Frame(kind=ASKED)
 
 
 _REJECTED_ROW = regex(rf"[\s*]*(?:{alternation('rejected_row')})(?![A-Za-z])", re.I)
+_REJECTED_WORD = regex(with_first_test(alternation("rejected_row")), re.I)
 
 
 def _rejected_rows(document: Document, passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
     """A comparison table's row whose verdict cell turns it down ("| 云栈 | 1 × 100G 共享端口 | 否决：不可用 |") offers
     nothing. ``placed`` is updated so."""
     for index, (passage, (text, _)) in enumerate(zip(document.passages, passages)):
-        if passage.kind == "table-row" and any(_REJECTED_ROW.match(cell) for cell in row_cells(text)[1:]):
+        if passage.kind == "table-row" and _REJECTED_WORD.search(text) \
+                and any(_REJECTED_ROW.match(cell) for cell in row_cells(text)[1:]):
             placed[index] = Frame(kind="not-chosen")
 
 
 _LISTING_NUMBER = regex(r"#\d{2,}")
 """A listing's or a quote's number ("Listing #4471")."""
-_VOIDS_LISTING = regex(rf"#\d{{2,}}[^.;。；\n]{{0,12}}?(?:{alternation('voided_here')})", re.I)
+_VOIDS_LISTING = regex(rf"(#\d{{2,}})[^.;。；\n]{{0,12}}?(?:{alternation('voided_here')})", re.I)
 """A listing voided by its number ("#4471 is VOID, ignore it")."""
 
 
 def _voided_listings(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
     """A listing that a later message voids by its number ("#4471 is VOID, ignore it completely") offers nothing:
     the passage that names it and those after it, up to the next chat message. ``placed`` is updated so."""
-    voided = {match.group().split()[0].rstrip(",:") for text, _ in passages if "#" in text
+    voided = {match.group(1) for text, _ in passages if "#" in text
               for match in _VOIDS_LISTING.finditer(text)}
     if not voided:
         return
