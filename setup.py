@@ -32,8 +32,8 @@ COMPILED = [
     "slacheck/documents/text.py",
     *(f"slacheck/extract/{name}.py" for name in (
         "__init__", "acceptance", "amendments", "claims", "collective_claims", "context", "hardware", "lexer",
-        "lexicon", "network", "parser", "quantities", "reading", "responsibilities", "sites", "sizes",
-        "structure", "terms", "units")),
+        "lexicon", "network", "numerals", "parser", "quantities", "reading", "responsibilities", "sites", "sizes",
+        "spelling", "structure", "terms", "units")),
 ]
 
 

@@ -10,6 +10,8 @@ are English counts and durations (NUMBER_WORD). The new digits quote the words t
 
 from __future__ import annotations
 
+import re
+
 from slacheck.extract.lexer import with_first_test
 from slacheck.extract.lexicon import alternation, values
 from slacheck.normalize import Normalized
@@ -29,6 +31,8 @@ _WORD_VALUES = {"zero": 0, "thousand": 1000} | {word: int(value) for word, value
 _ONE_WORD = "|".join(sorted(_WORD_VALUES, key=len, reverse=True))
 _EN_UNITS = values("number_word_unit")
 """Each unit said in words, and its sign."""
+_UNIT_SAID = regex(with_first_test(alternation("number_word_unit")), re.I)
+"""A unit said in words: a passage without one has no number to put in digits before it."""
 _WORDS_BEFORE_UNIT = regex(
     rf"(?<![A-Za-z0-9.-])(\d+(?:\.\d+)?|(?i:(?:{_ONE_WORD})(?:(?:-| | and )(?:{_ONE_WORD}))*"
     rf"(?: point(?: (?:{_ONE_WORD}))+)?)) ?((?i:{alternation('number_word_unit')}))")
@@ -45,8 +49,7 @@ def in_digits(normalized: Normalized) -> Normalized:
             value = _value(match.group())
             if value is not None:
                 edits.append((match.start(), match.end(), str(value)))
-    lowered = text.lower()
-    if any(unit in lowered for unit in _EN_UNITS):  # a unit said in words: its number may be too
+    if _UNIT_SAID.search(text):  # a unit said in words: its number may be too
         for match in _WORDS_BEFORE_UNIT.finditer(text):
             number = match.group(1)
             said = number if number[0].isdigit() else _spoken_value(number)

@@ -355,9 +355,14 @@ def row_cells(text: str) -> list[str]:
 def cell_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each cell of a table row's text."""
     spans, start = [], 0
-    for border in _CELL_BORDER.finditer(text):
-        spans.append((start, border.start()))
-        start = border.end()
+    if "| |" in text or text[:2] == "| " or text[-2:] == " |":  # an empty cell: the borders left of two
+        for border in _CELL_BORDER.finditer(text):
+            spans.append((start, border.start()))
+            start = border.end()
+        return [*spans, (start, len(text))]
+    while (end := text.find(CELL, start)) >= 0:  # each border whole
+        spans.append((start, end))
+        start = end + len(CELL)
     return [*spans, (start, len(text))]
 
 
@@ -965,7 +970,7 @@ def _unticked_items(passages: list[tuple[str, Sequence[Keyword]]], placed: list[
             placed[index] = Frame(kind="not-chosen")
 
 
-_NOT_SELECTED = regex(rf"(?:{alternation('not_selected_mark')})\W*$", re.I)
+_NOT_SELECTED = regex(with_first_test(rf"(?:{alternation('not_selected_mark')})\W*$"), re.I)
 NOT_SELECTED_REACH = 16
 """Characters at a passage's end where a not-selected mark stands."""
 
@@ -1209,8 +1214,8 @@ _OFFER_SECTION = regex(with_first_test(alternation("offer_section_heading")), re
 def _before_offer_section(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
     """Where a heading says its section is the offer ("## 四、本期报价（本节为要约）") after an article's commentary on
     others' offers, nothing before that heading is offered. ``placed`` is updated so."""
-    section = next((index for index, (text, _) in enumerate(passages)
-                    if _OFFER_SECTION.search(text) and heading_level(text) is not None), 0)
+    section = next((index for index, (text, _) in enumerate(passages) if len(text) <= HEADING_MAX
+                    and _OFFER_SECTION.search(text) and heading_level(text) is not None), 0)
     for index in range(section):
         if placed[index].kind == "offer":
             placed[index] = Frame(kind=ASKED)
