@@ -10,8 +10,6 @@ are English counts and durations (NUMBER_WORD). The new digits quote the words t
 
 from __future__ import annotations
 
-import re
-
 from slacheck.extract.lexer import with_first_test
 from slacheck.extract.lexicon import alternation, values
 from slacheck.normalize import Normalized
@@ -31,8 +29,10 @@ _WORD_VALUES = {"zero": 0, "thousand": 1000} | {word: int(value) for word, value
 _ONE_WORD = "|".join(sorted(_WORD_VALUES, key=len, reverse=True))
 _EN_UNITS = values("number_word_unit")
 """Each unit said in words, and its sign."""
-_UNIT_SAID = regex(with_first_test(alternation("number_word_unit")), re.I)
-"""A unit said in words: a passage without one has no number to put in digits before it."""
+_UNIT_STEMS = tuple(sorted({unit for unit in _EN_UNITS
+                            if not any(other != unit and other in unit for other in _EN_UNITS)}))
+"""The units said in words that hold no shorter one ("gig" for "gigabytes"): a passage without one of them has no
+number to put in digits before a unit said so."""
 _WORDS_BEFORE_UNIT = regex(
     rf"(?<![A-Za-z0-9.-])(\d+(?:\.\d+)?|(?i:(?:{_ONE_WORD})(?:(?:-| | and )(?:{_ONE_WORD}))*"
     rf"(?: point(?: (?:{_ONE_WORD}))+)?)) ?((?i:{alternation('number_word_unit')}))")
@@ -49,7 +49,7 @@ def in_digits(normalized: Normalized) -> Normalized:
             value = _value(match.group())
             if value is not None:
                 edits.append((match.start(), match.end(), str(value)))
-    if _UNIT_SAID.search(text):  # a unit said in words: its number may be too
+    if any(stem in text for stem in _UNIT_STEMS):  # a unit said in words: its number may be too
         for match in _WORDS_BEFORE_UNIT.finditer(text):
             number = match.group(1)
             said = number if number[0].isdigit() else _spoken_value(number)

@@ -349,7 +349,7 @@ empty cell once spaces are collapsed ("No. | RFQ Requirement | | Vendor Response
 
 def row_cells(text: str) -> list[str]:
     """The texts of the cells of a table row's text, empty cells too."""
-    return _CELL_BORDER.split(text)
+    return [text[start:end] for start, end in cell_spans(text)]
 
 
 def cell_spans(text: str) -> list[tuple[int, int]]:
