@@ -6419,3 +6419,10 @@ def test_an_availability_not_covered_by_service_credits() -> None:
     text = ("16 nodes, InfiniBand NDR.\nA: 99.9% monthly availability for the cluster. This is an operational "
             "objective: Reserved Clusters are not covered by service credits.\n")
     assert value(text, "sla.credits") is False
+
+
+def test_an_acceptance_reports_measured_column_promises_nothing() -> None:
+    text = ("| 测试项 | 合同约定（承诺值） | 实测值 | 结论 |\n|---|---|---|---|\n"
+            "| 多机 nccl-tests all_reduce_perf（8 台 64 卡） | 多机通信正常，带宽达标 | 8 GB 消息 busbw 141.6 GB/s | 合格 |\n")
+    assert value(text, "acceptance.threshold_gbytes", "markdown") is None
+    assert value(text.replace("实测值", "备注"), "acceptance.threshold_gbytes", "markdown") == 141.6
