@@ -6426,3 +6426,11 @@ def test_an_acceptance_reports_measured_column_promises_nothing() -> None:
             "| 多机 nccl-tests all_reduce_perf（8 台 64 卡） | 多机通信正常，带宽达标 | 8 GB 消息 busbw 141.6 GB/s | 合格 |\n")
     assert value(text, "acceptance.threshold_gbytes", "markdown") is None
     assert value(text.replace("实测值", "备注"), "acceptance.threshold_gbytes", "markdown") == 141.6
+
+
+def test_a_contrast_clause_after_two_options_speaks_of_the_first() -> None:
+    text = ("| 项目 | 方案B | 方案C |\n|---|---|---|\n| 计算网络 | RoCE v2 400GbE | InfiniBand HDR |\n\n"
+            "3. 方案C 与方案B 的机间带宽相同（每台 1.6Tb/s），但 InfiniBand 网络整体成本更高。\n")
+    said = [(s.option, s.value) for s in extract(document_from_text(text, format="markdown")).statements
+            if s.path == "fabric.protocol" and s.evidence[0].line == 5]
+    assert said == [("方案C", "infiniband")]

@@ -256,8 +256,9 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             _named_alone(frame.named_options, context.sentence_at(position)) if frame.named_options else None)
         statement.in_column = column_option is not None
         kept.append(statement)
-        if inline and statement.option == inline[0]:  # "方案A、方案B 不提供试用": said of each
-            kept.extend(replace(statement, option=name) for name in inline[1:])
+        if inline and statement.option == inline[0] and not _CONTRAST_CLAUSE.match(context.clause_at(position)):
+            kept.extend(replace(statement, option=name) for name in inline[1:])  # "方案A、方案B 不提供试用": said of
+            # each; not "…相同，但 InfiniBand 成本更高", the first's
     return kept + _same_as_left(kept, context, frame, spans) if frame.column_options and kept else kept
 
 
@@ -333,6 +334,9 @@ def _named_alone(names: tuple[str, ...], sentence: str) -> str | None:
 OPENING_MARKS = " -*•・"
 """What may stand before an option's name that opens its sentence (a list's mark)."""
 _JOINED_OPTIONS = regex(rf"\s*(?:[、,，/&]|{alternation('list_joiner')})\s*", re.I)
+
+
+_CONTRAST_CLAUSE = regex(rf"\s*(?:{alternation('contrast_clause')})(?![A-Za-z])", re.I)
 
 
 def _options_before(openers: list[tuple[int, tuple[str, ...]]], position: int) -> tuple[str, ...]:
