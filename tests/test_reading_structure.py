@@ -6434,3 +6434,12 @@ def test_a_contrast_clause_after_two_options_speaks_of_the_first() -> None:
     said = [(s.option, s.value) for s in extract(document_from_text(text, format="markdown")).statements
             if s.path == "fabric.protocol" and s.evidence[0].line == 5]
     assert said == [("方案C", "infiniband")]
+
+
+def test_an_emails_sender_company_is_the_provider_and_its_recipient_is_not() -> None:
+    text = ("**From:** Project Delivery, Tessellate Infrastructure GmbH\n**To:** Infrastructure team, Brightwater AI Ltd.\n\n"
+            "8 nodes, InfiniBand NDR. Tessellate configures and runs the fabric (UFM, subnet manager).\n"
+            "99.9% monthly availability; 5% of the monthly fee credited for every started 0.1% below.\n")
+    assert provider_names(document_from_text(text, format="markdown")) == ("Tessellate Infrastructure", "Tessellate")
+    assert value(text, "tuning.owner", "markdown") == "provider"
+    assert value(text, "sla.credits", "markdown") is True

@@ -268,8 +268,9 @@ _TITLED_ISSUER = regex(rf"\W*((?:[A-Z][\w&'-]+\s+){{1,4}})[—–|:-]\s.*(?i:{al
 """A top line that opens with a name in capitalised words and a dash before the document's kind ("NorthGrid Compute
 — B200 Training Cluster Proposal")."""
 _LETTERHEAD_LINE = regex(
-    rf"(?:^|[:：])\W*{_NAME_WORDS}(?i:{_COMPANY_SUFFIX}|{alternation('issuer_product')})(?![A-Za-z])")
-"""A top line that starts with a company (or gives one after its label: "Submitted by: Acme Compute, Inc."), or
+    rf"(?:^|[:：,，])\W*{_NAME_WORDS}(?i:{_COMPANY_SUFFIX}|{alternation('issuer_product')})(?![A-Za-z])")
+"""A top line that starts with a company (or gives one after its label or a comma: "Submitted by: Acme Compute, Inc.",
+"From: Project Delivery, Tessellate Infrastructure GmbH"), or
 with the console or portal a provider names after itself ("Cirrus Compute Console > Instance types")."""
 
 
@@ -305,7 +306,8 @@ def _letterhead_names(document: Document) -> list[str]:
     shorten it ("Polaris Nine configures ...", "Meridyn handles ...")."""
     names: list[str] = []
     texts = line_texts(document.lines)
-    worded = (text[:LETTERHEAD_CHARACTERS].replace(",", "") for text in texts if text.strip())  # "Acme, Inc."
+    worded = (_SUFFIX_COMMA.sub(" ", text[:LETTERHEAD_CHARACTERS])  # "Acme, Inc."
+              for text in texts if text.strip() and not _RECIPIENT.match(text))  # not "To: Brightwater AI Ltd."
     heads = [(_LETTERHEAD_LINE, text) for text in islice(worded, LETTERHEAD_LINES)]
     top = heads[0][1] if heads else ""
     for issuer in (_CAPITALS_ISSUER, _TITLED_ISSUER):
@@ -333,6 +335,10 @@ def _letterhead_names(document: Document) -> list[str]:
     return names
 
 
+_SUFFIX_COMMA = regex(rf",\s*(?=(?i:{_COMPANY_SUFFIX})(?![A-Za-z]))")
+"""The comma before a company's suffix ("Acme, Inc."): the name goes on past it."""
+_RECIPIENT = regex(rf"[\s*]*(?:{alternation('recipient_header')})", re.I)
+"""An e-mail header that names whom it is sent to: no issuer's letterhead."""
 SUPPLIER_LINES = 30
 """Lines at a document's top where it says whom the servers come from."""
 _SUPPLIER = regex(with_first_test(rf"(?i:{alternation('supplied_from')})\s*((?:[A-Z][\w&'-]+ ?){{1,4}})"))
