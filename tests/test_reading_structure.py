@@ -6443,3 +6443,13 @@ def test_an_emails_sender_company_is_the_provider_and_its_recipient_is_not() -> 
     assert provider_names(document_from_text(text, format="markdown")) == ("Tessellate Infrastructure", "Tessellate")
     assert value(text, "tuning.owner", "markdown") == "provider"
     assert value(text, "sla.credits", "markdown") is True
+
+
+def test_an_offer_pasted_in_a_code_fence_in_a_chat_is_the_offer() -> None:
+    text = ("[09:41] Priya Raman\nTallgrass sent the quote. Pasting the text version from their PDF so we can pick at "
+            "it:\n\n```\nTALLGRASS COMPUTE LLC - QUOTE\n4 x HGX H100 8-GPU servers, RoCE v2, 8 x 400G NICs per node\n"
+            "PFC/ECN tuning: customer responsibility.\n```\n\n[09:52] Dan Ortiz\nWe'd want InfiniBand instead.\n")
+    offering = offering_of(text)
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.nics_per_node").value == 8
+    assert offering.fact("tuning.owner").value == "customer"

@@ -668,6 +668,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
     voided_below = -1  # the last line of a lead-in that voids the block right under it ("superseded, do not sign:")
     foreign_fence = False  # the code fence open was pasted from a run the writer did or another system's
     drawn_box = False  # the code fence open holds a box drawn with +-| (a price box), not code
+    pasted_fence = False  # the code fence open holds an offer pasted in ("Pasting the text version from their PDF:")
+    pasted: set[int] = set()  # the passages in such fences
     aside_under: tuple[int, str, bool] | None = None  # the level of a heading over what is not offered, the frame
     # kind of what is under it (the writer's own assessment, "## My take"; a retired version, "## v2.1 (retired)"),
     # and whether the heading is a Markdown one (a bold line under it is deeper: "**1. 网络组意见**")
@@ -724,6 +726,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
         fence = in_fence or text.lstrip().startswith("```")  # a fence's "# comment" lines split its passages:
         if fence and not in_fence:  # a run pasted under "he ran it on a different provider:" sets no test
             foreign_fence = index > 0 and _pastes_other_run(passages[index - 1][0])
+            pasted_fence = index > 0 and _PASTED_INTRO.search(passages[index - 1][0]) is not None  # "Pasting the
+            # text version from their PDF:" over a fence: the offer itself, no command
             drawn_box = bool(_DRAWN_BOX.match(text)) or index + 1 < len(document.passages) \
                 and document.passages[index + 1].kind == "table-row"  # a box drawn in a fence ("+----+" / "| Plan |",
             # its rules read as a table's) is no command
@@ -751,7 +755,10 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
             result.append(Frame(kind="buttons"))
             continue
         drawn_box = drawn_box and fence
-        if not drawn_box and (fence or in_fence or _COMMAND_START.match(text)):
+        pasted_fence = pasted_fence and fence
+        if pasted_fence:
+            pasted.add(index)
+        if not drawn_box and not pasted_fence and (fence or in_fence or _COMMAND_START.match(text)):
             result.append(Frame(kind="quoted" if fence and foreign_fence else "command"))
             continue
         subject, option, optional = inherited
@@ -896,7 +903,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
         _buyer_messages(document, passages, turns, result)
     _buyer_turns(passages, result)
     if not email:
-        _pasted_offer(document, passages, result)
+        _pasted_offer(document, passages, result, pasted)
     _unticked_items(passages, result)
     _not_selected(passages, result)
     _answer_questions(passages, result)
@@ -992,12 +999,13 @@ def _not_selected(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Fr
 _PASTED_INTRO = regex(alternation("pasted_intro"), re.I)
 
 
-def _pasted_offer(document: Document, passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> None:
-    """In a discussion that pastes an offer in "> " quotes ("Pasting the relevant bits from their PDF:"), only the
-    pasted lines offer; the talk around them (doubts, comparisons, wishes) offers nothing. ``placed`` is updated
-    so."""
-    quoted = [bool(p.segments) and document.lines[p.segments[0].line].text.lstrip().startswith(">")
-              for p in document.passages]
+def _pasted_offer(document: Document, passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame],
+                  fenced: set[int]) -> None:
+    """In a discussion that pastes an offer in "> " quotes or in a code fence (``fenced``: its passages) under a line
+    that says so ("Pasting the relevant bits from their PDF:"), only the pasted lines offer; the talk around them
+    (doubts, comparisons, wishes) offers nothing. ``placed`` is updated so."""
+    quoted = [index in fenced or bool(p.segments) and document.lines[p.segments[0].line].text.lstrip().startswith(">")
+              for index, p in enumerate(document.passages)]
     if not any(_PASTED_INTRO.search(passages[index - 1][0]) for index in range(1, len(quoted))
                if quoted[index] and not quoted[index - 1]):  # the line that leads in to a pasted block
         return
