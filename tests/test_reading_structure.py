@@ -6453,3 +6453,15 @@ def test_an_offer_pasted_in_a_code_fence_in_a_chat_is_the_offer() -> None:
     assert offering.fact("fabric.protocol").value == "roce-v2"
     assert offering.fact("fabric.nics_per_node").value == 8
     assert offering.fact("tuning.owner").value == "customer"
+
+
+def test_a_brokers_comparison_turns_one_down_and_forwards_the_others_quote() -> None:
+    text = ("发件人：孙晨 <sun@broker.example>\n收件人：刘经理 <liu@buyer.example>\n日期：2025年5月20日\n主题：对比与推荐\n\n"
+            "| 对比项 | 星衡智算（推荐） | 曜石云（不推荐） |\n|---|---|---|\n"
+            "| 计算网 | InfiniBand HDR 200G，每台 8 张 HCA | 25G TCP 以太网，端口与其他客户共享 |\n\n"
+            "星衡报价原文转发如下。\n\n-------- 转发的邮件 --------\n发件人：何倩 <he@xingheng.example>\n"
+            "主题：报价\n\n4. 计算网：InfiniBand HDR 200Gb/s，每台 8 张 ConnectX-6 HCA。\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.protocol").value == "infiniband"
+    assert offering.fact("fabric.dedicated") is None
+    assert offering.fact("fabric.nics_per_node").value == 8

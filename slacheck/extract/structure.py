@@ -524,6 +524,20 @@ _QUOTED_WHOLE = regex(r"\s*[\"“「『][^\"”」』]+[\"”」』]\s*")
 """A passage that is one quotation and nothing else."""
 
 
+_FORWARDED_BELOW = regex(with_first_test(alternation("forwarded_below")), re.I)
+
+
+def _forwarded_below(document: Document, passages: list[tuple[str, Sequence[Keyword]]]) -> bool:
+    """Whether an e-mail's own text, before its first earlier message, says that message is forwarded as the content
+    ("星衡报价原文转发如下")."""
+    for passage, (text, _) in zip(document.passages, passages):
+        if passage.segments and _EARLIER_MESSAGE.match(document.lines[passage.segments[0].line].text.strip()):
+            return False
+        if _FORWARDED_BELOW.search(text):
+            return True
+    return False
+
+
 def _quoting(document: Document, start: int) -> str | None:
     """How the earlier message from line ``start`` quotes its body: "whole" in one block of ">" lines (some mail
     programs forward so), "inline" line by line with answers between ("> 1. ...?" then "[MA] ..."), or None."""
@@ -638,8 +652,9 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
     messages a reply keeps in force (kept_earlier_messages)."""
     headers = [line.text for line in document.lines[:40] if _EMAIL_HEADER.match(line.text)]
     email = len(headers) >= EMAIL_HEADERS
-    forwarded = email and any(_FORWARD.match(_HEADER_LABEL.sub("", text, count=1)) for text in headers)  # its first
-    # earlier message is the content; not a reply to a forward ("主题: 回复: 转发: …"), whose own text is
+    forwarded = email and (any(_FORWARD.match(_HEADER_LABEL.sub("", text, count=1)) for text in headers)  # its first
+                           or _forwarded_below(document, passages))  # earlier message is the content; not a reply to
+    # a forward ("主题: 回复: 转发: …"), whose own text is
     cover_note = forwarded and _internal(_top_headers(document))  # a colleague's note over a forwarded offer
     chosen, instance_rows = _instance_options(passages, document.passages)
     result: list[Frame] = []
@@ -1625,8 +1640,11 @@ def _table_header(cells: list[str], tokens: Sequence[Keyword], named: list[str],
     """The frame a table's first row gives its rows: plans named across an empty corner, else the columns a
     header names, else (a first row of data) only what the headings above give."""
     plans = () if named else _named_columns(cells)
-    if plans:
-        return Frame(subject, option, tuple(c.strip() for c in cells), plans, (None,) * len(cells), optional=optional)
+    if plans:  # a plan the header turns down ("曜石云（不推荐）") is no option: its column is set aside
+        turned_down = tuple(REJECTED if name and _REJECTED_COLUMN.search(name) else None for name in plans)
+        return Frame(subject, option, tuple(c.strip() for c in cells),
+                     tuple(None if down else name for name, down in zip(plans, turned_down)), turned_down,
+                     optional=optional)
     compared = _compared_columns(cells)
     if compared:  # "|  | **Forgeline Cluster-64** | Typical hyperscaler 8-GPU instance |"
         return Frame(subject, option, tuple(c.strip() for c in cells), (), compared, optional=optional)
