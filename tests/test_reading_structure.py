@@ -6465,3 +6465,12 @@ def test_a_brokers_comparison_turns_one_down_and_forwards_the_others_quote() -> 
     assert offering.fact("fabric.protocol").value == "infiniband"
     assert offering.fact("fabric.dedicated") is None
     assert offering.fact("fabric.nics_per_node").value == 8
+
+
+def test_a_spec_written_as_json_in_a_fence_is_read() -> None:
+    text = ('# Pod spec\n\n```jsonc\n{\n  "compute_fabric": {\n    "protocol": "RoCE v2",\n    "nics_per_node": 8,\n'
+            '    "dedicated_ports": true\n  },\n  "acceptance": {\n    "ib_write_bw": ">= 360 Gb/s per NIC"\n  }\n}\n```\n')
+    offering = offering_of(text, "markdown")
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.nics_per_node").value == 8
+    assert offering.fact("fabric.rate_gbps") is None

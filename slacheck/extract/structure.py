@@ -106,6 +106,8 @@ _ASSESSMENT_HEADING = regex(with_first_test(f"{alternation('assessment_heading')
 """A heading over the writer's own view of an offer, or over offers that are not this one: nothing under it is
 offered."""
 _RETIRED_HEADING = regex(alternation("retired_heading"), re.I)
+_DATA_FENCE = regex(r"\s*```\s*(?i:jsonc?|json5|ya?ml|toml|ini)(?![\w-])")
+"""A code fence that opens a block of data (a spec in JSON or YAML), not of commands."""
 _DRAWN_BOX = regex(r"\s*```[\w-]*\s*[+|┌╔╭]")
 _COMMAND_START = regex(r"^\s*(?:```|\$ |export |mpirun |srun |torchrun |sudo |python3? |\./|#!)")
 EMAIL_HEADERS = 3
@@ -741,8 +743,9 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
         fence = in_fence or text.lstrip().startswith("```")  # a fence's "# comment" lines split its passages:
         if fence and not in_fence:  # a run pasted under "he ran it on a different provider:" sets no test
             foreign_fence = index > 0 and _pastes_other_run(passages[index - 1][0])
-            pasted_fence = index > 0 and _PASTED_INTRO.search(passages[index - 1][0]) is not None  # "Pasting the
-            # text version from their PDF:" over a fence: the offer itself, no command
+            pasted_fence = index > 0 and _PASTED_INTRO.search(passages[index - 1][0]) is not None \
+                or _DATA_FENCE.match(text) is not None  # "Pasting the text version from their PDF:" over a fence, or
+            # a spec written as data in one ("```json"): the offer itself, no command
             drawn_box = bool(_DRAWN_BOX.match(text)) or index + 1 < len(document.passages) \
                 and document.passages[index + 1].kind == "table-row"  # a box drawn in a fence ("+----+" / "| Plan |",
             # its rules read as a table's) is no command
