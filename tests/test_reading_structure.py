@@ -6474,3 +6474,14 @@ def test_a_spec_written_as_json_in_a_fence_is_read() -> None:
     assert offering.fact("fabric.protocol").value == "roce-v2"
     assert offering.fact("fabric.nics_per_node").value == 8
     assert offering.fact("fabric.rate_gbps") is None
+
+
+def test_a_discussion_threads_provider_badge_marks_the_offer() -> None:
+    text = ("### @kvothe-ml opened this discussion · Mar 11, 2025\n\nOur last provider gave us 2 nodes on 25GbE, "
+            "shared ports.\n\n### @ornella-p · Mar 11, 2025\n\nWe got InfiniBand at another shop.\n\n"
+            "### @mara-okafor · `Maintainer · Provider` (Halvard Cloud) · Mar 12, 2025\n\n"
+            "For the reserved pod: 4 nodes of HGX H100, RoCE v2 with 8 x 400G NICs per node, ports dedicated.\n")
+    offering = offering_of(text, "markdown")
+    assert offering.fact("nodes").value == 4
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("fabric.dedicated").value is True

@@ -1308,12 +1308,14 @@ _STAFF = regex(alternation("forum_staff"))
 
 
 def _forum_header(text: str) -> str | None:
-    """The handle a forum post's header names ("u/halvard_ops"), "" for a header with none ("3楼", "▲ 41"), or
+    """The handle a forum post's header names ("u/halvard_ops", "@mara-okafor"), "" for a header with none ("3楼",
+    "▲ 41"), or
     None when the passage is no header: a short one with a header mark, or one that opens with the mark."""
     found = _REPLY_HEADER.search(text, 0, FORUM_HEADER_WIDTH)
     if found is None or len(text) > FORUM_HEADER_WIDTH and found.start() > FORUM_HEADER_LEAD:
         return None
-    handles = [m.group() for m in _REPLY_HEADER.finditer(text, 0, FORUM_HEADER_WIDTH) if "/" in m.group()]
+    handles = [m.group() for m in _REPLY_HEADER.finditer(text, 0, FORUM_HEADER_WIDTH)
+               if "/" in m.group() or m.group()[:1] == "@"]  # "u/halvard_ops", "@mara-okafor"
     return handles[0] if handles else ""
 
 
