@@ -1309,8 +1309,8 @@ _STAFF = regex(alternation("forum_staff"))
 
 def _forum_header(text: str) -> str | None:
     """The handle a forum post's header names ("u/halvard_ops", "@mara-okafor"), "" for a header with none ("3楼",
-    "▲ 41"), or
-    None when the passage is no header: a short one with a header mark, or one that opens with the mark."""
+    "▲ 41"), or None when the passage is no header: a short one with a header mark, or one that opens with the
+    mark."""
     found = _REPLY_HEADER.search(text, 0, FORUM_HEADER_WIDTH)
     if found is None or len(text) > FORUM_HEADER_WIDTH and found.start() > FORUM_HEADER_LEAD:
         return None
