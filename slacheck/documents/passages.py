@@ -430,6 +430,8 @@ a ticket's "Tomasz Wilk  -  2024-10-02 09:14"): its words follow on the lines be
 _CHAT_HEADER = regex(rf"\s*{CHAT_HEADER}")
 CHAT_HEADER_MAX = 64
 """Longest line that can be a chat message's speaker and time alone."""
+CHAT_HEADER_MIN = 6
+"""Shortest such line ("a 9:10")."""
 
 
 _TIME_ENDS = frozenset("0123456789Mm]")
@@ -445,7 +447,7 @@ _TIME_FIRST_HEADER = regex(r"\s*\[?\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+\d{1,2}:\d{2}
 def chat_header_end(text: str) -> int | None:
     """Where a chat message's speaker and time end when they stand alone ("kai (Stratus)  9:10 AM", "2025-05-08
     14:41:16 旺川-周晓晨（销售）"), else None. Only a short text that ends in a time, or starts with one, is tried."""
-    if len(text) > CHAT_HEADER_MAX:
+    if len(text) > CHAT_HEADER_MAX or len(text) < CHAT_HEADER_MIN:
         return None
     match = _CHAT_HEADER.match(text) if text.rstrip()[-1:] in _TIME_ENDS else None
     if match is None and (text.lstrip()[:1].isdigit() or text.lstrip()[:1] == "["):

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
-from itertools import islice
 from typing import Iterator, Sequence
 
 from slacheck.documents import Document, Passage, line_texts
@@ -87,6 +86,8 @@ _REQUIREMENT_COLUMN = regex(alternation("requirement_column"), re.I)
 _TENDER = regex(alternation("tender_document"), re.I)
 TENDER_TITLE_PASSAGES = 3
 """Passages at a document's top where a tender names itself."""
+TITLE_REACH = 200
+"""Characters of each of them where a document's kind is named."""
 _TENDER_SPECIFICATIONS = regex(alternation("tender_specifications"), re.I)
 _ASKED_COLUMN = regex(f"{alternation('requirement_column')}|{alternation('question_column')}", re.I)
 """A column header of what the buyer asks: a requirement, or a questionnaire's question."""
@@ -308,9 +309,12 @@ def _letterhead_names(document: Document) -> list[str]:
     shorten it ("Polaris Nine configures ...", "Meridyn handles ...")."""
     names: list[str] = []
     texts = line_texts(document.lines)
-    worded = (_SUFFIX_COMMA.sub(" ", text[:LETTERHEAD_CHARACTERS])  # "Acme, Inc."
-              for text in texts if text.strip() and not _RECIPIENT.match(text))  # not "To: Brightwater AI Ltd."
-    heads = [(_LETTERHEAD_LINE, text) for text in islice(worded, LETTERHEAD_LINES)]
+    heads: list[tuple[re.Pattern[str], str]] = []
+    for text in texts:  # the first lines with words, less a recipient's ("To: Brightwater AI Ltd.")
+        if len(heads) == LETTERHEAD_LINES:
+            break
+        if text.strip() and not _RECIPIENT.match(text):
+            heads.append((_LETTERHEAD_LINE, _SUFFIX_COMMA.sub(" ", text[:LETTERHEAD_CHARACTERS])))  # "Acme, Inc."
     top = heads[0][1] if heads else ""
     for issuer in (_CAPITALS_ISSUER, _TITLED_ISSUER):
         found = issuer.match(top) if not _LETTERHEAD_LINE.search(top) else None
@@ -451,7 +455,7 @@ _FIRST_PERSON_EN = frozenset(word.lower() for word in words("first_person") if w
 
 def buyers_document(texts: Sequence[str]) -> bool:
     """Whether a document's top names it as the buyer's own ("采购审批单", "Vendor evaluation")."""
-    return any(_BUYER_DOCUMENT.search(text) for text in texts[:TENDER_TITLE_PASSAGES])
+    return any(_BUYER_DOCUMENT.search(text, 0, TITLE_REACH) for text in texts[:TENDER_TITLE_PASSAGES])
 
 
 def in_buyers_voice(tokens: Sequence[Keyword]) -> tuple[Keyword, ...]:
