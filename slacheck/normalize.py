@@ -9,8 +9,10 @@
 4. one-for-one substitutions: ``×``/``✕``/``✖`` -> ``x``; ``*`` between numbers or model names
    -> ``x``; dashes ``‐ ‑ ‒ – — ― −`` -> ``-``; ``~ 〜 ∼`` and ``至`` between two numbers -> ``-``; a dotted
    leader between a label and its value (``Nodes ........ 16``) -> ``:`` and spaces; a key's quotes (JSON's
-   ``"nodes": 4``) and underscores (``memory_gb: 80``) -> spaces; a space between two ideographs -> ``,``;
-   traditional Chinese characters -> simplified ones (``網路`` -> ``网路``, grammar/traditional_chinese.txt).
+   ``"nodes": 4``) and underscores (``memory_gb: 80``) -> spaces; a space between two ideographs -> ``,``.
+
+``in_simplified`` writes traditional Chinese characters as simplified ones, one for one (``網路`` -> ``网路``,
+grammar/traditional_chinese.txt), for a document written in them (``has_traditional``).
 
 The map is stored as pieces: an *identity* piece maps its output characters one-to-one onto an
 equally long input range; a *block* piece maps every output character onto the whole input range
@@ -31,7 +33,7 @@ from functools import cache
 from slacheck.regexes import regex
 from slacheck.resources import grammar_file
 
-__all__ = ["Normalized", "has_traditional", "normalize"]
+__all__ = ["Normalized", "has_traditional", "in_simplified", "normalize"]
 
 # Characters that never change under NFKC, are not whitespace or controls, and never combine
 # with a neighbour: ASCII printable, CJK unified ideographs, stable CJK punctuation and quotes.
@@ -130,11 +132,15 @@ def has_traditional(text: str) -> bool:
     return not text.isascii() and _traditional()[0].search(text) is not None
 
 
-def _in_simplified(text: str) -> str:
-    """``text`` with its traditional Chinese characters written simplified, one for one: a quote sheet from Taiwan
-    or Hong Kong (伺服器、網路、頻寬) is read with the words of one from the mainland."""
+def in_simplified(normalized: Normalized) -> Normalized:
+    """``normalized`` with its traditional Chinese characters written simplified, one for one (the map back is the
+    same): a quote sheet from Taiwan or Hong Kong (伺服器、網路、頻寬) is read with the words of one from the
+    mainland."""
     search, table = _traditional()
-    return text.translate(table) if search.search(text) else text
+    if search.search(normalized.text) is None:
+        return normalized
+    return Normalized(normalized.text.translate(table), normalized._source_length, normalized._out, normalized._in,
+                      normalized._in_end, normalized._identity)
 
 
 def _unify(text: str) -> str:
@@ -152,7 +158,7 @@ def _unify(text: str) -> str:
         text = _JSON_KEY.sub(_unquoted_key, text)
     if "_" in text:
         text = _SNAKE_KEY.sub(_spaced_key, text)
-    return text if text.isascii() else _SPOKEN_PAUSE.sub(",", _in_simplified(text))
+    return text if text.isascii() else _SPOKEN_PAUSE.sub(",", text)
 
 
 @dataclass(frozen=True, slots=True, init=False)

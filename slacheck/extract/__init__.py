@@ -34,7 +34,7 @@ from slacheck.extract.structure import (
 )
 from slacheck.extract.units import UnitPlacer
 from slacheck.model import constructed
-from slacheck.normalize import Normalized, has_traditional, normalize
+from slacheck.normalize import Normalized, has_traditional, in_simplified, normalize
 from slacheck.offering import MAX_EVIDENCE, Evidence, Statement
 from slacheck.regexes import regex
 
@@ -64,6 +64,8 @@ class Extraction:
     """The option the buyer says it takes, when the document offers several."""
 
 
+TRADITIONAL_SAMPLE = 100
+"""Passages at a document's top that show whether it is written in traditional Chinese characters."""
 WINDOW = 20_000
 """Characters read at a time: a passage longer than this (a file that is one huge line) is read in windows."""
 
@@ -78,11 +80,11 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     with_facts = characters = in_facts = 0
     pending: list[tuple[Normalized, Scan] | None] = []
     units = UnitPlacer()
-    traditional = any(has_traditional(passage.text) for passage in document.passages)
+    traditional = any(has_traditional(passage.text) for passage in document.passages[:TRADITIONAL_SAMPLE])
     for passage in document.passages:
         normalized = unhyphenated(without_deleted(normalize(passage.text)))
-        if traditional:  # a document from Taiwan or Hong Kong: its words too
-            normalized = in_mainland_words(normalized)
+        if traditional:  # a document from Taiwan or Hong Kong: its characters and words as the mainland's
+            normalized = in_mainland_words(in_simplified(normalized))
         normalized = units.placed(in_digits(normalized), passage)
         pending.append((normalized, scan(normalized.text[:_windows(normalized.text)[0][1]])))
         if budget is not None:

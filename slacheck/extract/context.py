@@ -580,7 +580,7 @@ ABSENT_REACH = 24
 _ABSENT_FAR_BEFORE = regex(with_first_test(rf"(?:{alternation('absent_far_before')})[^,;.。，；]{{0,3}}$"))
 ABSENT_FAR_REACH = 48
 """Characters before a part where longer such words stand ("without the cost and complexity of InfiniBand")."""
-UNAVAILABLE = regex(alternation("unavailable"), re.I)
+UNAVAILABLE = regex(with_first_test(alternation("unavailable")), re.I)
 """Words that say a part cannot be had now (给不了, "not available"), or that a word does not mean it."""
 
 
