@@ -6485,3 +6485,18 @@ def test_a_discussion_threads_provider_badge_marks_the_offer() -> None:
     assert offering.fact("nodes").value == 4
     assert offering.fact("fabric.protocol").value == "roce-v2"
     assert offering.fact("fabric.dedicated").value is True
+
+
+def test_a_pricing_pages_cards_side_by_side_are_options() -> None:
+    text = ("+------------------+------------------+--------------------+\n"
+            "| KESTREL L8       | KESTREL H8       | KESTREL H16        |\n"
+            "| 1 server         | 1 server         | 2 to 16 servers    |\n"
+            "| 8x L40S PCIe     | 8x H100 SXM5     | 8x H100 SXM5       |\n"
+            "| 2x 25GbE         | 2x 100GbE        | InfiniBand NDR     |\n"
+            "+------------------+------------------+--------------------+\n")
+    extraction = extract(document_from_text(text))
+    _, options = assemble_options(extraction.statements, extraction.chosen_option)
+    by_name = {o.name: o.offering for o in options}
+    assert set(by_name) == {"KESTREL L8", "KESTREL H8", "KESTREL H16"}
+    assert by_name["KESTREL H16"].fact("fabric.protocol").value == "infiniband"
+    assert by_name["KESTREL L8"].fact("gpu.variant").value == "PCIe"

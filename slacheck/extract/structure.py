@@ -1668,11 +1668,25 @@ _NOT_PLANS = regex(alternation("not_plan_column"), re.I)
 _COMPARISON_CORNER = regex(alternation("comparison_corner"), re.I)
 
 
+def _plan_cards(names: list[str]) -> bool:
+    """Whether a row's cells each name a plan under one brand, as a pricing page's cards side by side do ("KESTREL
+    L8 | KESTREL H8 | KESTREL H8 CLUSTER"): three or more, all different, each the same first word (no word of the
+    vocabulary) and more."""
+    words = [name.split() for name in names]
+    brand = words[0][0].lower() if words and words[0] else ""
+    return len(names) >= 3 and len(set(names)) == len(names) and brand.isalpha() \
+        and brand not in english_vocabulary() and all(
+            1 < len(parts) and parts[0].lower() == brand and len(name) <= PLAN_NAME_LENGTH
+            for name, parts in zip(names, words))
+
+
 def _named_columns(cells: list[str]) -> tuple[str | None, ...]:
     """A header row whose top-left cell is empty, or says it compares ("| 比较项 | 云栈 | 极算 |"), names a plan in each
     other cell ("|  | Solo | Pod-4 | Pod-16 |"): each column is an option, named so; () for any other row (severity
     levels and scopes, "Per server", are no plans)."""
     names = [cell.strip().strip("*_ ").strip() for cell in cells]
+    if _plan_cards(names):  # "| KESTREL L8 | KESTREL H8 POPULAR | KESTREL H8 CLUSTER |": a pricing page's cards
+        return tuple(names)
     plans = names[1:]
     if len(names) < 3 or names[0] and not _COMPARISON_CORNER.fullmatch(names[0]) or len(set(plans)) < len(plans) or any(
             not name or len(name) > PLAN_NAME_LENGTH or not any(ch.isalpha() for ch in name)
