@@ -94,7 +94,11 @@ def _without_markup(text: str) -> str:
     return _MARKUP.sub(blanked, text)
 
 
-_JSON_MESSAGE = regex(r'(?m)^\s*\{.*"(?:text|content|message|msg|body)"\s*:\s*".*\}\s*,?\s*$')
+JSON_MESSAGE_WIDTH = 4000
+"""Most characters of a chat message exported as a JSON line (each part of the pattern is bounded by it, so a huge
+line costs a search no more than its length times this)."""
+_JSON_MESSAGE = regex(rf'(?m)^[ \t]*\{{[^\n]{{0,{JSON_MESSAGE_WIDTH}}}?"(?:text|content|message|msg|body)"[ \t]*:'
+                      rf'[ \t]*"[^\n]{{0,{JSON_MESSAGE_WIDTH}}}\}}[ \t]*,?[ \t]*$')
 """A chat message exported as one JSON object a line ({"sender": …, "time": …, "text": …})."""
 _JSON_FIELD = regex(r'"(\w+)"\s*:\s*"((?:[^"\\]|\\.)*)"')
 JSON_SPEAKER_KEYS = ("sender", "from", "user", "name", "author", "speaker", "nickname")
