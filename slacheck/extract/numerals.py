@@ -33,9 +33,11 @@ _UNIT_STEMS = tuple(sorted({unit for unit in _EN_UNITS
                             if not any(other != unit and other in unit for other in _EN_UNITS)}))
 """The units said in words that hold no shorter one ("gig" for "gigabytes"): a passage without one of them has no
 number to put in digits before a unit said so."""
+SPOKEN_WORDS = 8
+"""Most words of a number said aloud, before or after its point (a search tries no longer runs of number words)."""
 _WORDS_BEFORE_UNIT = regex(
-    rf"(?<![A-Za-z0-9.-])(\d+(?:\.\d+)?|(?i:(?:{_ONE_WORD})(?:(?:-| | and )(?:{_ONE_WORD}))*"
-    rf"(?: point(?: (?:{_ONE_WORD}))+)?)) ?((?i:{alternation('number_word_unit')}))")
+    rf"(?<![A-Za-z0-9.-])(\d+(?:\.\d+)?|(?i:(?:{_ONE_WORD})(?:(?:-| | and )(?:{_ONE_WORD})){{0,{SPOKEN_WORDS}}}"
+    rf"(?: point(?: (?:{_ONE_WORD})){{1,{SPOKEN_WORDS}}})?)) ?((?i:{alternation('number_word_unit')}))")
 """A number in English words or in digits right before a unit said in words ("ninety-nine point nine percent",
 "four hundred gig", "900 gigabytes per second")."""
 
