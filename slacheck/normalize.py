@@ -137,10 +137,7 @@ def in_simplified(normalized: Normalized) -> Normalized:
     same): a quote sheet from Taiwan or Hong Kong (伺服器、網路、頻寬) is read with the words of one from the
     mainland."""
     search, table = _traditional()
-    if search.search(normalized.text) is None:
-        return normalized
-    return Normalized(normalized.text.translate(table), normalized._source_length, normalized._out, normalized._in,
-                      normalized._in_end, normalized._identity)
+    return normalized.retyped(normalized.text.translate(table)) if search.search(normalized.text) else normalized
 
 
 def _unify(text: str) -> str:
@@ -201,6 +198,10 @@ class Normalized:
             source = self._in[piece] + index - self._out[piece]
             return source, source + 1, True
         return self._in[piece], self._in_end[piece], False
+
+    def retyped(self, text: str) -> Normalized:
+        """This map with another text of the same length, each character replaced one for one."""
+        return Normalized(text, self._source_length, self._out, self._in, self._in_end, self._identity)
 
     def edited(self, edits: list[tuple[int, int, str]]) -> Normalized:
         """This text with output ranges replaced (``(start, end, new)``, in order, not overlapping): a removed

@@ -9,6 +9,7 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
+from itertools import islice
 
 from slacheck import collector
 from slacheck.documents.markdown import markdown_table
@@ -63,7 +64,7 @@ def text_document(text: str, *, path: str, format: str, sha: str, encoding: str 
     if format not in ("text", "markdown"):
         raise ValueError(f"unknown text format {format!r}")
     with collector.paused():  # this package's own objects, as reading's (see slacheck.collector)
-        marked_up = _MARKUP.search(text) is not None and len(_MARKUP.findall(text)) >= MARKUP_MIN
+        marked_up = len(list(islice(_MARKUP.finditer(text), MARKUP_MIN))) == MARKUP_MIN  # stops at the fifth
         texts = LINE_BREAK.split(_without_markup(text) if marked_up else text)
         if texts[-1] == "":
             texts.pop()

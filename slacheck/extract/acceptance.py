@@ -27,7 +27,7 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning, words
 from slacheck.extract.sizes import judged_sizes
-from slacheck.extract.structure import OWN_RUN, cell_spans
+from slacheck.extract.structure import OWN_RUN
 from slacheck.regexes import regex
 
 _ADVICE = regex(alternation("recommend_word"), re.I)
@@ -124,8 +124,7 @@ def _where_it_runs(token: Keyword, context: Context) -> list[Said]:
     if any(_single(t, context) for t in clause) or (single and not spread):
         return [Said("acceptance.multi_node", False, [span_of(single[0])])]
     if spread:  # in a table, the test's own cell first ("| 全部 12 台 … | 全部 16 台 …": a column set aside)
-        own_cell = next((span for span in cell_spans(context.text) if span[0] <= token.start < span[1]), None) \
-            if context.table_row else None
+        own_cell = context.cell_at(token.start) if context.table_row else None
         spread.sort(key=lambda t: own_cell is None or not own_cell[0] <= t.start < own_cell[1])
         return [Said("acceptance.multi_node", True, [span_of(spread[0])])]
     lead_in = context.lead_in  # "Provider shall run on each node individually:" above a list of tests

@@ -174,6 +174,18 @@ class Context:
         self._label = [t for t in self.keywords if t.end <= self.label_end] if self.label_end else []
         self._label_types = {t.type for t in self._label}
         self._definitions: dict[int, tuple[int, int] | None] = {}
+        self._cells: list[tuple[int, int]] | None = None
+
+    def cells(self) -> list[tuple[int, int]]:
+        """(start, end) of each cell of a table row's text (the whole text is one), found once."""
+        if self._cells is None:
+            self._cells = cell_spans(self.text)
+        return self._cells
+
+    def cell_at(self, position: int) -> tuple[int, int]:
+        """(start, end) of the cell a position lies in."""
+        cells = self.cells()
+        return cells[max(0, bisect_right([start for start, _ in cells], position) - 1)]
 
     def run_in_end(self) -> int | None:
         """Where a run-in heading that opens the passage ends ("S3 Availability. 99.5% …", "8.3 Replacement Time
@@ -303,7 +315,7 @@ class Context:
         """The token types of the header of the column a position lies in (empty outside tables)."""
         if not self.column_types:
             return frozenset()
-        column = sum(start <= position for start, _ in cell_spans(self.text)[1:])
+        column = sum(start <= position for start, _ in self.cells()[1:])
         return self.column_types[column] if column < len(self.column_types) else frozenset()
 
     def first_of(self, kind: str) -> Keyword | None:
@@ -645,7 +657,7 @@ def flag(path: str, *, needs: set[str] | None = None) -> Callable[[Keyword, Cont
 
 def _denied_in_row(token: Keyword, context: Context) -> bool:
     """Whether a cell after the token's in its table row opens with a denial ("不提供", "Not provided")."""
-    for position, _ in cell_spans(context.text):
+    for position, _ in context.cells():
         if position <= token.end:
             continue
         opening = len(context.text) - len(context.text[position:].lstrip())  # the cell's first character

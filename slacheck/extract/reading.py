@@ -175,7 +175,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     """
     if not said:
         return said
-    spans = cell_spans(context.text) if frame.columns or frame.column_options else []
+    spans = context.cells() if frame.columns or frame.column_options else []
     if _not_offered(context, spans, plans=bool(frame.column_options)) \
             or not spans and _label_says_nothing(context.text):
         return []
@@ -461,7 +461,7 @@ _SAME_AS = regex(rf"(?:{alternation('same_as')})\W{{0,3}}$", re.I)
 def _with_same_as(kept: list[Said], context: Context, frame: Frame) -> list[Said]:
     """In a row of options side by side, a cell that says "same as Option A" (同方案A) states what that
     option's cell states."""
-    cells = cell_spans(context.text)
+    cells = context.cells()
     copies = []
     for column, (start, end) in enumerate(cells):
         option = _at(frame.column_options, column)
@@ -507,7 +507,7 @@ def _qualifiers(said: list[Said], context: Context) -> list[Said]:
     1:1. A 1:1 spine can be quoted as an option.") is prose: there it is the sentence."""
     marked = context.first_of("OPTIONAL") is not None
     worded = marked or context.first_of("EXPANSION") is not None
-    prose_cells = [(start, end) for start, end in cell_spans(context.text)
+    prose_cells = [(start, end) for start, end in context.cells()
                    if context.sentence(start) != context.sentence(max(start, end - 1))] \
         if worded and context.table_row else []
 

@@ -9,7 +9,7 @@ import re
 
 from slacheck.extract.context import Context, Said
 from slacheck.extract.lexicon import alternation
-from slacheck.extract.structure import DUTIES, cell_spans, first_worded_cell
+from slacheck.extract.structure import DUTIES, first_worded_cell
 from slacheck.regexes import regex
 
 _MARK = regex(rf"\s*(?:{alternation('responsible_mark')})\s*", re.I)
@@ -28,7 +28,7 @@ def row_owners(context: Context, columns: tuple[str, ...], providers: tuple[str,
     if item is None or not any(parties):
         return []
     paths = {DUTIES[t.type] for t in context.keywords_in(*item) if t.type in DUTIES}
-    owners = {parties[i] for i, (start, end) in enumerate(cell_spans(context.text))
+    owners = {parties[i] for i, (start, end) in enumerate(context.cells())
               if i < len(parties) and parties[i] and _MARK.fullmatch(context.text, start, end)}
     if not paths or not owners:
         return []

@@ -31,7 +31,7 @@ from slacheck.extract.context import (
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning, values, words
 from slacheck.extract.parser import Phrase
-from slacheck.extract.structure import DUTIES, cell_spans, label_end, row_cells
+from slacheck.extract.structure import DUTIES, label_end, row_cells
 from slacheck.regexes import regex
 
 _HEDGED_PRICE = regex(alternation("hedge_price"), re.I)
@@ -108,7 +108,7 @@ _BLANK_CELL = regex(rf"[\s\d.\-—–/*]*(?:(?:{alternation('not_applicable_cell
 
 def _next_cell(token: Keyword, context: Context) -> tuple[int, int] | None:
     """The span of the table cell after the token's."""
-    cells = cell_spans(context.text)
+    cells = context.cells()
     at = next((i for i, (start, end) in enumerate(cells) if start <= token.start < end), len(cells))
     return cells[at + 1] if at + 1 < len(cells) else None
 
@@ -424,7 +424,11 @@ _JUST_BEFORE = regex(rf" ?(?:{alternation('time_lead')}) ?", re.I)
 def _after_semicolon(token: Keyword, context: Context) -> bool:
     """Whether the token's sentence follows a semicolon (a clause of the sentence before it, which it goes on)."""
     start = context.sentence_starts[context.sentence(token.start)]
-    return context.text[:start].rstrip()[-1:] in (";", "；")
+    return context.text[max(0, start - SEMICOLON_REACH):start].rstrip()[-1:] in (";", "；")
+
+
+SEMICOLON_REACH = 4
+"""Characters before a sentence where the semicolon that ends the one before it stands (spaces after it)."""
 
 
 def _times(word: Keyword, context: Context) -> bool:
