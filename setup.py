@@ -23,6 +23,7 @@ from slacheck_build import compiling  # noqa: E402 (the backend's folder, as pyp
 # Left out: the modules that build the grammar's tables once (extract/tables.py, extract/lalr.py) and
 # documents/markdown.py, through which the tests watch a text file's lines being assembled.
 COMPILED = [
+    "slacheck/needed_words.py",
     "slacheck/normalize.py",
     "slacheck/documents/blocks.py",
     "slacheck/documents/layout.py",

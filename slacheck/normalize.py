@@ -30,7 +30,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cache
 
-from slacheck.regexes import regex
+from slacheck.regexes import Regex, regex
 from slacheck.resources import grammar_file
 
 __all__ = ["Normalized", "has_traditional", "in_simplified", "normalize"]
@@ -119,7 +119,7 @@ TRADITIONAL_FILE = "traditional_chinese.txt"
 
 
 @cache
-def _traditional() -> tuple[re.Pattern[str], dict[int, int]]:
+def _traditional() -> tuple[Regex, dict[int, int]]:
     """A search for any traditional Chinese character, and the table that writes each as its simplified one."""
     pairs = [line.split() for line in grammar_file(TRADITIONAL_FILE).read_text(encoding="utf-8").splitlines()
              if line and not line.startswith("#")]

@@ -16,7 +16,10 @@ import re
 from pathlib import Path
 
 from slacheck import __version__, programs
+from slacheck.needed_words import Regex, gated, needed_words
 from slacheck.resources import cache_file, read_kept, save_kept
+
+__all__ = ["Regex", "regex"]
 
 _SUFFIX = ".regexes.json"
 
@@ -27,44 +30,60 @@ class _Store:
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
-        self.kept = _read(path)
-        self.made: dict[tuple[str, int], re.Pattern[str]] = {}
+        self.kept, self.words = _read(path)
+        self.made: dict[tuple[str, int], Regex] = {}
         self.missed = False
 
-    def pattern(self, pattern: str, flags: int) -> re.Pattern[str]:
-        """``re.compile(pattern, flags)``, from the kept program when there is one (else its program is kept)."""
-        made = self.made.get((pattern, flags)) or programs.kept_pattern(pattern, self.kept, flags)
-        if made is None:
+    def pattern(self, pattern: str, flags: int) -> Regex:
+        """``re.compile(pattern, flags)``, from the kept program when there is one (else its program is kept),
+        gated by its needed words."""
+        key = (pattern, flags)
+        made = self.made.get(key)
+        if made is not None:
+            return made
+        compiled = programs.kept_pattern(pattern, self.kept, flags)
+        if compiled is None:
             found = programs.program(pattern, flags)
             if found is not None:
-                self.kept[pattern, flags] = found
+                self.kept[key] = found
                 self.missed = True
-            made = re.compile(pattern, flags)
-        self.made[pattern, flags] = made
+            compiled = re.compile(pattern, flags)
+        if key not in self.words:
+            self.words[key] = needed_words(pattern, flags)
+            self.missed = True
+        made = self.made[key] = gated(compiled, self.words[key])
         return made
 
     def save(self) -> None:
-        """Write the programs kept, with those compiled in this run, when this run compiled any."""
+        """Write the programs and words kept, with those made in this run, when this run made any."""
         if self.missed:
-            save_kept(self.path, programs.as_rows(self.kept))
+            save_kept(self.path, {"programs": programs.as_rows(self.kept),
+                                  "words": [[pattern, flags, words] for (pattern, flags), words in self.words.items()]})
             self.missed = False
 
 
-def _read(path: Path | None) -> programs.Programs:
-    """The programs kept in ``path`` (none when it is missing or damaged)."""
+Words = dict[tuple[str, int], list[str] | None]
+"""Each pattern's needed words (None: it has none that tell), by the pattern and its flags."""
+
+
+def _read(path: Path | None) -> tuple[programs.Programs, Words]:
+    """The programs and words kept in ``path`` (none when it is missing or damaged)."""
     try:
-        return programs.from_rows(read_kept(path) or ())
-    except (ValueError, TypeError):  # binascii.Error is a ValueError
-        return {}
+        kept = read_kept(path) or {"programs": [], "words": []}
+        return (programs.from_rows(kept["programs"]),
+                {(pattern, flags): words for pattern, flags, words in kept["words"]})
+    except (ValueError, TypeError, KeyError):  # binascii.Error is a ValueError
+        return {}, {}
 
 
 _store: _Store | None = None
 
 
-def regex(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    """``re.compile(pattern, flags)`` for a pattern written in the package, kept compiled between runs."""
+def regex(pattern: str, flags: int = 0) -> Regex:
+    """``re.compile(pattern, flags)`` for a pattern written in the package, kept compiled between runs and
+    gated by the words it needs."""
     global _store
     if _store is None:
-        _store = _Store(cache_file("regexes", f"slacheck {__version__}\n{programs.FORMAT}", _SUFFIX))
+        _store = _Store(cache_file("regexes", f"slacheck {__version__}\n{programs.FORMAT}\nwords 1", _SUFFIX))
         atexit.register(_store.save)
     return _store.pattern(pattern, flags)

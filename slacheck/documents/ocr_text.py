@@ -15,14 +15,13 @@ import functools
 import gzip
 import importlib.util
 import math
-import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from slacheck.documents.model import DocumentError
 from slacheck.documents.pdf import OCR_HINT
-from slacheck.regexes import regex
+from slacheck.regexes import Regex, regex
 from slacheck.resources import grammar_file
 
 MIN_GLUED = 6
@@ -129,7 +128,7 @@ def _lexicon() -> dict[str, Any]:
 
 
 @functools.cache
-def _lexicon_patterns() -> tuple[re.Pattern[str], ...]:
+def _lexicon_patterns() -> tuple[Regex, ...]:
     return tuple(regex(pattern) for entry in _lexicon().values() if isinstance(entry, dict)
                  for pattern in entry.get("patterns", ()))
 

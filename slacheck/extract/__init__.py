@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Sequence
 
+from slacheck import needed_words
 from slacheck.documents import Budget, Document, Passage, line_texts
 from slacheck.extract.amendments import set_aside_versions, without_deleted
 from slacheck.extract.claims import read_claims, without_references
@@ -136,6 +137,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
         with_facts += stated
     coverage = Coverage(len(document.passages), with_facts, characters, in_facts)
     chosen = option_names.get(option_key(chosen), chosen) if chosen else None
+    needed_words.forget()  # the texts the package's regexes looked at
     return Extraction(statements=kept.statements, coverage=coverage, chosen_option=chosen)
 
 

@@ -54,7 +54,7 @@ from slacheck.extract.structure import (
     options_named,
     subject_of,
 )
-from slacheck.regexes import regex
+from slacheck.regexes import Regex, regex
 
 _PHRASES: dict[str, PhraseHandler] = {**hardware.PHRASES, **network.PHRASES, **terms.PHRASES}
 _KEYWORDS: dict[str, list[Handler]] = {}
@@ -158,7 +158,7 @@ def _label_at(position: int, label: str | None, later_labels: list[tuple[int, st
     return label
 
 
-def _complies(row: str, mark: re.Pattern[str] = _COMPLIES) -> bool:
+def _complies(row: str, mark: Regex = _COMPLIES) -> bool:
     """Whether a row of a compliance matrix has a cell that commits to its requirement as written ("C", 满足,
     "满足。"), or one that ``mark`` matches whole."""
     return any(mark.fullmatch(row[start:end].strip(" *。.")) for start, end in cell_spans(row))

@@ -21,7 +21,7 @@ from slacheck.documents.passages import CHAT_TIME, COMMENTED_KEY, LEADER, chat_h
 from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, english_vocabulary, meaning, values, words
 from slacheck.extract.parser import scan
-from slacheck.regexes import regex
+from slacheck.regexes import Regex, regex
 
 VENDOR = "vendor"
 """The subject of what a vendor says of itself: its history, premises, plans (ABOUT_VENDOR)."""
@@ -50,7 +50,7 @@ CELL = " | "
 
 _MARKDOWN_HEADING = regex(r"(#{1,6}|={1,6}(?= \S))\s")
 """A Markdown heading's hashes, or an AsciiDoc one's equals signs ("== At a glance"): its level."""
-_NUMBERED: tuple[tuple[re.Pattern[str], int], ...] = tuple(
+_NUMBERED: tuple[tuple[Regex, int], ...] = tuple(
     (regex(pattern), int(level)) for pattern, level in values("heading_number").items())
 _SENTENCE_PUNCTUATION = regex(r"[。;；!?！？]|[.,，](?=\s|$)")
 _SYMBOL_LED = regex(r"\s*[^\w\s\-*+#>|(（\[【\"“'‘]")
@@ -309,7 +309,7 @@ def _letterhead_names(document: Document) -> list[str]:
     shorten it ("Polaris Nine configures ...", "Meridyn handles ...")."""
     names: list[str] = []
     texts = line_texts(document.lines)
-    heads: list[tuple[re.Pattern[str], str]] = []
+    heads: list[tuple[Regex, str]] = []
     for text in texts:  # the first lines with words, less a recipient's ("To: Brightwater AI Ltd.")
         if len(heads) == LETTERHEAD_LINES:
             break

@@ -11,21 +11,32 @@ from pathlib import Path
 import pytest
 
 from slacheck import regexes
+from slacheck.needed_words import Gated
 
 
 def _store(path: Path) -> regexes._Store:
     return regexes._Store(path)
 
 
-def test_a_kept_pattern_is_re_compile_s_own(tmp_path: Path) -> None:
+def _compiled(made: regexes.Regex) -> re.Pattern[str]:
+    """The compiled regex, gated or not."""
+    return made.compiled if isinstance(made, Gated) else made
+
+
+def test_a_kept_pattern_is_re_compile_s_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "regexes-x.regexes.json"
     first = _store(path)
     made = first.pattern(r"(?P<n>\d+)\s*(?i:gb)", 0)
-    assert made == re.compile(r"(?P<n>\d+)\s*(?i:gb)") and first.missed
+    assert _compiled(made) == re.compile(r"(?P<n>\d+)\s*(?i:gb)") and first.missed
+    assert isinstance(made, Gated) and made.words == ("gb",)
     first.save()
     assert path.exists() and not first.missed
     second = _store(path)
-    assert second.kept and second.pattern(r"(?P<n>\d+)\s*(?i:gb)", 0) == made and not second.missed
+    with monkeypatch.context() as patched:
+        patched.setattr(regexes, "needed_words", lambda *_: pytest.fail("the kept words are parsed again"))
+        again = second.pattern(r"(?P<n>\d+)\s*(?i:gb)", 0)
+    assert second.kept and _compiled(again) == _compiled(made) and not second.missed
+    assert isinstance(again, Gated) and again.words == ("gb",)
     assert second.pattern("a|b", re.I) == re.compile("a|b", re.I) and second.missed  # another one: written again
 
 

@@ -19,7 +19,7 @@ from slacheck.perf.nccl.records import (
     NcclRow,
     Transport,
 )
-from slacheck.regexes import regex
+from slacheck.regexes import Regex, regex
 
 _INTEGER = regex(r"-?[0-9]{1,30}", re.ASCII)
 _VERSION = regex(
@@ -39,7 +39,7 @@ _OOB = regex(r"#\s*Out of bounds values\s*:\s*(\d{1,30})", re.ASCII)
 _AVG = regex(r"#\s*Avg bus bandwidth\s*:\s*(\S+)\s*(OK|FAILED)?", re.ASCII)
 _FAILURE = regex(r"Test (?:NCCL|CUDA) failure|Test failure \S+:\d", re.ASCII)
 _INFO_VERSION = regex(r"NCCL INFO NCCL version (\d+\.\d+\.\d+)", re.ASCII)
-_TRANSPORTS: tuple[tuple[re.Pattern[str], Transport], ...] = (
+_TRANSPORTS: tuple[tuple[Regex, Transport], ...] = (
     (regex(r"NET/OFI Selected Provider is (?i:efa)\b", re.ASCII), "efa"),
     (regex(r"NET/OFI Selected Provider is ", re.ASCII), "ofi"),
     (regex(r"NET/IB ?: Using \[\d+\]\S*?/RoCE", re.ASCII), "roce"),
