@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 import re
 import sys
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Container, Iterator, Sequence
 
 import ahocorasick_rs
 
@@ -28,7 +28,7 @@ MOST_STRINGS = 64
 """Most strings kept for one part of a regex; a part that can match more counts as unknown."""
 SHORTEST_RANGE = 16
 """Most characters of a class expanded into strings."""
-KEPT_CHARACTERS = 1 << 20
+KEPT_CHARACTERS = 1 << 18
 """Most characters of the texts whose words are kept (they are forgotten together when there would be more)."""
 LONGEST_GATED = 8192
 """Longest text a gated regex looks for its words in first (a longer one, a whole document joined, holds most
@@ -208,64 +208,82 @@ def needed_words(pattern: str, flags: int = 0) -> list[str] | None:
     return sorted(words) if words and all(map(_telling, words)) else None
 
 
+UNGATED = 0
+"""The gate of what is looked for in every text: every text holds it."""
+_EVERY: Container[int] = range(sys.maxsize)
+"""Every gate: what a text too long to look at holds."""
+
+
 class _Words:
-    """Every gated regex's words in one automaton, and which regexes each text looked at holds words of
-    (kept until ``forget``: a reading looks at the same lines and passages again and again)."""
+    """Every gated regex's words in one automaton, and the gates each text looked at holds words of (kept
+    until ``forget``: a reading looks at the same lines and passages again and again)."""
 
     def __init__(self) -> None:
-        self.words: dict[str, int] = {}  # each word: its place in regexes_of
-        self.regexes_of: list[int] = []  # for each word, the bits of the gated regexes that need it
-        self.count = 0
+        self.words: dict[str, int] = {}  # each word: its place in gates_of
+        self.gates_of: list[tuple[int, ...]] = []  # for each word, the gates that need it
+        self.count = UNGATED
         self.automaton: Any = None
-        self.seen: dict[str, int] = {}
+        self.seen: dict[str, frozenset[int]] = {}
+        self.sets: dict[frozenset[int], frozenset[int]] = {}
         self.kept_characters = 0
         self.last = ""
-        self.last_bits = 0
+        self.last_held = frozenset({UNGATED})
 
     def add(self, words: Sequence[str]) -> int:
-        """Gate one more regex by ``words``; its bit."""
-        bit = 1 << self.count
+        """A new gate, of something that needs one of ``words``."""
         self.count += 1
         for word in words:
-            place = self.words.setdefault(word, len(self.regexes_of))
-            if place == len(self.regexes_of):
-                self.regexes_of.append(0)
-            self.regexes_of[place] |= bit
+            place = self.words.setdefault(word, len(self.gates_of))
+            if place == len(self.gates_of):
+                self.gates_of.append(())
+            self.gates_of[place] += (self.count,)
         self.automaton = None
         self.forget()
-        return bit
+        return self.count
 
-    def held(self, text: str) -> int:
-        """The bits of the gated regexes of which ``text`` holds a word."""
+    def held(self, text: str) -> frozenset[int]:
+        """The gates of which ``text`` holds a word, with UNGATED."""
         if text is self.last:  # most often: one regex after another searches a passage
-            return self.last_bits
-        bits = self.seen.get(text)
-        if bits is not None:
-            self.last, self.last_bits = text, bits
-            return bits
-        automaton = self.automaton
-        if automaton is None:
-            automaton = self.automaton = ahocorasick_rs.AhoCorasick(list(self.words))
-        bits = 0
-        regexes_of = self.regexes_of
-        for index, _, _ in automaton.find_matches_as_indexes(folded(text), overlapping=True):
-            bits |= regexes_of[index]
-        self.kept_characters += len(text)
-        if self.kept_characters > KEPT_CHARACTERS:
-            self.forget()
-            self.kept_characters = len(text)
-        self.seen[text] = bits
-        self.last, self.last_bits = text, bits
-        return bits
+            return self.last_held
+        found = self.seen.get(text)
+        if found is None:
+            automaton = self.automaton
+            if automaton is None:
+                automaton = self.automaton = ahocorasick_rs.AhoCorasick(list(self.words))
+            gates = {UNGATED}
+            gates_of = self.gates_of
+            for index, _, _ in automaton.find_matches_as_indexes(folded(text), overlapping=True):
+                gates.update(gates_of[index])
+            found = frozenset(gates)
+            found = self.sets.setdefault(found, found)  # texts hold the same few sets
+            self.kept_characters += len(text)
+            if self.kept_characters > KEPT_CHARACTERS:
+                self.forget()
+                self.kept_characters = len(text)
+            self.seen[text] = found
+        self.last, self.last_held = text, found
+        return found
 
     def forget(self) -> None:
         """Let go of the texts looked at."""
         self.seen.clear()
+        self.sets.clear()
         self.kept_characters = 0
-        self.last, self.last_bits = "", 0
+        self.last, self.last_held = "", frozenset({UNGATED})
 
 
 _WORDS = _Words()
+
+
+def gate(words: Sequence[str]) -> int:
+    """A new gate, for something that needs one of ``words`` (a lexer's terminal, a gated regex)."""
+    return _WORDS.add(words)
+
+
+def held(text: str) -> Container[int]:
+    """The gates (of gated regexes, of terminals) of which ``text`` holds a word, with UNGATED; every gate for
+    a text longer than LONGEST_GATED, which is not looked at."""
+    return _EVERY if len(text) > LONGEST_GATED else _WORDS.held(text)
 
 
 def forget() -> None:
@@ -280,7 +298,7 @@ class Gated:
     def __init__(self, compiled: re.Pattern[str], words: Sequence[str]) -> None:
         self.compiled = compiled
         self.words = tuple(words)
-        self._bit = _WORDS.add(words)
+        self._gate = gate(words)
 
     @property
     def pattern(self) -> str:
@@ -299,7 +317,7 @@ class Gated:
         return self.compiled.groupindex
 
     def _may_match(self, text: str) -> bool:
-        return len(text) > LONGEST_GATED or bool(_WORDS.held(text) & self._bit)
+        return self._gate in held(text)
 
     def search(self, string: str, pos: int = 0, endpos: int = _ENDLESS) -> re.Match[str] | None:
         return self.compiled.search(string, pos, endpos) if self._may_match(string) else None

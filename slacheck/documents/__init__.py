@@ -24,6 +24,7 @@ from slacheck.documents.model import (
     Segment,
     Segments,
     TimeBudgetExceeded,
+    joined_pieces,
     line_places,
     line_texts,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "document_from_bytes",
     "document_from_text",
     "line_places",
+    "joined_pieces",
     "line_texts",
     "load_document",
 ]

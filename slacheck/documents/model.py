@@ -166,9 +166,32 @@ class Lines(_Compact[Line]):
         return f"Lines({list(self)!r})"
 
 
+PIECE = 1 << 15
+"""Characters joined at once where a search looks through all of a document's lines or passages together: the
+whole document joined into one text would cost memory in proportion to it."""
+
+
 def line_texts(lines: Sequence[Line]) -> Sequence[str]:
     """Each line's text; a Lines gives its own list, without making a Line per line."""
     return lines.texts if isinstance(lines, Lines) else [line.text for line in lines]
+
+
+
+
+def joined_pieces(texts: Sequence[str], separator: str = "\n", overlapping: bool = False,
+                  size: int = PIECE) -> Iterator[str]:
+    """``texts`` joined by ``separator``, in pieces of about ``size`` characters that each start at a text. An
+    overlapping piece starts with the last text of the one before, so any two neighbouring texts are joined in
+    one piece."""
+    least = 2 if overlapping else 1  # texts in a piece
+    start = 0
+    while start < len(texts):
+        end, joined = start, 0
+        while end < len(texts) and (joined < size or end - start < least):
+            joined += len(texts[end]) + 1
+            end += 1
+        yield separator.join(texts[start:end])
+        start = end - 1 if overlapping and end < len(texts) else end
 
 
 def line_places(lines: Sequence[Line]) -> dict[tuple[int, int], str]:

@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any, Sequence
 
 from slacheck import needed_words
-from slacheck.documents import Budget, Document, Passage, line_texts
+from slacheck.documents import Budget, Document, Passage, joined_pieces, line_texts
 from slacheck.extract.amendments import set_aside_versions, without_deleted
 from slacheck.extract.claims import read_claims, without_references
 from slacheck.extract.context import Said
@@ -79,7 +79,8 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     (the later windows of a huge passage are scanned only then), and each scan is let go once read.
     """
     with_facts = characters = in_facts = 0
-    pending: list[tuple[Normalized, Scan] | None] = []
+    normalized_texts: list[Normalized | None] = []  # each passage's, until it is read
+    scans: list[Scan | None] = []  # each passage's first window's, until it is read
     units = UnitPlacer()
     traditional = any(has_traditional(passage.text) for passage in document.passages[:TRADITIONAL_SAMPLE])
     for passage in document.passages:
@@ -87,11 +88,14 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
         if traditional:  # a document from Taiwan or Hong Kong: its characters and words as the mainland's
             normalized = in_mainland_words(in_simplified(normalized))
         normalized = units.placed(in_digits(normalized), passage)
-        pending.append((normalized, scan(normalized.text[:_windows(normalized.text)[0][1]])))
+        normalized_texts.append(normalized)
+        scans.append(scan(normalized.text[:_windows(normalized.text)[0][1]]))
         if budget is not None:
             budget.check(partial(_position, document, passage))
     providers = provider_names(document)
-    first_windows: list[tuple[str, Sequence[Keyword]]] = [(item[0].text, item[1].tokens) for item in pending if item]
+    first_windows: list[tuple[str, Sequence[Keyword]]] = [
+        (normalized.text, found.tokens) for normalized, found in zip(normalized_texts, scans)
+        if normalized is not None and found is not None]
     texts = [text for text, _ in first_windows]
     kept_earlier = kept_earlier_messages(document, texts)  # read once: frames reads them, and they are background
     placed = frames(document, first_windows, kept_earlier)
@@ -99,14 +103,14 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     set_aside_versions(first_windows, placed)
     background = recitals(texts) | requirement_lines(texts) | before_prevailing_annex(texts) | kept_earlier
     buyers = buyers_document(texts)  # "采购审批单": its "我方" is the customer
-    del first_windows  # each passage's tokens go once it is read (pending[index] = None below)
+    del first_windows  # each passage's tokens go once it is read (scans[index] = None below)
     kept = _Kept()
     option_names: dict[str, str] = {}  # each option by the name it is first given ("方案A", then "Option A")
     for index, (passage, frame) in enumerate(zip(document.passages, placed)):
-        item = pending[index]
-        assert item is not None
-        pending[index] = None  # read once: its tokens and phrases can go
-        normalized, window_scan = item
+        waiting, window_scan = normalized_texts[index], scans[index]
+        assert waiting is not None and window_scan is not None
+        normalized, normalized_texts[index], scans[index] = waiting, None, None  # read once: its tokens and
+        # phrases can go
         text = normalized.text
         characters += len(text) - text.count(" ")
         stated = False
@@ -255,8 +259,10 @@ _SHARED_LEAD, _FROM_U4E00 = b"\xe4", b"\xb8"
 
 def document_language(document: Document) -> str:
     """``zh``, ``en`` or ``mixed`` from the share of CJK ideographs among letters."""
-    text = "\n".join(line_texts(document.lines))
-    cjk, latin = _ideographs_and_letters(text)
+    cjk = latin = 0
+    for piece in joined_pieces(line_texts(document.lines)):
+        counted = _ideographs_and_letters(piece)
+        cjk, latin = cjk + counted[0], latin + counted[1]
     if cjk < 5:
         return "en"
     if cjk * 3 >= latin:

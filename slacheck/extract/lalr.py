@@ -17,6 +17,7 @@ from slacheck import programs
 from slacheck.extract.lexer import first_characters, first_prefixes, skip_pattern
 from slacheck.extract.lexicon import fact_grammar
 from slacheck.extract.tables import PHRASE, GrammarTables, Rule
+from slacheck.needed_words import needed_words
 from slacheck.resources import build_lark
 
 
@@ -69,5 +70,6 @@ def build(parser: Lark) -> GrammarTables:
     skip = skip_pattern(terminals, silent, ranges)
     regexes = [(regex, 0) for _, regex in terminals] + [(skip, 0)] + [(start, 0) for start in starts.values()]
     kept = {(regex, flags): made for regex, flags in regexes if (made := programs.program(regex, flags)) is not None}
+    words = {name: needed_words(regex) for name, regex in terminals}
     return GrammarTables(terminals, silent, first, starts, ranges, skip, actions, tuple(shapes),
-                         table.start_states[PHRASE], table.end_states[PHRASE], kept)
+                         table.start_states[PHRASE], table.end_states[PHRASE], kept, words)

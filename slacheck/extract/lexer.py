@@ -14,7 +14,7 @@ from bisect import bisect_right
 from functools import lru_cache
 from typing import Any, Iterator, Mapping, Sequence
 
-from slacheck import regexes
+from slacheck import needed_words, regexes
 from slacheck.programs import BMP_END, Program, character_ranges, compiled
 
 # the regex parser's own modules, which typeshed does not describe in every installation
@@ -248,6 +248,10 @@ as itself. Case folding never crosses BMP_END. A class without any of them is no
 character (compiling every terminal's class costs 10 ms, for the first emoji a document holds)."""
 
 
+_Candidate = tuple[str, re.Pattern[str], int]
+"""A terminal that can start at a character: its name, its compiled regex and its gate among the needed words."""
+
+
 class FirstCharLexer:
     """Lark's basic lexer, same tokens, but dispatched on the character where each token starts.
 
@@ -263,10 +267,11 @@ class FirstCharLexer:
     def __init__(self, terminals: Sequence[tuple[str, str]], silent: frozenset[str], prose: str = PROSE,
                  first: Mapping[str, str] | None = None, starts: Mapping[str, str] | None = None,
                  ranges: Mapping[str, Sequence[tuple[int, int]]] | None = None, skip: str | None = None,
-                 programs: Mapping[tuple[str, int], Program] | None = None) -> None:
+                 programs: Mapping[tuple[str, int], Program] | None = None,
+                 words: Mapping[str, Sequence[str] | None] | None = None) -> None:
         """``terminals``: each terminal's name and regex, in the order lark's basic lexer tries them; ``first``,
-        ``starts``, ``ranges`` and ``skip``: what first_characters, first_prefixes, character_ranges and
-        skip_pattern give for them;
+        ``starts``, ``ranges``, ``skip`` and ``words``: what first_characters, first_prefixes, character_ranges,
+        skip_pattern and needed_words.needed_words give for them;
         ``programs``: compiled programs of the terminals, the prefix filters and the skip pattern (tables.py)."""
         self.terminals = [name for name, _ in terminals]
         self.silent = silent
@@ -280,13 +285,18 @@ class FirstCharLexer:
         self._programs = programs or {}
         self._skip = compiled(skip or skip_pattern(terminals, silent, ranges, prose), self._programs)
         self._starts = starts or {name: first_prefixes(regex) for name, regex in terminals}
-        self._by_char: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
-        self._by_prefix: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+        words = words if words is not None else {name: needed_words.needed_words(regex) for name, regex in terminals}
+        self._gates = {name: needed_words.gate(found) if (found := words.get(name)) else needed_words.UNGATED
+                       for name in self.terminals}
+        """Each terminal's gate among the needed words: a terminal none of whose words a text holds is not tried
+        in it."""
+        self._by_char: dict[str, list[_Candidate]] = {}
+        self._by_prefix: dict[str, list[_Candidate]] = {}
         self._compiled: dict[str, re.Pattern[str]] = {}
         self._start_filters: dict[str, re.Pattern[str]] = {}
         self._shared: dict[str, str] = {}
 
-    def _candidates(self, ch: str) -> list[tuple[str, re.Pattern[str]]]:
+    def _candidates(self, ch: str) -> list[_Candidate]:
         """The terminals that can start with ``ch``, in order, each compiled (once, when first needed).
 
         Trying them one by one costs about what one alternation of them costs, and compiling an
@@ -299,7 +309,7 @@ class FirstCharLexer:
                 pattern = self._compiled.get(name)
                 if pattern is None:
                     pattern = self._compiled[name] = compiled(self._regex[name], self._programs)
-                candidates.append((name, pattern))
+                candidates.append((name, pattern, self._gates[name]))
         for one in DIGITS if digit else ch:
             self._by_char[one] = candidates
         return candidates
@@ -318,18 +328,18 @@ class FirstCharLexer:
             first = self._first[name] = re.compile(classes) if beyond else None
         return first is not None and bool(first.match(ch))
 
-    def _candidates_at(self, prefix: str, candidates: list[tuple[str, re.Pattern[str]]]) -> list[
-            tuple[str, re.Pattern[str]]]:
+    def _candidates_at(self, prefix: str, candidates: list[_Candidate]) -> list[_Candidate]:
         """The ``candidates`` of a prefix's first character that can start with the prefix (the next PREFIX
         characters of the text, fewer at its end). The prefix filters come compiled with the tables, so even a
         short text gains from them."""
         kept = []
-        for kind, pattern in candidates:
+        for candidate in candidates:
+            kind = candidate[0]
             starts = self._start_filters.get(kind)
             if starts is None:
                 starts = self._start_filters[kind] = compiled(self._starts[kind], self._programs)
             if starts.match(prefix):
-                kept.append((kind, pattern))
+                kept.append(candidate)
         self._by_prefix[prefix] = kept
         return kept
 
@@ -337,7 +347,7 @@ class FirstCharLexer:
         """Each vocabulary token of ``text`` and whether prose came since the token before it.
 
         Tokens of the same text share one string (up to SHARED_VALUES of them): a document repeats its
-        vocabulary.
+        vocabulary. A terminal that needs words the text does not hold is not tried.
         """
         skip, by_char, by_prefix, skipped, silent = self._skip.match, self._by_char, self._by_prefix, \
             self.skipped, self.silent
@@ -347,6 +357,7 @@ class FirstCharLexer:
         if len(by_prefix) > SHARED_VALUES:
             by_prefix.clear()
         position, end, prose = 0, len(text), False
+        held = needed_words.held(text)
         while position < end:
             gap = skip(text, position)
             assert gap is not None  # a starred group matches at least nothing
@@ -363,8 +374,8 @@ class FirstCharLexer:
                 if ch in DIGITS:
                     prefix = prefix.translate(_AS_ZERO)  # one entry for every number of as many digits
                 candidates = by_prefix.get(prefix) or self._candidates_at(prefix, candidates)
-            for kind, pattern in candidates:  # noqa: B007 (kind is used after the loop)
-                if match := pattern.match(text, position):
+            for kind, pattern, gate in candidates:  # noqa: B007 (kind is used after the loop)
+                if gate in held and (match := pattern.match(text, position)):
                     break
             else:
                 raise ValueError(f"no terminal matches at character {position}: {ch!r}")

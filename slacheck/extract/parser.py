@@ -76,7 +76,7 @@ def _parsers() -> tuple[FirstCharLexer, GrammarTables]:
     """The lexer and the phrase tables, made once (from the cache folder when it holds them)."""
     tables = grammar_tables()
     return FirstCharLexer(tables.terminals, tables.silent, first=tables.first, starts=tables.starts,
-                          ranges=tables.ranges, skip=tables.skip, programs=tables.programs), tables
+                          ranges=tables.ranges, skip=tables.skip, programs=tables.programs, words=tables.words), tables
 
 
 def scan(text: str) -> Scan:

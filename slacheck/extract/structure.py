@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Iterator, Sequence
 
-from slacheck.documents import Document, Passage, line_texts
+from slacheck.documents import Document, Passage, joined_pieces, line_texts
 from slacheck.documents.passages import CHAT_TIME, COMMENTED_KEY, LEADER, chat_header_end
 from slacheck.extract.lexer import Keyword, with_first_test
 from slacheck.extract.lexicon import alternation, english_vocabulary, meaning, values, words
@@ -324,11 +324,11 @@ def _letterhead_names(document: Document) -> list[str]:
     top = "\n".join(texts[:SUPPLIER_LINES])  # "Acceptance of the cluster leased from Hengrui Zhisuan (恒睿智算)"
     heads += [(_SUPPLIER, line) for line in top.splitlines() if _SUPPLIER.search(line)] \
         if _SUPPLIER.search(top) else []
-    whole = "\n".join(texts)  # one search for copyright lines ("© 2024 Meridyn Cloud, Inc.")
-    for mark in _COPYRIGHT.finditer(whole):
-        start, end = whole.rfind("\n", 0, mark.start()) + 1, whole.find("\n", mark.end())
-        line = whole[start:end if end >= 0 else len(whole)][:LETTERHEAD_CHARACTERS].replace(",", "")
-        heads.append((_LETTERHEAD_COMPANY, line))
+    for piece in joined_pieces(texts):  # a search for copyright lines ("© 2024 Meridyn Cloud, Inc.") through many lines
+        for mark in _COPYRIGHT.finditer(piece):
+            start, end = piece.rfind("\n", 0, mark.start()) + 1, piece.find("\n", mark.end())
+            line = piece[start:end if end >= 0 else len(piece)][:LETTERHEAD_CHARACTERS].replace(",", "")
+            heads.append((_LETTERHEAD_COMPANY, line))
     for company, text in heads:
         match = company.search(text)
         if match is None or _PARTY.search(match.group(1) if company is _SUPPLIER else text):  # (not "Customer: …")
@@ -434,7 +434,7 @@ def recitals(texts: Sequence[str]) -> set[int]:
     """The indices of the passages (given as texts) under a recitals heading ("RECITALS", "鉴于："), up to the
     next heading of its level or above: an agreement's background, which its terms override."""
     under: set[int] = set()
-    if not _RECITALS_LINE.search("\n".join(texts)):  # most documents have none: one search, no walk
+    if not any(map(_RECITALS_LINE.search, joined_pieces(texts))):  # most documents have none: a search, no walk
         return under
     level_open: int | None = None
     for index, text in enumerate(texts):
@@ -664,6 +664,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
     cover_note = forwarded and _internal(_top_headers(document))  # a colleague's note over a forwarded offer
     chosen, instance_rows = _instance_options(passages, document.passages)
     result: list[Frame] = []
+    shared: dict[Frame, Frame] = {}
     stack: list[_Open] = []
     inherited = _inherited(stack)
     header = Frame()
@@ -912,9 +913,10 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
             and passage.segments[0].line == item_end + 1 and lead_in_at is not None \
             and passage.first_place()[1] > lead_in_at.first_place()[1]  # an item's wrapped tail, indented under
         # it on the very next line
-        result.append(Frame(subject=subject, option=option,
-                            lead_in=(*lead_in, *corrections) if item or hangs else rewrites or correcting,
-                            optional=optional))  # the items of a message that corrects correct too
+        frame = Frame(subject=subject, option=option,
+                      lead_in=(*lead_in, *corrections) if item or hangs else rewrites or correcting,
+                      optional=optional)  # the items of a message that corrects correct too
+        result.append(shared.setdefault(frame, frame))  # one object per distinct frame, as soon as it is made
         after_item = item or hangs
         item_end = passage.segments[-1].line if after_item and passage.segments else -2
         if not item and not hangs:
@@ -943,8 +945,9 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
     if len(heading_options) >= 2:
         result = [replace(frame, named_options=tuple(heading_options)) if frame.kind == "offer" and not frame.option
                   and not frame.column_options else frame for frame in result]
-    shared: dict[Frame, Frame] = {}
-    return [shared.setdefault(frame, frame) for frame in result]  # one object per distinct frame
+    made = {id(frame) for frame in shared.values()}
+    return [frame if id(frame) in made else shared.setdefault(frame, frame) for frame in result]  # and so for the
+    # frames changed since
 
 
 _OPENING_QUOTES = frozenset("\"“「『")
@@ -1117,7 +1120,7 @@ def _footnotes(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame
     """A footnote speaks of what its marker marks: when every line marked so above it is about another network
     than the fabric ("Front-end network | 2 x 100 GbE*", "Public internet | 25 Gbps*"), so is the footnote
     ("* Bandwidth shared with other tenants"). ``placed`` is updated so."""
-    if _FOOTNOTE_SIGN.search("\n".join(text for text, _ in passages)) is None:  # most documents have none
+    if not any(map(_FOOTNOTE_SIGN.search, joined_pieces([text for text, _ in passages]))):  # most documents have none
         return
     marked: dict[str, list[int]] = {}  # each marker, and the passages it marks so far
     subjects: dict[str, set[str | None]] = {}  # what those passages are about, worked out for a footnote's marker
@@ -1809,11 +1812,13 @@ def _instance_options(passages: list[tuple[str, Sequence[Keyword]]],
             and _distinct_models(run, passages) for i in run}
     if not kept:
         return None, {}
-    outside = " ".join(text for i, (text, _) in enumerate(passages) if i not in kept)
+    outside = [text for i, (text, _) in enumerate(passages) if i not in kept]
     names = {re.sub(r"[*`]", "", name).strip(): name for name in kept.values()}
-    cited = [name for bare, name in names.items() if len(bare) >= 3 and bare in outside]
+    cited = [name for bare, name in names.items()
+             if len(bare) >= 3 and any(bare in piece for piece in joined_pieces(outside, " ", overlapping=True))]
     if len(cited) > 1:  # a page may name several types again; the order says which it takes
-        cited = [name for bare, name in names.items() if name in cited and _selected(bare, outside)] or cited
+        cited = [name for bare, name in names.items() if name in cited
+                 and any(_selected(bare, piece) for piece in joined_pieces(outside, " ", overlapping=True))] or cited
     bold = [name for name in kept.values() if name.startswith("**")]
     ticked = [name for name in ticked if name in kept.values()]
     chosen = ticked[0] if len(ticked) == 1 else cited[0] if len(cited) == 1 else bold[0] if len(bold) == 1 else None
@@ -1897,7 +1902,7 @@ def _selected(name: str, text: str) -> bool:
 def _selected_name(name: str, text: str) -> bool:
     """Whether a column's option name (a tier's: "PRO") is cited in ``text`` as a word, right after a selection
     word."""
-    found = regex(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", re.I).search(text)
+    found = re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", text, re.I)  # a name from the document
     return found is not None and _selection_before(text, found.start())
 
 

@@ -64,6 +64,8 @@ class GrammarTables:
     """The state a whole phrase has been reduced to."""
     programs: programs.Programs
     """Compiled programs of the terminals' regexes, their prefix filters and the lexer's skip pattern."""
+    words: dict[str, list[str] | None]
+    """Each terminal's needed words (needed_words.needed_words)."""
 
 
 @lru_cache(maxsize=1)
@@ -94,7 +96,8 @@ def _sources() -> str | None:
                           grammar_file(LEXICON_FILE).read_text(encoding="utf-8"),
                           *(here.joinpath(name).read_text(encoding="utf-8")
                             for name in ("tables.py", "lalr.py", "lexer.py", "lexicon.py")),
-                          here.parent.joinpath("programs.py").read_text(encoding="utf-8"),
+                          *(here.parent.joinpath(name).read_text(encoding="utf-8")
+                            for name in ("programs.py", "needed_words.py")),
                           f"slacheck {__version__}", f"lark {lark.origin} {installed.st_size} {installed.st_mtime_ns}",
                           programs.FORMAT])
     except (OSError, UnicodeDecodeError):
@@ -109,7 +112,7 @@ def _payload(tables: GrammarTables) -> dict[str, Any]:
             "actions": list(tables.actions),
             "rules": [[r.name, r.size, [list(k) for k in r.kept]] for r in tables.rules],
             "start": tables.start, "end": tables.end,
-            "programs": programs.as_rows(tables.programs)}
+            "programs": programs.as_rows(tables.programs), "words": tables.words}
 
 
 def _read(kept: Path | None) -> GrammarTables | None:
@@ -127,6 +130,6 @@ def _read(kept: Path | None) -> GrammarTables | None:
             tuple(Rule(name, size, tuple((index, spliced) for index, spliced in kept_children))
                   for name, size, kept_children in payload["rules"]),
             payload["start"], payload["end"],
-            programs.from_rows(payload["programs"]))
+            programs.from_rows(payload["programs"]), dict(payload["words"]))
     except (ValueError, TypeError, KeyError, AttributeError):  # binascii.Error is a ValueError
         return None

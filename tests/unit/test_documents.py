@@ -812,3 +812,17 @@ def test_label_and_value_lines_in_any_layout_map_back_to_their_lines(column: int
         for line, start, end in passage.sources(0, len(passage.text)):
             assert 0 <= start <= end <= len(doc.lines[line].text)
             assert doc.lines[line].text[start:end].strip() in passage.text
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="ab\n", max_size=9), max_size=40), st.integers(1, 12))
+def test_joined_pieces_hold_the_whole_join_in_bounded_pieces(texts: list[str], piece: int) -> None:
+    """A whole-document search is made in pieces: without overlap they make the whole join again; with it,
+    every two neighbouring texts stand joined in one piece. No piece is much longer than its size."""
+    plain = list(model.joined_pieces(texts, size=piece))
+    overlapping = list(model.joined_pieces(texts, " ", overlapping=True, size=piece))
+    assert "\n".join(plain) == "\n".join(texts)
+    longest = max((len(t) for t in texts), default=0)
+    assert all(len(p) <= piece + 2 * (longest + 1) for p in plain + overlapping)
+    for left, right in zip(texts, texts[1:]):
+        assert any(f"{left} {right}" in p for p in overlapping)
