@@ -5,7 +5,8 @@ that can start one of them: most characters of English prose. Yet most passages 
 a regex that needs one of a few words cannot match a text without them. ``needed_words`` walks a parsed
 regex for strings one of which every match contains; ``Gated`` is a regex with such words, whose searches
 of a text without any of them end at once. Which words a text holds is found for every gated regex
-together, in one pass of an Aho-Corasick automaton (ahocorasick_rs), and kept for the document read.
+together, in one pass of an Aho-Corasick automaton (ahocorasick_rs), and kept for the document read: its
+passages are looked at again in each pass of the reading.
 
 Words are compared case-folded: a word found ignoring case is found here, and a word that must match case
 is found too wherever it matches (the gate lets through more, never less).
@@ -28,8 +29,10 @@ MOST_STRINGS = 64
 """Most strings kept for one part of a regex; a part that can match more counts as unknown."""
 SHORTEST_RANGE = 16
 """Most characters of a class expanded into strings."""
-KEPT_CHARACTERS = 1 << 18
-"""Most characters of the texts whose words are kept (they are forgotten together when there would be more)."""
+KEPT_CHARACTERS = 1 << 23
+"""Most characters of the texts whose words are kept for one document. The reading looks at every passage in
+each of its passes, so a gate that forgot the passages it looked at would look at each again in every pass,
+which costs more than the searches it saves: past this, the rest of the document is searched without a gate."""
 LONGEST_GATED = 8192
 """Longest text a gated regex looks for its words in first (a longer one, a whole document joined, holds most
 words anyway, and listing every word found would cost memory in proportion)."""
@@ -241,12 +244,14 @@ class _Words:
         self.forget()
         return self.count
 
-    def held(self, text: str) -> frozenset[int]:
-        """The gates of which ``text`` holds a word, with UNGATED."""
+    def held(self, text: str) -> Container[int]:
+        """The gates of which ``text`` holds a word, with UNGATED (every gate once KEPT_CHARACTERS are kept)."""
         if text is self.last:  # most often: one regex after another searches a passage
             return self.last_held
         found = self.seen.get(text)
         if found is None:
+            if self.kept_characters + len(text) > KEPT_CHARACTERS:
+                return _EVERY
             automaton = self.automaton
             if automaton is None:
                 automaton = self.automaton = ahocorasick_rs.AhoCorasick(list(self.words))
@@ -257,9 +262,6 @@ class _Words:
             found = frozenset(gates)
             found = self.sets.setdefault(found, found)  # texts hold the same few sets
             self.kept_characters += len(text)
-            if self.kept_characters > KEPT_CHARACTERS:
-                self.forget()
-                self.kept_characters = len(text)
             self.seen[text] = found
         self.last, self.last_held = text, found
         return found

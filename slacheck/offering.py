@@ -266,25 +266,38 @@ def assemble_options(statements: list[Statement], chosen: str | None = None) -> 
     if len(names) < 2:
         return assemble(statements), []
     common = [s for s in statements if s.option is None]
-    options = [NamedOffering(name=name, offering=assemble(_own_over_common(common, name, statements)))
+    keys = {id(s): (s.path, repr(s.value)) for s in statements}  # what a statement says, to compare
+    own: dict[str, list[Statement]] = {name: [] for name in names}
+    network: dict[tuple[str, str], set[str]] = {}  # a network fact: the options that state it as their own
+    for s in statements:
+        if s.option:
+            own[s.option].append(s)
+            if s.path.startswith(_NETWORK):
+                network.setdefault(keys[id(s)], set()).add(s.option)
+    options = [NamedOffering(name=name, offering=assemble(_own_over_common(common, name, own[name], keys, network)))
                for name in names]
     taken = next((option.offering for option in options if option.name == chosen), None)
     return taken or _alike([option.offering for option in options]), options
 
 
-def _own_over_common(common: list[Statement], name: str, statements: list[Statement]) -> list[Statement]:
-    """An option's statements, and those said for all options, less those about a fact the option's own table
-    column states (the column's "4" servers, not the page's "one server" said for all), and less a network fact
-    said for all that only other options state as their own (a FAQ's "the InfiniBand fabric" on a page where one
-    plan has InfiniBand speaks of that plan), and less a card said for all that differs from the option's own."""
-    own = [s for s in statements if s.option == name]
+def _own_over_common(common: list[Statement], name: str, own: list[Statement], keys: dict[int, tuple[str, str]],
+                     network: dict[tuple[str, str], set[str]]) -> list[Statement]:
+    """An option's statements (``own``), and those said for all options, less those about a fact the option's own
+    table column states (the column's "4" servers, not the page's "one server" said for all), and less a network
+    fact said for all that only other options state as their own (a FAQ's "the InfiniBand fabric" on a page where
+    one plan has InfiniBand speaks of that plan), and less a card said for all that differs from the option's own.
+    ``keys`` holds what each statement says, ``network`` the options that state each network fact."""
     in_column = {s.path for s in own if s.in_column}
-    own_values = {(s.path, repr(s.value)) for s in own}
+    own_values = {keys[id(s)] for s in own}
     hardware = {s.path for s in own if s.path in _OWN_WINS}  # its own card: one said for all with another value
-    others = {(s.path, repr(s.value)) for s in statements if s.option not in (None, name)
-              and s.path.startswith(_NETWORK)} - own_values
-    return [s for s in common if s.path not in in_column and (s.path, repr(s.value)) not in others
-            and (s.path not in hardware or (s.path, repr(s.value)) in own_values)] + own
+
+    def kept(statement: Statement) -> bool:
+        key = keys[id(statement)]
+        stated_by_others = key not in own_values and bool(network.get(key, set()) - {name})
+        return statement.path not in in_column and not stated_by_others \
+            and (statement.path not in hardware or key in own_values)
+
+    return [s for s in common if kept(s)] + own
 
 
 _NETWORK = "fabric."

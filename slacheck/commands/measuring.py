@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
+from slacheck import needed_words
 from slacheck.commands.common import UsageError
 from slacheck.files import write_atomic
 from slacheck.report.model import Report
@@ -23,6 +24,8 @@ def read_logs(paths: Sequence[str | Path]) -> list[Log]:
         return [parse_log(Path(path)) for path in paths]
     except LogError as error:
         raise UsageError(str(error)) from None
+    finally:
+        needed_words.forget()  # the log lines the package's regexes looked at
 
 
 def write_plot(path: Path, report: Report) -> None:
