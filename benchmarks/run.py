@@ -6,7 +6,8 @@
 
 Rows (``--only`` takes the names in brackets): [pdf] 50- and 500-page PDFs against bare pdfplumber
 ``extract_text`` and pypdfium2; [text] prose-like text (the samples and, when it is beside the
-repository, ../shared/corpus, concatenated once, with nothing repeated, and repeated to 1 and 4 MB),
+repository, ../shared/corpus, concatenated once, with nothing repeated, and repeated to 1 and 4 MB, and to 1 MB
+with each copy's digits shifted, so that no passage with a figure comes twice),
 1 and 4 MB of one-letter lines (``"a\\n"``, a line object per two bytes before the lines were kept as one
 list) and two dense inputs (1.6 MB of
 "8x H100 " and 50,000 short clause lines); [start] a cold ``slacheck check`` of a 3 KB sample beside
@@ -47,6 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"
 SHARED_CORPUS = ROOT.parent / "shared" / "corpus"
 SMALL = SAMPLES / "zh_quote_a100_10gbe.md"
+DIGITS = "0123456789"
 TARGET_PDF_RATIO = 1.2
 TARGET_PROSE_MBPS = 1.0
 TARGET_DENSE_MBPS = 0.5
@@ -108,14 +110,19 @@ def prose_sources() -> list[Path]:
     return found
 
 
-def write_corpus(path: Path, megabytes: float | None) -> None:
-    """The prose sources concatenated (blank line between), repeated and cut to ``megabytes`` MB (None: once)."""
+def write_corpus(path: Path, megabytes: float | None, varied: bool = False) -> None:
+    """The prose sources concatenated (blank line between), repeated and cut to ``megabytes`` MB (None: once).
+    ``varied``: each copy's digits shifted by its number (0 -> 1 -> 2 ... in the second copy), so no passage
+    with a figure is met twice, and nothing a reader keeps for a text it has seen is used again."""
     unit = "\n\n".join(s.read_text(encoding="utf-8").strip() for s in prose_sources()) + "\n\n"
     if megabytes is None:
         path.write_text(unit, encoding="utf-8")
         return
     size = int(megabytes * 1_000_000)
-    data = (unit * (size // len(unit.encode("utf-8")) + 1)).encode("utf-8")[:size]
+    copies = size // len(unit.encode("utf-8")) + 1
+    shifted = [unit.translate(str.maketrans(DIGITS, DIGITS[k % 10:] + DIGITS[:k % 10])) if varied else unit
+               for k in range(copies)]
+    data = "".join(shifted).encode("utf-8")[:size]
     path.write_text(data.decode("utf-8", errors="ignore"), encoding="utf-8")
 
 
@@ -481,6 +488,11 @@ def text_rows(runs: int, work: Path, me: list[str]) -> None:
             row("  peak RSS at 4 MB of text", None, f"{own.rss:.0f} MB", f"<= {TARGET_RSS_MB:.0f} MB",
                 own.rss <= TARGET_RSS_MB)
             row(f"  RSS growth 1 -> 4 MB: {(peaks[1] - peaks[0]) / 3:.0f} MB per MB", None)
+    varied = work / "prose_1mb_varied.txt"
+    write_corpus(varied, 1.0, varied=True)  # no target: what the 1 MB row costs when no passage comes again
+    [own] = alternated([([*me, "slacheck", str(varied)], True)], runs, work)
+    size = varied.stat().st_size / 1e6
+    row(f"prose-like text, {size:.1f} MB, each copy's digits shifted", own, f"{size / own.cpu:.2f} MB/s")
     peaks = []
     for megabytes in (1.0, 4.0):
         letters = work / f"letters_{megabytes:.0f}mb.txt"

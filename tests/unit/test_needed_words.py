@@ -107,3 +107,17 @@ def test_every_match_of_the_package_s_gated_regexes_holds_one_of_their_words() -
                 matched += 1
                 assert any(word in folded(match.group()) for word in found.words), (found.pattern, match.group())
     assert matched > 100
+
+
+def test_past_the_characters_kept_a_document_is_searched_without_a_gate(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each pass of the reading looks at every passage again: a gate that forgot them would cost more than it
+    saves, so once KEPT_CHARACTERS are kept the rest of the document is let through, until it is forgotten."""
+    monkeypatch.setattr(needed_words, "KEPT_CHARACTERS", 12)
+    words = needed_words._Words()
+    gate = words.add(["rdma"])
+    assert gate not in words.held("plain text")  # 10 characters kept
+    assert gate in words.held("more text")  # 19 would be more than 12: let through
+    assert gate not in words.held("plain text")  # what was kept is still known
+    words.forget()
+    assert gate in words.held("RDMA!") and gate not in words.held("more")  # 5 and 9 characters kept
+    assert needed_words.UNGATED in words.held("anything")
