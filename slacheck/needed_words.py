@@ -25,6 +25,8 @@ sre_constants: Any = importlib.import_module("re._constants")
 sre_parse: Any = importlib.import_module("re._parser")
 _casefix: Any = importlib.import_module("re._casefix")
 
+FORMAT = "needed words 2"
+"""What the words kept in the cache folder were found by: to be changed with anything that finds other words."""
 MOST_STRINGS = 64
 """Most strings kept for one part of a regex; a part that can match more counts as unknown."""
 SHORTEST_RANGE = 16
@@ -196,7 +198,8 @@ def _telling(word: str) -> bool:
 
 def needed_words(pattern: str, flags: int = 0) -> list[str] | None:
     """Case-folded strings one of which every match of ``pattern`` contains (none of them inside another),
-    sorted; None when no such set is known or one of its strings is too common to tell texts apart."""
+    sorted; None when no such set is known, one of its strings is too common to tell texts apart, or they are all
+    single characters."""
     try:
         parsed = sre_parse.parse(pattern, flags)
     except (re.error, RecursionError, OverflowError):
@@ -208,7 +211,9 @@ def needed_words(pattern: str, flags: int = 0) -> list[str] | None:
     for word in sorted({folded(string) for string in needed}, key=lambda word: (len(word), word)):
         if not any(shorter in word for shorter in words):
             words.append(word)
-    return sorted(words) if words and all(map(_telling, words)) else None
+    if not words or not all(map(_telling, words)) or all(len(word) == 1 for word in words):
+        return None  # (a search skips to one of a few characters as fast as a gate would)
+    return sorted(words)
 
 
 UNGATED = 0

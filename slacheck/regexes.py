@@ -15,8 +15,8 @@ import atexit
 import re
 from pathlib import Path
 
-from slacheck import __version__, programs
-from slacheck.needed_words import Regex, gated, needed_words
+from slacheck import __version__, needed_words, programs
+from slacheck.needed_words import Regex, gated
 from slacheck.resources import cache_file, read_kept, save_kept
 
 __all__ = ["Regex", "regex"]
@@ -49,7 +49,7 @@ class _Store:
                 self.missed = True
             compiled = re.compile(pattern, flags)
         if key not in self.words:
-            self.words[key] = needed_words(pattern, flags)
+            self.words[key] = needed_words.needed_words(pattern, flags)
             self.missed = True
         made = self.made[key] = gated(compiled, self.words[key])
         return made
@@ -84,6 +84,7 @@ def regex(pattern: str, flags: int = 0) -> Regex:
     gated by the words it needs."""
     global _store
     if _store is None:
-        _store = _Store(cache_file("regexes", f"slacheck {__version__}\n{programs.FORMAT}\nwords 1", _SUFFIX))
+        made_by = f"slacheck {__version__}\n{programs.FORMAT}\n{needed_words.FORMAT}"
+        _store = _Store(cache_file("regexes", made_by, _SUFFIX))
         atexit.register(_store.save)
     return _store.pattern(pattern, flags)

@@ -41,8 +41,8 @@ __all__ = [
     "TimeBudgetExceeded",
     "document_from_bytes",
     "document_from_text",
-    "line_places",
     "joined_pieces",
+    "line_places",
     "line_texts",
     "load_document",
 ]

@@ -176,8 +176,6 @@ def line_texts(lines: Sequence[Line]) -> Sequence[str]:
     return lines.texts if isinstance(lines, Lines) else [line.text for line in lines]
 
 
-
-
 def joined_pieces(texts: Sequence[str], separator: str = "\n", overlapping: bool = False,
                   size: int = PIECE) -> Iterator[str]:
     """``texts`` joined by ``separator``, in pieces of about ``size`` characters that each start at a text. An

@@ -945,9 +945,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
     if len(heading_options) >= 2:
         result = [replace(frame, named_options=tuple(heading_options)) if frame.kind == "offer" and not frame.option
                   and not frame.column_options else frame for frame in result]
-    made = {id(frame) for frame in shared.values()}
-    return [frame if id(frame) in made else shared.setdefault(frame, frame) for frame in result]  # and so for the
-    # frames changed since
+    made = {id(frame) for frame in shared.values()}  # one object per distinct frame for those changed since too
+    return [frame if id(frame) in made else shared.setdefault(frame, frame) for frame in result]
 
 
 _OPENING_QUOTES = frozenset("\"“「『")

@@ -33,7 +33,7 @@ def test_a_kept_pattern_is_re_compile_s_own(tmp_path: Path, monkeypatch: pytest.
     assert path.exists() and not first.missed
     second = _store(path)
     with monkeypatch.context() as patched:
-        patched.setattr(regexes, "needed_words", lambda *_: pytest.fail("the kept words are parsed again"))
+        patched.setattr(regexes.needed_words, "needed_words", lambda *_: pytest.fail("the kept words are parsed again"))
         again = second.pattern(r"(?P<n>\d+)\s*(?i:gb)", 0)
     assert second.kept and _compiled(again) == _compiled(made) and not second.missed
     assert isinstance(again, Gated) and again.words == ("gb",)
