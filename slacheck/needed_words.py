@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 import re
 import sys
-from typing import Any, Callable, Container, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import ahocorasick_rs
 
@@ -218,8 +218,6 @@ def needed_words(pattern: str, flags: int = 0) -> list[str] | None:
 
 UNGATED = 0
 """The gate of what is looked for in every text: every text holds it."""
-_EVERY: Container[int] = range(sys.maxsize)
-"""Every gate: what a text too long to look at holds."""
 
 
 class _Words:
@@ -236,6 +234,7 @@ class _Words:
         self.kept_characters = 0
         self.last = ""
         self.last_held = frozenset({UNGATED})
+        self.every = frozenset({UNGATED})  # every gate: what a text not looked at holds
 
     def add(self, words: Sequence[str]) -> int:
         """A new gate, of something that needs one of ``words``."""
@@ -246,17 +245,18 @@ class _Words:
                 self.gates_of.append(())
             self.gates_of[place] += (self.count,)
         self.automaton = None
+        self.every = frozenset(range(self.count + 1))
         self.forget()
         return self.count
 
-    def held(self, text: str) -> Container[int]:
+    def held(self, text: str) -> frozenset[int]:
         """The gates of which ``text`` holds a word, with UNGATED (every gate once KEPT_CHARACTERS are kept)."""
         if text is self.last:  # most often: one regex after another searches a passage
             return self.last_held
         found = self.seen.get(text)
         if found is None:
             if self.kept_characters + len(text) > KEPT_CHARACTERS:
-                return _EVERY
+                return self.every
             automaton = self.automaton
             if automaton is None:
                 automaton = self.automaton = ahocorasick_rs.AhoCorasick(list(self.words))
@@ -287,10 +287,10 @@ def gate(words: Sequence[str]) -> int:
     return _WORDS.add(words)
 
 
-def held(text: str) -> Container[int]:
+def held(text: str) -> frozenset[int]:
     """The gates (of gated regexes, of terminals) of which ``text`` holds a word, with UNGATED; every gate for
     a text longer than LONGEST_GATED, which is not looked at."""
-    return _EVERY if len(text) > LONGEST_GATED else _WORDS.held(text)
+    return _WORDS.every if len(text) > LONGEST_GATED else _WORDS.held(text)
 
 
 def forget() -> None:
