@@ -14,7 +14,7 @@ from lark.grammar import Terminal
 from lark.lexer import BasicLexer, Lexer, LexerState
 
 from slacheck import programs
-from slacheck.extract.lexer import first_characters, first_prefixes, skip_pattern
+from slacheck.extract.lexer import PROSE, first_characters, first_prefixes, prose_then_skip, skip_pattern
 from slacheck.extract.lexicon import fact_grammar
 from slacheck.extract.tables import PHRASE, GrammarTables, Rule
 from slacheck.needed_words import needed_words
@@ -68,7 +68,9 @@ def build(parser: Lark) -> GrammarTables:
     ranges = {name: tuple(programs.character_ranges(first[name])) for name, _ in terminals}
     starts = {name: first_prefixes(regex) for name, regex in terminals}
     skip = skip_pattern(terminals, silent, ranges)
-    regexes = [(regex, 0) for _, regex in terminals] + [(skip, 0)] + [(start, 0) for start in starts.values()]
+    prose_skip = prose_then_skip(dict(terminals)[PROSE], skip)
+    regexes = [(regex, 0) for _, regex in terminals] + [(skip, 0), (prose_skip, 0)] \
+        + [(start, 0) for start in starts.values()]
     kept = {(regex, flags): made for regex, flags in regexes if (made := programs.program(regex, flags)) is not None}
     words = {name: needed_words(regex) for name, regex in terminals}
     return GrammarTables(terminals, silent, first, starts, ranges, skip, actions, tuple(shapes),

@@ -283,7 +283,10 @@ class FirstCharLexer:
                         for name in self.terminals}
         self._first: dict[str, re.Pattern[str] | None] = {}  # None: starts below BMP_END only
         self._programs = programs or {}
-        self._skip = compiled(skip or skip_pattern(terminals, silent, ranges, prose), self._programs)
+        skip = skip or skip_pattern(terminals, silent, ranges, prose)
+        self._skip = compiled(skip, self._programs)
+        self._prose = prose
+        self._prose_skip = compiled(prose_then_skip(self._regex[prose], skip), self._programs)
         self._starts = starts or {name: first_prefixes(regex) for name, regex in terminals}
         words = words if words is not None else {name: needed_words.needed_words(regex) for name, regex in terminals}
         self._gates = {name: needed_words.gate(found) if (found := words.get(name)) else needed_words.UNGATED
@@ -306,7 +309,7 @@ class FirstCharLexer:
         candidates = []
         for name in self.terminals:
             if self._starts_with(name, ch) or digit and any(self._starts_with(name, d) for d in DIGITS):
-                pattern = self._compiled.get(name)
+                pattern = self._prose_skip if name == self._prose else self._compiled.get(name)
                 if pattern is None:
                     pattern = self._compiled[name] = compiled(self._regex[name], self._programs)
                 candidates.append((name, pattern, self._gates[name]))
@@ -356,17 +359,18 @@ class FirstCharLexer:
             shared.clear()
         if len(by_prefix) > SHARED_VALUES:
             by_prefix.clear()
-        position, end, prose = 0, len(text), False
+        position, end, prose, at_stop = 0, len(text), False, False
         held = needed_words.held(text)
         while position < end:
-            gap = skip(text, position)
-            assert gap is not None  # a starred group matches at least nothing
-            stop = gap.end()
-            if stop > position:
-                prose = prose or gap.start("prose") >= 0
-                position = stop
-                if position >= end:
-                    break
+            if not at_stop:
+                gap = skip(text, position)
+                assert gap is not None  # a starred group matches at least nothing
+                stop = gap.end()
+                if stop > position:
+                    prose = prose or gap.start("prose") >= 0
+                    position = stop
+                    if position >= end:
+                        break
             ch = text[position]
             candidates = by_char.get(ch) or self._candidates(ch)
             if len(candidates) > FEW:
@@ -380,6 +384,7 @@ class FirstCharLexer:
             else:
                 raise ValueError(f"no terminal matches at character {position}: {ch!r}")
             stop = match.end()
+            at_stop = kind == self._prose  # its match went on skipping to where a vocabulary token can start
             if kind in skipped:
                 prose = prose or kind not in silent
             else:
@@ -387,6 +392,12 @@ class FirstCharLexer:
                 yield Keyword(kind, shared.setdefault(value, value), position, stop), prose
                 prose = False
             position = stop
+
+
+def prose_then_skip(prose: str, skip: str) -> str:
+    """A word of prose, then what the skip pattern skips after it: where every other terminal has failed, the
+    prose terminal's match and the skip after it are one search."""
+    return f"(?:{prose}){skip}"
 
 
 def skip_pattern(terminals: Sequence[tuple[str, str]], silent: frozenset[str],

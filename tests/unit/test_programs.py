@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from slacheck import programs
 from slacheck.extract import tables
-from slacheck.extract.lexer import skip_pattern
+from slacheck.extract.lexer import PROSE, prose_then_skip, skip_pattern
 
 _PIECES = st.sampled_from([
     "a", "B", "7", "条", "卡", r"\d", r"\s", r"\w", ".", "[0-9A-Fa-f]", "[^a-z]", "[一二三]", r"\.", "(?i:gb)",
@@ -36,9 +36,10 @@ def grammar() -> tables.GrammarTables:
 
 def test_every_regex_of_the_lexer_has_a_program(grammar: tables.GrammarTables) -> None:
     """The lexer compiles none of the grammar's regexes itself where this Python keeps programs: terminals and
-    the skip pattern and the prefix filters as they are."""
+    the skip pattern, a prose word with the skip after it, and the prefix filters as they are."""
     skip = skip_pattern(grammar.terminals, grammar.silent, grammar.ranges)
-    assert set(grammar.programs) == {(regex, 0) for _, regex in grammar.terminals} | {(skip, 0)} | {
+    prose_skip = prose_then_skip(dict(grammar.terminals)[PROSE], skip)
+    assert set(grammar.programs) == {(regex, 0) for _, regex in grammar.terminals} | {(skip, 0), (prose_skip, 0)} | {
         (start, 0) for start in grammar.starts.values()}
 
 
