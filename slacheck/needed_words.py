@@ -117,13 +117,8 @@ def _exactly(op: Any, av: Any) -> Strings | None:
     if op is sre_constants.SUBPATTERN:
         return _sequence_exactly(av[3])
     if op is sre_constants.BRANCH:
-        every: Strings = set()
-        for branch in av[1]:
-            strings = _sequence_exactly(branch)
-            if strings is None:
-                return None
-            every |= strings
-        return every if len(every) <= MOST_STRINGS else None
+        every = _of_every_branch(av[1], _sequence_exactly)
+        return every if every is not None and len(every) <= MOST_STRINGS else None
     if op in _REPEATS:
         return _repeated_strings(*av)
     if op in (sre_constants.AT, sre_constants.ASSERT, sre_constants.ASSERT_NOT):
@@ -135,10 +130,19 @@ def _sequence_exactly(items: Sequence[tuple[Any, Any]]) -> Strings | None:
     strings: Strings | None = {""}
     for op, av in items:
         part = _exactly(op, av)
-        if part is None or strings is None:
-            return None
-        strings = _joined(strings, part)
+        strings = _joined(strings, part) if strings is not None and part is not None else None
     return strings
+
+
+def _of_every_branch(branches: Sequence[Any], strings_of: Callable[[Any], Strings | None]) -> Strings | None:
+    """The union of what ``strings_of`` gives for each branch; None when it gives None for one of them."""
+    every: Strings = set()
+    for branch in branches:
+        strings = strings_of(branch)
+        if strings is None:
+            return None
+        every |= strings
+    return every
 
 
 def _needed_by_item(op: Any, av: Any) -> Strings | None:
@@ -151,13 +155,7 @@ def _needed_by_item(op: Any, av: Any) -> Strings | None:
     if op is sre_constants.ATOMIC_GROUP:
         return _needed_by_sequence(av)
     if op is sre_constants.BRANCH:
-        every: Strings = set()
-        for branch in av[1]:
-            strings = _needed_by_sequence(branch)
-            if strings is None:
-                return None
-            every |= strings
-        return every
+        return _of_every_branch(av[1], _needed_by_sequence)
     if op in _REPEATS:
         low, _, body = av
         return _needed_by_sequence(body) if low >= 1 else None
@@ -234,7 +232,7 @@ class _Words:
         self.kept_characters = 0
         self.last = ""
         self.last_held = frozenset({UNGATED})
-        self.every = frozenset({UNGATED})  # every gate: what a text not looked at holds
+        self.every: frozenset[int] = frozenset()  # every_gate's, made again once more gates are added
 
     def add(self, words: Sequence[str]) -> int:
         """A new gate, of something that needs one of ``words``."""
@@ -245,7 +243,6 @@ class _Words:
                 self.gates_of.append(())
             self.gates_of[place] += (self.count,)
         self.automaton = None
-        self.every = frozenset(range(self.count + 1))
         self.forget()
         return self.count
 
@@ -256,7 +253,7 @@ class _Words:
         found = self.seen.get(text)
         if found is None:
             if self.kept_characters + len(text) > KEPT_CHARACTERS:
-                return self.every
+                return self.every_gate()
             automaton = self.automaton
             if automaton is None:
                 automaton = self.automaton = ahocorasick_rs.AhoCorasick(list(self.words))
@@ -270,6 +267,12 @@ class _Words:
             self.seen[text] = found
         self.last, self.last_held = text, found
         return found
+
+    def every_gate(self) -> frozenset[int]:
+        """Every gate: what a text not looked at holds."""
+        if len(self.every) <= self.count:
+            self.every = frozenset(range(self.count + 1))
+        return self.every
 
     def forget(self) -> None:
         """Let go of the texts looked at."""
@@ -290,7 +293,7 @@ def gate(words: Sequence[str]) -> int:
 def held(text: str) -> frozenset[int]:
     """The gates (of gated regexes, of terminals) of which ``text`` holds a word, with UNGATED; every gate for
     a text longer than LONGEST_GATED, which is not looked at."""
-    return _WORDS.every if len(text) > LONGEST_GATED else _WORDS.held(text)
+    return _WORDS.every_gate() if len(text) > LONGEST_GATED else _WORDS.held(text)
 
 
 def forget() -> None:

@@ -352,8 +352,8 @@ class FirstCharLexer:
         Tokens of the same text share one string (up to SHARED_VALUES of them): a document repeats its
         vocabulary. A terminal that needs words the text does not hold is not tried.
         """
-        skip, by_char, by_prefix, skipped, silent = self._skip.match, self._by_char, self._by_prefix, \
-            self.skipped, self.silent
+        skip, by_char, by_prefix, skipped, silent, prose_kind = self._skip.match, self._by_char, self._by_prefix, \
+            self.skipped, self.silent, self._prose
         shared = self._shared
         if len(shared) > SHARED_VALUES:
             shared.clear()
@@ -384,7 +384,7 @@ class FirstCharLexer:
             else:
                 raise ValueError(f"no terminal matches at character {position}: {ch!r}")
             stop = match.end()
-            at_stop = kind == self._prose  # its match went on skipping to where a vocabulary token can start
+            at_stop = kind == prose_kind  # its match went on skipping to where a vocabulary token can start
             if kind in skipped:
                 prose = prose or kind not in silent
             else:
