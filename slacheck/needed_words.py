@@ -228,7 +228,8 @@ class _Words:
         self.count = UNGATED
         self.automaton: Any = None
         self.seen: dict[str, frozenset[int]] = {}
-        self.sets: dict[frozenset[int], frozenset[int]] = {}
+        self.sets: dict[frozenset[int], frozenset[int]] = {}  # the gates of each set of words found
+        self.distinct: dict[frozenset[int], frozenset[int]] = {}
         self.kept_characters = 0
         self.last = ""
         self.last_held = frozenset({UNGATED})
@@ -257,12 +258,15 @@ class _Words:
             automaton = self.automaton
             if automaton is None:
                 automaton = self.automaton = ahocorasick_rs.AhoCorasick(list(self.words))
-            gates = {UNGATED}
-            gates_of = self.gates_of
-            for index, _, _ in automaton.find_matches_as_indexes(folded(text), overlapping=True):
-                gates.update(gates_of[index])
-            found = frozenset(gates)
-            found = self.sets.setdefault(found, found)  # texts hold the same few sets
+            words = frozenset([index for index, _, _ in automaton.find_matches_as_indexes(folded(text),
+                                                                                          overlapping=True)])
+            found = self.sets.get(words)  # texts hold the same few sets of words
+            if found is None:
+                gates = {UNGATED}
+                for index in words:
+                    gates.update(self.gates_of[index])
+                found = frozenset(gates)
+                found = self.sets[words] = self.distinct.setdefault(found, found)  # one object for each set
             self.kept_characters += len(text)
             self.seen[text] = found
         self.last, self.last_held = text, found
@@ -278,6 +282,7 @@ class _Words:
         """Let go of the texts looked at."""
         self.seen.clear()
         self.sets.clear()
+        self.distinct.clear()
         self.kept_characters = 0
         self.last, self.last_held = "", frozenset({UNGATED})
 

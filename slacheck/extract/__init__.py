@@ -82,16 +82,26 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     normalized_texts: list[Normalized | None] = []  # each passage's, until it is read
     scans: list[Scan | None] = []  # each passage's first window's, until it is read
     units = UnitPlacer()
+    normalized_before_units: dict[str, Normalized] = {}  # a document repeats its passages: each distinct one's
+    scanned: dict[str, Scan] = {}  # and each distinct first window's scan
     traditional = any(has_traditional(passage.text) for passage in document.passages[:TRADITIONAL_SAMPLE])
     for passage in document.passages:
-        normalized = unhyphenated(without_deleted(normalize(passage.text)))
-        if traditional:  # a document from Taiwan or Hong Kong: its characters and words as the mainland's
-            normalized = in_mainland_words(in_simplified(normalized))
-        normalized = units.placed(in_digits(normalized), passage)
+        normalized = normalized_before_units.get(passage.text)
+        if normalized is None:
+            normalized = unhyphenated(without_deleted(normalize(passage.text)))
+            if traditional:  # a document from Taiwan or Hong Kong: its characters and words as the mainland's
+                normalized = in_mainland_words(in_simplified(normalized))
+            normalized = normalized_before_units[passage.text] = in_digits(normalized)
+        normalized = units.placed(normalized, passage)
         normalized_texts.append(normalized)
-        scans.append(scan(normalized.text[:_windows(normalized.text)[0][1]]))
+        first_window = normalized.text[:_windows(normalized.text)[0][1]]
+        found = scanned.get(first_window)
+        if found is None:
+            found = scanned[first_window] = scan(first_window)
+        scans.append(found)
         if budget is not None:
             budget.check(partial(_position, document, passage))
+    del normalized_before_units, scanned
     providers = provider_names(document)
     first_windows: list[tuple[str, Sequence[Keyword]]] = [
         (normalized.text, found.tokens) for normalized, found in zip(normalized_texts, scans)

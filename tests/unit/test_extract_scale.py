@@ -80,3 +80,12 @@ def test_a_fact_in_a_later_window_of_one_huge_line_is_read_and_quoted() -> None:
     quotes = offering.gpu.model.evidence  # type: ignore[union-attr]
     assert [(q.line, q.column, q.text) for q in quotes] == [
         (1, len(prose) + fact.index("8x") + 1, "8x H100 SXM GPUs"), (1, len(prose) + fact.index("H100") + 1, "H100")]
+
+
+def test_a_passage_said_again_is_read_where_it_stands_each_time() -> None:
+    """Repeated passages share one scan; each is still quoted at its own line and read in its own frame."""
+    line = "NCCL all_reduce busbw of at least 360 GB/s on the whole cluster.\n\n"
+    text = line + "## Option A\n\n" + line + "## Option B\n\n" + line
+    thresholds = [s for s in extract(document_from_text(text)).statements if s.path == "acceptance.threshold_gbytes"]
+    assert [s.evidence[0].line for s in thresholds] == [1, 5, 9]
+    assert [s.option for s in thresholds] == [None, "Option A", "Option B"]
