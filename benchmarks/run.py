@@ -560,7 +560,9 @@ def main(argv: list[str] | None = None) -> int:
             row("two loops of Python, in 2 processes", paired)
             row(f"  wall speed-up of 2 processes here: {alone.wall / paired.wall:.2f}x (the ceiling for --jobs 2; "
                 f"{speed_ups(alone, paired)})", None)
-        if "pdf" in only:
+        if "pdf" in only and importlib.util.find_spec("reportlab") is None:
+            row("PDF: skipped, reportlab (which writes the PDFs) is not installed (pip install 'slacheck[test]')", None)
+        elif "pdf" in only:
             for pages in (50,) if args.quick else (50, 500):
                 pdf = work / f"mixed_{pages}p.pdf"
                 write_pdf(pdf, pages)
