@@ -4771,6 +4771,13 @@ def test_a_weekly_image_of_the_boot_volume_is_a_backup_of_the_system_disk_only()
     assert value(text, "backup.scope") == "system-only"
 
 
+@pytest.mark.parametrize("disk", ["system (boot) disk", "boot (system) volumes", "OS (root) drive",
+                                  "root (operating system) disk"])
+def test_a_system_disk_with_another_of_its_names_in_brackets(disk: str) -> None:
+    text = f"Backups: each server's {disk} is snapshotted nightly and kept for 10 days.\n"
+    assert value("4 servers of 8x H100 SXM.\n" + text, "backup.scope") == "system-only"
+
+
 def test_a_network_a_negation_sets_apart_names_no_subject() -> None:
     text = ("16 nodes, 8x H100 SXM each, 8x 400G NDR InfiniBand per node.\n"
             "Storage runs on a separate network into our file cluster, which is shared with other tenants\n"

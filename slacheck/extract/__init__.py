@@ -16,6 +16,7 @@ from slacheck.documents import Budget, Document, Passage, joined_pieces, line_te
 from slacheck.extract.amendments import set_aside_versions, without_deleted
 from slacheck.extract.claims import read_claims, without_references
 from slacheck.extract.context import Said
+from slacheck.extract.ditto import DittoReader
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.numerals import in_digits
 from slacheck.extract.parser import Scan, scan
@@ -81,7 +82,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     with_facts = characters = in_facts = 0
     normalized_texts: list[Normalized | None] = []  # each passage's, until it is read
     scans: list[Scan | None] = []  # each passage's first window's, until it is read
-    units = UnitPlacer()
+    units, dittos = UnitPlacer(), DittoReader()
     normalized_before_units: dict[str, Normalized] = {}  # a document repeats its passages: each distinct one's
     scanned: dict[str, Scan] = {}  # and each distinct first window's scan
     traditional = any(has_traditional(passage.text) for passage in document.passages[:TRADITIONAL_SAMPLE])
@@ -92,7 +93,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
             if traditional:  # a document from Taiwan or Hong Kong: its characters and words as the mainland's
                 normalized = in_mainland_words(in_simplified(normalized))
             normalized = normalized_before_units[passage.text] = in_digits(normalized)
-        normalized = units.placed(normalized, passage)
+        normalized = dittos.filled(units.placed(normalized, passage), passage)
         normalized_texts.append(normalized)
         first_window = normalized.text[:_windows(normalized.text)[0][1]]
         found = scanned.get(first_window)

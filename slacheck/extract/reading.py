@@ -427,7 +427,7 @@ def _only_plan(context: Context, frame: Frame, cells: list[tuple[int, int]]) -> 
 
 
 def _same_as_left(kept: list[Said], context: Context, frame: Frame, cells: list[tuple[int, int]]) -> list[Said]:
-    """What a cell (of ``cells``, the row's) that says "same" (同上, 〃) states: what the cell on its left states,
+    """What a cell (of ``cells``, the row's) that says "same" (相同, 同左) states: what the cell on its left states,
     for its own option."""
     copies: list[Said] = []
     by_option: dict[str | None, list[Said]] = {}
