@@ -102,6 +102,20 @@ def test_two_options_are_two_offerings_and_the_top_holds_what_they_share() -> No
     assert top.fact("fabric.nics_per_node").value == 8
 
 
+@pytest.mark.parametrize("tuned_by_customer", ["由客户自行配置，供应商只提供只读账号",
+                                               "供应商交付配置基线文档，PFC/ECN 由客户运维团队自行调优"])
+def test_each_option_s_cell_says_who_does_the_duty_its_row_names(tuned_by_customer: str) -> None:
+    text = ("| 项目 | 方案A | 方案B | 方案C |\n|---|---|---|---|\n"
+            "| GPU | 4 台 8 × H100 SXM5 | 4 台 8 × H100 SXM5 | 4 台 8 × H100 SXM5 |\n"
+            "| 计算网络 | RoCE v2 400G | RoCE v2 400G | InfiniBand NDR |\n"
+            f"| PFC/ECN 配置 | 供应商负责 | {tuned_by_customer} | 不适用 |\n"
+            "| Congestion triage | provider NOC | customer | provider NOC |\n")
+    _, options = assemble_options(extract(document_from_text(text, format="markdown")).statements)
+    owners = {o.name: (o.offering.fact("tuning.owner"), o.offering.fact("tuning.troubleshooting")) for o in options}
+    assert {name: tuple(f.value if f else None for f in facts) for name, facts in owners.items()} == {
+        "方案A": ("provider", "provider"), "方案B": ("customer", "customer"), "方案C": (None, "provider")}
+
+
 def test_findings_name_the_option_they_are_about(tmp_path: Path) -> None:
     path = tmp_path / "two.md"
     path.write_text("# Offer\n\n4 nodes x 8 H100 SXM5.\n\n## Option A\n\nInfiniBand NDR, 8 HCAs per node, provider "
@@ -865,6 +879,25 @@ def test_the_option_the_buyer_takes_is_the_offering(reply: str, variant: str | N
     assert [option.name for option in options] == ["方案A", "方案B"]
     fact = offering.fact("gpu.variant")
     assert (fact.value if fact else None) == variant
+
+
+VENDORS = ("# 两家对比\n\n## 一、青岚云（供应商 A）\n\n4 台，每台 8 张 A100 PCIe 80GB。\n\n"
+           "## 二、Harbor Compute（供应商 B）\n\n4 台，每台 8 张 H100 SXM5 80GB。\n\n## 三、结论\n\n")
+
+
+@pytest.mark.parametrize(("conclusion", "chosen", "model"), [
+    ("选 **Harbor Compute**。\n", "供应商B", "H100"),
+    ("最终选择：青岚云，价格更低。\n", "供应商A", "A100"),
+    ("我们建议选择 Harbor Compute。\n", None, None),
+    ("选择青岚云还是 Harbor Compute？\n", None, None),
+])
+def test_an_option_is_taken_by_another_name_its_heading_gives_it(conclusion: str, chosen: str | None,
+                                                                 model: str | None) -> None:
+    extraction = extract(document_from_text(VENDORS + conclusion, format="markdown"))
+    offering, _ = assemble_options(extraction.statements, extraction.chosen_option)
+    assert extraction.chosen_option == chosen
+    fact = offering.fact("gpu.model")
+    assert (fact.value if fact else None) == model
 
 
 def test_a_list_item_that_starts_with_an_option_speaks_for_it() -> None:

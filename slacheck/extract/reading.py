@@ -103,8 +103,31 @@ def read(text: str, scan: Scan, *, table_row: bool = False, frame: Frame | None 
         for statement in said:
             if "HEDGE" in context.sentence_types(statement.spans[0][0]):
                 statement.hedged = True
+    if table_row and frame.column_options:
+        said = _duties_by_column(said, context, frame)
     kept = _in_scope(said, context, frame)
     return _with_same_as(kept, context, frame) if frame.column_options and kept else kept
+
+
+def _duties_by_column(said: list[Said], context: Context, frame: Frame) -> list[Said]:
+    """In a row of options side by side whose label names a duty ("| 拥塞/丢包排查 | 供应商 NOC 负责 | 我方负责 |"),
+    each option's own cell says who does it: an owner read from the row as one sentence, for every option at
+    once, gives way to the party each cell names, unless the cell names the duty itself and was read so ("乙方交付
+    基线，PFC/ECN 由甲方自行配置"). A cell that names no one ("不适用（IB）") says nothing."""
+    label = first_worded_cell(context.text)
+    paths = {DUTIES[t.type] for t in context.keywords_in(*label) if t.type in DUTIES} if label else set()
+    if label is None or not paths or terms.cell_owner(label, context):  # "| Congestion triage by our NOC | ✗ | ✓ |":
+        return said  # the label names who does it, and the cells which option has it
+    cells = [(start, end) for column, (start, end) in enumerate(context.cells())
+             if _at(frame.column_options, column) is not None and (start, end) != label]
+    in_cell = {id(statement): next((cell for cell in cells if cell[0] <= statement.spans[0][0] < cell[1]), None)
+               for statement in said if statement.path in paths}
+    kept = [statement for statement in said if statement.path not in paths or in_cell[id(statement)] is not None]
+    read_in = {(statement.path, in_cell[id(statement)]) for statement in kept if statement.path in paths}
+    for cell in cells:
+        if owner := terms.cell_owner(cell, context):
+            kept.extend(Said(path, owner[0], [owner[1]]) for path in sorted(paths) if (path, cell) not in read_in)
+    return kept
 
 
 _BUTTON = r"\[(?![ xX✓✔]?\])[^\[\]\d\n]{1,30}\](?!\()"

@@ -1843,14 +1843,17 @@ def chosen_option(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Fr
     known = {option_key(name) for frame in placed for name in (frame.option, *frame.column_options) if name}
     columns = sorted({name for frame in placed for name in frame.column_options  # a tier's name alone
                       if name and not _OPTION_KEY.search(name)})
+    aliases = _heading_aliases(passages, placed)
     for index, ((text, tokens), frame) in enumerate(zip(passages, placed)):
         if frame.kind != "offer":
             continue
         named = [t for t in tokens if t.type == "OPTION_NAME"]
         boxes = [_box_before(text, t.start) for t in named]
         ticked = [t for t, box in zip(named, boxes) if box]
-        taken = options_named(ticked or [t for t, box in zip(named, boxes) if box is None and _takes(text, t)])
+        taken = options_named(ticked or [t for t, box in zip(named, boxes)
+                                         if box is None and _takes(text, t.start, t.end)])
         taken = taken or [name for name in columns if _selected_name(name, text)]  # "Selected: PRO x 4 nodes"
+        taken = taken or [option for name, option in aliases.items() if _alias_taken(name, text)]  # "选 北辰智算"
         if len(taken) == 1 and (not known or option_key(taken[0]) in known):
             chosen, at = taken[0], index
     if chosen is None:
@@ -1863,6 +1866,23 @@ def chosen_option(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Fr
     return chosen
 
 
+def _heading_aliases(passages: list[tuple[str, Sequence[Keyword]]], placed: list[Frame]) -> dict[str, str]:
+    """The other names an option's heading gives it, each to the option ("二、北辰智算（供应商 B）": 北辰智算 is
+    供应商B): a run of ideographs or of capitalised words that holds no vocabulary. A name two options' headings
+    give is neither's."""
+    aliases: dict[str, str | None] = {}
+    for (text, tokens), frame in zip(passages, placed):
+        if frame.option is None or sum(t.type == "OPTION_NAME" for t in tokens) != 1 or heading_level(text) is None:
+            continue
+        for match in _NAME_RUN.finditer(text):
+            if not any(t.start < match.end() and match.start() < t.end for t in tokens):
+                name = match.group()
+                aliases[name] = frame.option if aliases.get(name, frame.option) == frame.option else None
+    return {name: option for name, option in sorted(aliases.items()) if option is not None}
+
+
+_NAME_RUN = regex(r"[\u4e00-\u9fff]{2,12}|(?<![A-Za-z])[A-Z][A-Za-z0-9&-]+(?: [A-Z][A-Za-z0-9&-]+)*")
+"""A name in a heading: ideographs, or capitalised words ("Northwind Cloud")."""
 _TICKED = regex(rf"(?:{alternation('ticked_box')})\s*$")
 _BOX_START = regex(rf"(?:{alternation('ticked_box')}|{alternation('unticked_box')})\s*")
 _UNTICKED = regex(rf"(?:{alternation('unticked_box')})\s*$")
@@ -1876,13 +1896,12 @@ def _box_before(text: str, start: int) -> bool | None:
     return True if _TICKED.search(before) else False if _UNTICKED.search(before) else None
 
 
-def _takes(text: str, option: Keyword) -> bool:
-    """Whether a selection word takes the option named by ``option`` (not as advice, not in a question, not
-    one of alternatives still open: "确认方案一或方案二")."""
-    before = text[max(0, option.start - SELECTION_REACH):option.start]
-    return _selection_before(text, option.start) and not _RECOMMENDED.search(before) \
-        and not _ASKED.search(text, option.end, option.end + SELECTION_REACH) \
-        and not _ALTERNATIVE.match(text, option.end)
+def _takes(text: str, start: int, end: int) -> bool:
+    """Whether a selection word takes the option named at ``text[start:end]`` (not as advice, not in a question,
+    not one of alternatives still open: "确认方案一或方案二")."""
+    before = text[max(0, start - SELECTION_REACH):start]
+    return _selection_before(text, start) and not _RECOMMENDED.search(before) \
+        and not _ASKED.search(text, end, end + SELECTION_REACH) and not _ALTERNATIVE.match(text, end)
 
 
 _ALTERNATIVE = regex(rf"\s*(?:{alternation('place_choice')})(?![A-Za-z])", re.I)
@@ -1896,6 +1915,13 @@ def _selected(name: str, text: str) -> bool:
             return True
         start = text.find(name, start + 1)
     return False
+
+
+def _alias_taken(name: str, text: str) -> bool:
+    """Whether another name of an option, from its heading, is taken in ``text`` ("结论：选 **北辰智算**"; not
+    "建议选择北辰智算", "选北辰智算还是云启？")."""
+    start = text.find(name)
+    return start >= 0 and _takes(text, start, start + len(name))
 
 
 def _selected_name(name: str, text: str) -> bool:

@@ -16,6 +16,7 @@ from slacheck.extract.context import (
     Handler,
     PhraseHandler,
     Said,
+    Span,
     absent,
     as_number,
     flag,
@@ -111,6 +112,27 @@ def _next_cell(token: Keyword, context: Context) -> tuple[int, int] | None:
     cells = context.cells()
     at = next((i for i, (start, end) in enumerate(cells) if start <= token.start < end), len(cells))
     return cells[at + 1] if at + 1 < len(cells) else None
+
+
+def cell_owner(cell: Span, context: Context) -> tuple[str, Span] | None:
+    """The party a table cell names as the one who does its row's duty, and where: the parties of the first clause
+    that names one and a duty, else of the first that names one ("… is Customer's responsibility; Provider grants
+    Customer read-write access", "由租户自行配置，供应商仅开放只读账号" and "乙方交付基线文档，PFC/ECN 由甲方自行配置"
+    are the customer's), or the provider by the name the document gives it ("| Congestion | Diagnosed by the Lumora
+    NOC |")."""
+    start, end = cell
+    tokens = context.keywords_in(start, end)
+    parties = [t for t in tokens if t.type in ("PROVIDER", "CUSTOMER")
+               and not _for_whom(t, context) and not _looks_on(t, context)]
+    if parties:
+        with_duties = {context.clause(t.start) for t in tokens if t.type in DUTIES}
+        clause = next((context.clause(t.start) for t in parties if context.clause(t.start) in with_duties),
+                      context.clause(parties[0].start))
+        owners = [t for t in parties if context.clause(t.start) == clause]
+        party = _party(owners)
+        if party is not None:
+            return party, span_of(owners[0])
+    return ("provider", cell) if context.names_provider(context.text[start:end]) else None
 
 
 def _duty_and_owner(row: str) -> bool:
@@ -275,16 +297,10 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
         party = _doer(token, context)
         if party is None and context.table_row and _duty_and_owner(context.text):  # a duty and who does it:
             party = _party(_owning(context.keywords, context))  # "| 拥塞/丢包诊断 | 乙方网络工程师负责 |"
-        if party is None and context.table_row and (cell := _next_cell(token, context)):  # "| Fabric tuning |
-            # tuned by us | you, from the docs |": said where the party stands, so a column the table sets aside
-            # (修改前, a competitor's) says nothing
-            owners = [t for t in context.in_sentence(cell[0]) if t.type in ("PROVIDER", "CUSTOMER")
-                      and cell[0] <= t.start < cell[1]]  # its first sentence: "… is Customer's responsibility;
-            # Provider grants Customer read-write access" is the customer's
-            if owners:
-                return [Said(path, _party(owners), [span_of(owners[0])])]
-            if context.names_provider(context.text[cell[0]:cell[1]]):  # "| Congestion | Diagnosed by the Lumora NOC |"
-                return [Said(path, "provider", [cell])]
+        if party is None and context.table_row and (cell := _next_cell(token, context)) \
+                and (owner := cell_owner(cell, context)):  # "| Fabric tuning | tuned by us | you, from the docs |":
+            return [Said(path, owner[0], [owner[1]])]  # said where the party stands, so a column the table sets
+            # aside (修改前, a competitor's) says nothing
         text = sentence_text(token, context)
         if party is None and any(word in text for word in words("customer_self")):  # "你们先自己排查"
             party = "customer"
