@@ -4811,6 +4811,18 @@ def test_a_system_disk_with_another_of_its_names_in_brackets(disk: str) -> None:
     assert value("4 servers of 8x H100 SXM.\n" + text, "backup.scope") == "system-only"
 
 
+@pytest.mark.parametrize(("line", "owner", "restored"), [
+    ("The Provider configures, monitors and maintains the compute fabric.", "provider", None),
+    ("Customer configures and manages the fabric; Provider supplies the switches.", "customer", None),
+    ("计算网络的配置与监控由乙方网络团队负责。", "provider", None),
+    ("IB 网络配置由甲方自行完成。", "customer", None),
+    ("节点故障时 4 小时内更换，更换后由乙方恢复该节点的 RoCE 网络配置与拓扑。", None, True),
+])
+def test_who_configures_the_fabric_is_who_tunes_it(line: str, owner: str | None, restored: bool | None) -> None:
+    text = "4 nodes, 8x H100 SXM each, 8x 400G RoCE v2 NICs per node.\n" + line + "\n"
+    assert (value(text, "tuning.owner"), value(text, "sla.network_restore")) == (owner, restored)
+
+
 def test_a_network_a_negation_sets_apart_names_no_subject() -> None:
     text = ("16 nodes, 8x H100 SXM each, 8x 400G NDR InfiniBand per node.\n"
             "Storage runs on a separate network into our file cluster, which is shared with other tenants\n"

@@ -284,6 +284,8 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
             return []  # what a baseline holds: "提交《配置基线》，内容包括 PFC/ECN 配置"
         if path == "tuning.owner" and _COUNTED.match(context.text, token.end):
             return []  # "the NOC monitors PFC pause frames, ECN marks": watching counters configures nothing
+        if path == "tuning.owner" and "RESTORE" in context.clause_types(token.start):
+            return []  # "更换后由乙方恢复该节点的 RoCE 网络配置": a replaced node's settings put back, not who tunes
         if path == "tuning.owner" and _equipment_feature(token, context):
             return _configured_after(token, context)  # "交换机及网卡均支持 PFC、ECN": what the hardware can do, not
             # who sets it up, unless a later clause says ("…，由采购人网络管理员自行配置")
@@ -471,7 +473,7 @@ def _restore(token: Keyword, context: Context) -> list[Said]:
     types = {t.type for t in near}
     text = sentence_text(token, context)
     on_fabric = meaning("RESTORE", token.value) == "ports"  # "the same switch ports"
-    if not (on_fabric or types & (FABRIC_WORDS | {"NETWORK", "INTERNAL", "TOPOLOGY", "PORT"})
+    if not (on_fabric or types & (FABRIC_WORDS | {"NETWORK", "INTERNAL", "TOPOLOGY", "PORT", "TUNING"})  # settings too
             or any(word in text for word in words("collective_word"))):
         return []
     if not (types & {"REPLACE"} or _REPLACED.search(text)):
