@@ -2028,6 +2028,10 @@ def test_a_plan_named_in_two_languages_is_one_plan() -> None:
     "Three nodes of 8x H800 on RoCE.\nWe don't offer trials on committed capacity.\n",
     "Three nodes of 8x H800 on RoCE.\nCommitted clusters are not available for trials.\n",
     "Three nodes of 8x H800 on RoCE.\nOne node may be lent for a 5-day trial. No other trial is offered.\n",
+    "Three nodes of 8x H800 on RoCE.\nWe cannot arrange a trial at three nodes before the term.\n",
+    "Three nodes of 8x H800 on RoCE.\nTrial: 48 hours, limited to one server.\n",
+    "Three nodes of 8x H800 on RoCE.\nA 2-day trial is possible on a single DGX node.\n",
+    "3 台 8 卡 H800，RoCE 组网。\n试用：签约前暂时无法安排多机试用。\n",
 ])
 def test_a_trial_turned_down_offers_none(text: str) -> None:
     assert value(text, "acceptance.trial") is False
