@@ -4827,6 +4827,15 @@ def test_who_configures_the_fabric_is_who_tunes_it(line: str, owner: str | None,
     assert (value(text, "tuning.owner"), value(text, "sla.network_restore")) == (owner, restored)
 
 
+@pytest.mark.parametrize("line", [
+    "If you see drops or pause storms, open a P1: our NetOps team owns the diagnosis.",
+    "- Congestion or packet-loss incidents: our network on-call diagnoses them, 24/7.",
+])
+def test_a_team_the_vendor_calls_its_own_diagnoses_congestion(line: str) -> None:
+    text = "4 nodes, 8x H100 SXM each, 8x 400G RoCE v2 NICs per node.\n" + line + "\n"
+    assert value(text, "tuning.troubleshooting") == "provider"
+
+
 def test_a_network_a_negation_sets_apart_names_no_subject() -> None:
     text = ("16 nodes, 8x H100 SXM each, 8x 400G NDR InfiniBand per node.\n"
             "Storage runs on a separate network into our file cluster, which is shared with other tenants\n"
