@@ -42,13 +42,13 @@ class DittoReader:
                 self._row = []
             if not above or len(above) != len(cells):
                 return normalized
-            edits = [(start, end, above[column]) for column, (start, end) in enumerate(cells)
-                     if above[column].strip() and _DITTO.fullmatch(text, start, end)]
-            if not edits:
+            repeated = {column: above[column] for column, (start, end) in enumerate(cells)
+                        if above[column].strip() and _DITTO.fullmatch(text, start, end)}
+            if not repeated:
                 return normalized
-            for start, end, new in edits:
-                self._row[cells.index((start, end))] = new
-            return normalized.edited(edits)
+            for column, value in repeated.items():
+                self._row[column] = value  # a ditto under this one repeats the same
+            return normalized.edited([(*cells[column], value) for column, value in repeated.items()])
         self._row = None
         label = _LABEL_VALUE.match(text)
         if label is None:

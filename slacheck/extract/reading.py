@@ -120,10 +120,14 @@ def _duties_by_column(said: list[Said], context: Context, frame: Frame) -> list[
         return said  # the label names who does it, and the cells which option has it
     cells = [(start, end) for column, (start, end) in enumerate(context.cells())
              if _at(frame.column_options, column) is not None and (start, end) != label]
-    in_cell = {id(statement): next((cell for cell in cells if cell[0] <= statement.spans[0][0] < cell[1]), None)
-               for statement in said if statement.path in paths}
-    kept = [statement for statement in said if statement.path not in paths or in_cell[id(statement)] is not None]
-    read_in = {(statement.path, in_cell[id(statement)]) for statement in kept if statement.path in paths}
+    kept, read_in = [], set()
+    for statement in said:
+        if statement.path in paths:
+            cell = next((cell for cell in cells if cell[0] <= statement.spans[0][0] < cell[1]), None)
+            if cell is None:
+                continue  # read from the row as one sentence
+            read_in.add((statement.path, cell))
+        kept.append(statement)
     for cell in cells:
         if owner := terms.cell_owner(cell, context):
             kept.extend(Said(path, owner[0], [owner[1]]) for path in sorted(paths) if (path, cell) not in read_in)

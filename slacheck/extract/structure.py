@@ -1883,6 +1883,8 @@ def _heading_aliases(passages: list[tuple[str, Sequence[Keyword]]], placed: list
 
 _NAME_RUN = regex(r"[\u4e00-\u9fff]{2,12}|(?<![A-Za-z])[A-Z][A-Za-z0-9&-]+(?: [A-Z][A-Za-z0-9&-]+)*")
 """A name in a heading: ideographs, or capitalised words ("Northwind Cloud")."""
+
+
 _TICKED = regex(rf"(?:{alternation('ticked_box')})\s*$")
 _BOX_START = regex(rf"(?:{alternation('ticked_box')}|{alternation('unticked_box')})\s*")
 _UNTICKED = regex(rf"(?:{alternation('unticked_box')})\s*$")
