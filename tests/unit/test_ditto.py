@@ -8,7 +8,7 @@ from slacheck.documents.load import document_from_text
 from slacheck.extract import extract
 from slacheck.extract.ditto import DittoReader
 from slacheck.normalize import normalize
-from slacheck.offering import assemble
+from slacheck.offering import Offering, assemble
 
 ANSWERS = ("| 序号 | 项目 | 响应 |\n|---|---|---|\n"
            "| 1 | GPU | 2 台，每台 8 张 H100 SXM5 |\n"
@@ -17,7 +17,7 @@ ANSWERS = ("| 序号 | 项目 | 响应 |\n|---|---|---|\n"
            "| 4 | 网络拥塞与丢包诊断 | {diagnosis} |\n")
 
 
-def _offering(text: str, fmt: str = "markdown"):  # type: ignore[no-untyped-def]
+def _offering(text: str, fmt: str = "markdown") -> Offering:
     return assemble(extract(document_from_text(text, format=fmt)).statements)
 
 
