@@ -4836,6 +4836,12 @@ def test_a_team_the_vendor_calls_its_own_diagnoses_congestion(line: str) -> None
     assert value(text, "tuning.troubleshooting") == "provider"
 
 
+@pytest.mark.parametrize("line", ["NICs: 8 × ConnectX-7 400G per GPU node, one per GPU.",
+                                  "Backend: InfiniBand NDR, eight 400 Gb/s HCAs each GPU server."])
+def test_a_gpu_node_is_a_node(line: str) -> None:
+    assert value("4 nodes of 8x H100 SXM, 80 GB per GPU.\n" + line + "\n", "fabric.nics_per_node") == 8
+
+
 def test_a_network_a_negation_sets_apart_names_no_subject() -> None:
     text = ("16 nodes, 8x H100 SXM each, 8x 400G NDR InfiniBand per node.\n"
             "Storage runs on a separate network into our file cluster, which is shared with other tenants\n"
