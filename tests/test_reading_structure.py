@@ -1556,6 +1556,15 @@ def test_a_bidders_answer_beats_the_requirement_it_complies_with() -> None:
     assert offering.fact("sla.availability_pct").value == 99.9
 
 
+@pytest.mark.parametrize("answers", ["供应商回复", "乙方答复", "回复内容", "Provider's reply"])
+def test_a_column_of_the_vendor_s_replies_times_no_response(answers: str) -> None:
+    text = (f"| 序号 | 询价项 | {answers} |\n|---|---|---|\n"
+            "| 1 | GPU | 4 台 8 卡 H100 SXM |\n"
+            "| 2 | 验收 | 每台 gpu-burn 48 小时压测 |\n"
+            "| 3 | 故障响应 | 一级故障 20 分钟响应 |\n")
+    assert value(text, "sla.support_response_minutes", "markdown") == 20.0
+
+
 @pytest.mark.parametrize(("text", "on_mig"), [
     ("Development servers offer MIG 1g.10gb instances for notebooks and teaching.\n", None),
     ("Client may use two MIG 1g.10gb instances to test connectivity and size the cluster.\n", True),
