@@ -863,6 +863,12 @@ def test_an_amendment_replaces_what_was_said_before(text: str, path: str, expect
     assert value(text, path) == expected
 
 
+def test_an_amendment_s_own_terms_keep_their_order() -> None:
+    text = ("4 台 8 卡 H100 SXM 服务器。\n第 8.1 条原文为：“乙方接到故障通知后尽快处理。”\n现修改为：\n"
+            "“一级故障乙方应在 20 分钟内响应；二级故障 4 小时内响应。”\n")
+    assert value(text, "sla.support_response_minutes") == 20.0
+
+
 OPTIONS = ("| 项目 | 方案A | 方案B |\n|---|---|---|\n| GPU | 8 × A100 PCIe 80GB | 8 × A100 SXM4 80GB |\n"
            "| 计算网络 | 2 × 100G RoCE | 8 × 200G InfiniBand HDR |\n\n")
 
@@ -1554,6 +1560,14 @@ def test_a_bidders_answer_beats_the_requirement_it_complies_with() -> None:
     offering = offering_of(text, "markdown")
     assert offering.fact("sla.support_response_minutes").value == 15.0
     assert offering.fact("sla.availability_pct").value == 99.9
+
+
+@pytest.mark.parametrize("terms", ["一级故障 20 分钟内响应，4 小时内更换；二级故障 2 小时内响应，3 个工作日内解决。",
+                                   "Severity 1: response within 20 minutes, 12 hours to resolve."])
+def test_a_time_to_resolve_is_no_response_time(terms: str) -> None:
+    text = "4 台 8 卡 H100 SXM 服务器。\n" + terms + "\n"
+    said = [s.value for s in extract(document_from_text(text)).statements if s.path == "sla.support_response_minutes"]
+    assert said and max(said) <= 120.0  # 20 minutes (and 2 hours for severity 2), never the days to resolve
 
 
 @pytest.mark.parametrize("answers", ["供应商回复", "乙方答复", "回复内容", "Provider's reply"])

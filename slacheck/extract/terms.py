@@ -385,6 +385,7 @@ def _backed_up_by(disk: Keyword, context: Context) -> str | None:
     return _party(before[-1:]) if before else None
 
 
+_RESOLVED_AFTER = regex(alternation("resolved_after"))
 _LASTED = regex(r"\d{1,2}:\d{2}\s*[-~]\s*\d{1,2}:\d{2}\D{0,6}$")
 """A span between two clock times just before a duration: how long it lasted."""
 LASTED_REACH = 24
@@ -401,7 +402,8 @@ def _duration(token: Keyword, context: Context) -> list[Said]:
     if minutes is None:
         return []
     clause = [t for t in context.in_clause(token.start) if _times(t, context)]
-    if not clause and not context.table_row:  # "... replaces the part, or swaps in a spare, within 4 hours"
+    if not clause and not context.table_row and not _RESOLVED_AFTER.match(context.text, token.end):  # (not "2 小时
+        # 内响应，1 个工作日内解决") "... replaces the part, or swaps in a spare, within 4 hours"
         clause = [t for t in context.in_sentence(token.start) if _times(t, context) and t.end <= token.start]
         if not clause and _after_semicolon(token, context):  # "Severity-1 response within 15 minutes; Severity-2
             # within 2 hours": the clause before the semicolon names what the time is
