@@ -187,8 +187,7 @@ def _of_the_model(said: list[Statement], model: str | None) -> list[Statement]:
 
 def _standing(said: list[Statement]) -> list[Statement]:
     """The statements of a path that stand: the terms before the recitals (or the requirements a bidder
-    answers), and the latest amendment before everything else (for the GPU model, an amendment that counts it);
-    an amendment's own statements keep their order."""
+    answers), and the latest amendment before everything else (for the GPU model, an amendment that counts it)."""
     said = [s for s in said if not s.background] or said
     amending = [s for s in said if s.amends]
     if said and said[0].path == "gpu.model" and not any(s.tag == "primary" for s in amending) \
@@ -198,14 +197,7 @@ def _standing(said: list[Statement]) -> list[Statement]:
                         for s in amending):
         amending = []  # a correction that names the protocol less closely than the document did keeps it:
         # "更换后恢复原 RoCE 配置" after RoCE v2, "scratch that, 2x 200GbE per node" after RoCE v2
-    return sorted(amending, key=_place, reverse=True) if amending else said  # the latest amending passage first, its
-    # statements in their order ("一级故障 30 分钟内响应…；二级故障 2 小时内响应": the first level's time leads)
-
-
-def _place(statement: Statement) -> tuple[int, int]:
-    """Where a statement is first quoted: its page and line."""
-    first = statement.evidence[0]
-    return first.page, first.line
+    return amending[::-1] if amending else said
 
 
 _NAMED_MORE_CLOSELY = {"roce": ROCE[:2], "ethernet-tcp": ROCE}
