@@ -386,6 +386,7 @@ def _backed_up_by(disk: Keyword, context: Context) -> str | None:
 
 
 _RESOLVED_AFTER = regex(alternation("resolved_after"))
+"""What makes the time before it a time to resolve an incident ("1 个工作日内解决"): no response time."""
 _LASTED = regex(r"\d{1,2}:\d{2}\s*[-~]\s*\d{1,2}:\d{2}\D{0,6}$")
 """A span between two clock times just before a duration: how long it lasted."""
 LASTED_REACH = 24
