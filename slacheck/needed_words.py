@@ -229,7 +229,6 @@ class _Words:
         self.automaton: Any = None
         self.seen: dict[str, frozenset[int]] = {}
         self.sets: dict[frozenset[int], frozenset[int]] = {}  # the gates of each set of words found
-        self.distinct: dict[frozenset[int], frozenset[int]] = {}
         self.kept_characters = 0
         self.last = ""
         self.last_held = frozenset({UNGATED})
@@ -265,8 +264,7 @@ class _Words:
                 gates = {UNGATED}
                 for index in words:
                     gates.update(self.gates_of[index])
-                found = frozenset(gates)
-                found = self.sets[words] = self.distinct.setdefault(found, found)  # one object for each set
+                found = self.sets[words] = frozenset(gates)
             self.kept_characters += len(text)
             self.seen[text] = found
         self.last, self.last_held = text, found
@@ -282,7 +280,6 @@ class _Words:
         """Let go of the texts looked at."""
         self.seen.clear()
         self.sets.clear()
-        self.distinct.clear()
         self.kept_characters = 0
         self.last, self.last_held = "", frozenset({UNGATED})
 

@@ -1813,11 +1813,15 @@ def _instance_options(passages: list[tuple[str, Sequence[Keyword]]],
         return None, {}
     outside = [text for i, (text, _) in enumerate(passages) if i not in kept]
     names = {re.sub(r"[*`]", "", name).strip(): name for name in kept.values()}
-    cited = [name for bare, name in names.items()
-             if len(bare) >= 3 and any(bare in piece for piece in joined_pieces(outside, " ", overlapping=True))]
+    seen: set[str] = set()  # the names cited outside the rows, and those a selection word takes there
+    taken: set[str] = set()
+    for piece in joined_pieces(outside, " ", overlapping=True):
+        found = {bare for bare in names if len(bare) >= 3 and bare in piece}
+        seen |= found
+        taken |= {bare for bare in found if _selected(bare, piece)}
+    cited = [name for bare, name in names.items() if bare in seen]
     if len(cited) > 1:  # a page may name several types again; the order says which it takes
-        cited = [name for bare, name in names.items() if name in cited
-                 and any(_selected(bare, piece) for piece in joined_pieces(outside, " ", overlapping=True))] or cited
+        cited = [name for bare, name in names.items() if bare in taken] or cited
     bold = [name for name in kept.values() if name.startswith("**")]
     ticked = [name for name in ticked if name in kept.values()]
     chosen = ticked[0] if len(ticked) == 1 else cited[0] if len(cited) == 1 else bold[0] if len(bold) == 1 else None
@@ -1909,21 +1913,23 @@ def _takes(text: str, start: int, end: int) -> bool:
 _ALTERNATIVE = regex(rf"\s*(?:{alternation('place_choice')})(?![A-Za-z])", re.I)
 
 
-def _selected(name: str, text: str) -> bool:
-    """Whether ``name`` is cited in ``text`` right after a selection word."""
+def _cited_at(name: str, text: str) -> Iterator[int]:
+    """Where ``name`` stands in ``text``, each place."""
     start = text.find(name)
     while start >= 0:
-        if _selection_before(text, start):
-            return True
+        yield start
         start = text.find(name, start + 1)
-    return False
+
+
+def _selected(name: str, text: str) -> bool:
+    """Whether ``name`` is cited in ``text`` right after a selection word."""
+    return any(_selection_before(text, start) for start in _cited_at(name, text))
 
 
 def _alias_taken(name: str, text: str) -> bool:
     """Whether another name of an option, from its heading, is taken in ``text`` ("结论：选 **北辰智算**"; not
     "建议选择北辰智算", "选北辰智算还是云启？")."""
-    start = text.find(name)
-    return start >= 0 and _takes(text, start, start + len(name))
+    return any(_takes(text, start, start + len(name)) for start in _cited_at(name, text))
 
 
 def _selected_name(name: str, text: str) -> bool:
