@@ -2076,9 +2076,32 @@ def test_a_test_run_is_no_trial() -> None:
     ("USD 21,000 per node per month, 9 month minimum, billed monthly.\n", 9.0),
     ("around 2.3/gpu/hr, min 6 mo, pay upfront each month\n", 6.0),
     ("The minimum reservation is 18 months.\n", 18.0),
+    ("单价的话 一台一个月 四万八 合同最少签一年 半年付\n", 12.0),
+    ("每台每月 5 万，最短租期两年。\n", 24.0),
+    ("报价：两台合计九万六一个月，最少签一年。\n", 12.0),
 ])
 def test_a_least_term_is_the_term(text: str, months: float) -> None:
     assert value(text, "commercial.term_months") == months
+
+
+@pytest.mark.parametrize("text", [
+    "3 台 8 卡 H100，IB 组网。\n那能不能先试用一下\n",
+    "3 台 8 卡 H100，IB 组网。\n请问你们这边可不可以先试用几天\n",
+    "3 台 8 卡 H100，IB 组网。\nok can you do a trial first\n",
+    "3 台 8 卡 H100，IB 组网。\n价格方面呢 有没有试用\n",
+])
+def test_a_question_without_its_mark_offers_nothing(text: str) -> None:
+    assert value(text, "acceptance.trial") is None
+
+
+def test_a_label_that_opens_as_a_question_still_gives_its_value() -> None:
+    assert value("3 台 8 卡 H100，IB 组网。\n能否提供试用：可以，签约前全部 3 台试用 5 天。\n", "acceptance.trial") is True
+
+
+def test_a_buyer_asking_for_a_trial_leaves_the_vendor_answer_in_force() -> None:
+    text = ("2025-03-02 10:01  我：\n那能不能先试用一下\n"
+            "2025-03-02 10:06  李经理｜云岫算力：\n试用的话 可以先开一台给你 跑两天 四台一起试 这个没办法\n")
+    assert value("4 台 H100 8 卡，IB 400G。\n" + text, "acceptance.trial") is False
 
 
 def test_a_trial_on_one_gpu_or_a_slice_is_no_trial_of_the_cluster() -> None:

@@ -41,6 +41,7 @@ _PARENTHESES = regex(r"\((?:[A-Za-z0-9 ./+-]{1,40},)+[A-Za-z0-9 ./+-]{1,40}\)")
 _AFTER_QUESTION = ".!~。…"
 _QUESTION_END = regex(with_first_test(rf"(?:{alternation('question_end')})[{_AFTER_QUESTION}\s]*$"))
 _QUESTION_WIDTH = longest_match(alternation("question_end"))
+_QUESTION_OPENING = regex(alternation("question_opening"))
 _COMMA = regex(",")
 _EN_NUMBERS = values("NUMBER_WORD")
 _ZH_VALUES = values("NUMBER_ZH")
@@ -254,7 +255,9 @@ class Context:
         return (start if left < 0 else left + 1), (end if right < 0 else right)
 
     def in_question(self, position: int) -> bool:
-        """Whether the sentence at a position asks a question (ends with ? or 吗/呢) or tells one ("asked whether").
+        """Whether the sentence at a position asks a question (ends with ? or 吗/呢) or tells one ("asked whether"),
+        or its clause opens as one ("能不能先试用一下", "can you do a trial first") in a sentence that is no label and
+        value.
 
         The question word ends where only closing marks and spaces follow, so the search starts no further
         back than the longest question word before that place, not at the sentence's start."""
@@ -263,7 +266,9 @@ class Context:
         while end and (sentence[end - 1] in _AFTER_QUESTION or sentence[end - 1].isspace()):
             end -= 1
         return bool(_QUESTION_END.search(sentence, max(0, end - _QUESTION_WIDTH))) \
-            or "ASKED" in self.sentence_types(position)
+            or "ASKED" in self.sentence_types(position) \
+            or _QUESTION_OPENING.match(self.clause_at(position)) is not None \
+            and _LABEL_AND_VALUE.search(sentence) is None
 
     def defines_term(self, position: int) -> tuple[int, int] | None:
         """Where the sentence at a position defines a term ("节点"：指…, "Node" means …): the span of the term

@@ -89,7 +89,7 @@ def _spoken_value(words: str) -> str | None:
 
 def _value(numerals: str) -> int | None:
     """The integer Chinese numerals write ("玖佰" 900, "壹拾贰万捌仟" 128000, "十一" 11, "两" 2); None when they are
-    not one number."""
+    not one number ("十一万二一": 11.2 万, then one)."""
     if len(numerals) > 1 and all(_DIGITS.get(ch, 10) < 10 for ch in numerals):  # digit by digit: 四〇〇
         return int("".join(str(_DIGITS[ch]) for ch in numerals))
     total = section = digit = 0
@@ -104,6 +104,8 @@ def _value(numerals: str) -> int | None:
         if value >= 10:  # a multiplier: 十 拾 百 佰 千 仟 (十 alone is ten)
             section += (digit or 1) * value
             digit = 0
+        elif digit:  # two digits in a row after a multiplier: two numbers said together ("十一万二一个月")
+            return None
         else:
             digit = value
     result = total + section + digit

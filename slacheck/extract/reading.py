@@ -264,10 +264,10 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         if frame.kind == "command" and (not statement.path.startswith("acceptance.")
                                         or statement.path == "acceptance.on_mig"):  # "nvidia-smi -mig 0"
             continue
-        sentence = context.sentence(position)
-        if sentence not in questions:
-            questions[sentence] = context.in_question(position) or _defines_technology(position, context)
-        if questions[sentence] and not frame.confirmed:
+        clause = context.clause(position)  # a question may open a clause ("价格呢，能不能先试用一下")
+        if clause not in questions:
+            questions[clause] = context.in_question(position) or _defines_technology(position, context)
+        if questions[clause] and not frame.confirmed:
             continue
         if voided and _voided_at(position, context) and "CORRECTION" not in context.sentence_types(position):
             continue  # "Our v1 from last week (4 nodes, RoCE 100G) is withdrawn."

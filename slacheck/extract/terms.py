@@ -513,6 +513,11 @@ _SIGNED_AFTER = regex(rf"\s?(?:{alternation('signed_after')})(?![A-Za-z])", re.I
 MONTHS_PER_YEAR = 12
 BILLED_AFTER_REACH = 12
 """Characters between a length that opens a passage and the billing words that make it the term."""
+PRICE_AFTER_REACH = 3
+"""Characters between one month and the price it is the period of ("一个月 五万")."""
+_ZH_NUMERALS = "".join(values("NUMBER_ZH"))
+_AMOUNT_BEFORE = regex(rf"(?:\d|[{_ZH_NUMERALS}])\s?(?:万|千|元|块)[{_ZH_NUMERALS}]?\s?$")
+"""An amount of money right before a length ("两台十一万二一个月"): the price of that length."""
 
 
 def _months(token: Keyword, context: Context) -> list[Said]:
@@ -533,6 +538,12 @@ def _months(token: Keyword, context: Context) -> list[Said]:
     unit = next((months for word, months in values("MONTHS").items() if word in token.value.lower()), None)
     if unit is not None:  # "two quarters" (its count the word before it), "a quarter", "两个季度"
         value = (value or number_in(context.text[max(0, token.start - 4):token.start]) or 1) * unit
+    before = context.previous(token.start)
+    per_machine = before is not None and before.type in ("NODE_UNIT", "PER_NODE") and token.start - before.end <= 1
+    priced = billed is not None and billed.type == "MONEY" and billed.start - token.end <= PRICE_AFTER_REACH \
+        or _AMOUNT_BEFORE.search(context.text, max(0, token.start - PRICE_AFTER_REACH * 4), token.start) is not None
+    if value == 1 and (per_machine or priced):  # "一台一个月 五万", "十一万二一个月": what a price is for, not a term
+        return []
     return [Said("commercial.term_months", value, [span_of(token)])] if value else []
 
 

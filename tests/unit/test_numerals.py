@@ -18,6 +18,10 @@ def test_the_value_numerals_write(numerals: str, value: int) -> None:
     assert _value(numerals) == value
 
 
+def test_two_numbers_said_together_are_no_one_number() -> None:
+    assert _value("十二万五三") is None  # 12.5 万, then three (of something)
+
+
 _SMALL_DIGITS = "零一二三四五六七八九"
 
 
