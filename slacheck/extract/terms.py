@@ -516,7 +516,7 @@ BILLED_AFTER_REACH = 12
 PRICE_AFTER_REACH = 3
 """Characters between one month and the price it is the period of ("一个月 五万")."""
 _ZH_NUMERALS = "".join(values("NUMBER_ZH"))
-_AMOUNT_BEFORE = regex(rf"(?:\d|[{_ZH_NUMERALS}])\s?(?:万|千|元|块)[{_ZH_NUMERALS}]?\s?$")
+_AMOUNT_BEFORE = regex(rf"(?:\d|[{_ZH_NUMERALS}])\s?(?:{alternation('amount_unit')})[{_ZH_NUMERALS}]?\s?$")
 """An amount of money right before a length ("两台十一万二一个月"): the price of that length."""
 
 
