@@ -5480,6 +5480,9 @@ def test_a_form_factor_the_cards_are_likened_to_is_not_theirs() -> None:
 @pytest.mark.parametrize("text", [
     "每台 1 张 100G RoCE 网卡，调好了能跑出 400G IB 的带宽，跟 IB 没区别。\n",
     "One 100GbE RoCE NIC per node; tuned, it gives you 400G InfiniBand performance.\n",
+    "每台 1 张 100G RoCE 网卡，调好之后跟人家 400G 的 IB 基本是一个水平。\n",
+    "One 100GbE RoCE NIC per node. Once tuned it is on par with InfiniBand NDR 400G.\n",
+    "每台一张一百G 的 RoCE 网卡 调好之后 跟人家四百G 的 IB 差不多\n",
 ])
 def test_a_reference_fabrics_rate_another_is_said_to_reach_is_a_claim(text: str) -> None:
     offering = offering_of(text)

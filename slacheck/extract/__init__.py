@@ -18,7 +18,7 @@ from slacheck.extract.claims import read_claims, without_references
 from slacheck.extract.context import Said
 from slacheck.extract.ditto import DittoReader
 from slacheck.extract.lexer import Keyword
-from slacheck.extract.numerals import in_digits
+from slacheck.extract.numerals import NUMERALS, in_digits
 from slacheck.extract.parser import Scan, scan
 from slacheck.extract.reading import read
 from slacheck.extract.spelling import in_mainland_words, unhyphenated
@@ -136,7 +136,7 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
                 window_scan = Scan(in_buyers_voice(window_scan.tokens), window_scan.phrases, window_scan.length)
             said = read(window, window_scan, table_row=passage.kind == "table-row", frame=frame,
                         providers=providers)
-            if frame.kind == "offer" and _DIGIT.search(window):
+            if frame.kind == "offer" and _FIGURE.search(window):
                 claims = read_claims(window)
                 said = without_references(said, claims, window) + claims
             in_facts += _covered(window, [span for s in said for span in s.spans])
@@ -156,8 +156,8 @@ def extract(document: Document, *, budget: Budget | None = None) -> Extraction:
     return Extraction(statements=kept.statements, coverage=coverage, chosen_option=chosen)
 
 
-_DIGIT = regex(r"\d")
-"""Every claim states a figure: a window without a digit has none."""
+_FIGURE = regex(rf"\d|[{NUMERALS}]\s?G")
+"""Every claim states a figure, in digits or as speech writes a rate ("四百G"): a window without one has none."""
 _UNCAPPED = ("acceptance.", "fabric.rate_gbps")
 """Paths whose every statement is kept: measured thresholds place them by position (rules.measured)."""
 

@@ -21,12 +21,13 @@ import re
 from slacheck.extract.context import PER_GPU_AFTER, Said
 from slacheck.extract.lexer import with_first_test
 from slacheck.extract.lexicon import alternation, values, words
+from slacheck.extract.numerals import NUMERALS, numeral_value
 from slacheck.regexes import regex
 
 _NUMBER = r"(\d{1,6}(?:\.\d{1,3})?)"
 _GAP = r"[^，。；;,\n%]{0,14}?"
 _UNIT = rf"\s*({alternation('claim_rate_unit')})"
-_OF = rf"(?:{alternation('particle_of')}\s*)?"
+_OF = rf"(?:(?:{alternation('particle_of')})\s*)?"
 _BANDWIDTH = regex(with_first_test(rf"(?:{alternation('claim_bandwidth')})" + _GAP + _NUMBER + _UNIT), re.I)
 _BANDWIDTH_AFTER = regex(_NUMBER + _UNIT + rf"\s*(?:{alternation('particle_of')}\s*)?(?:the )?"
                          rf"(?:{alternation('claim_bandwidth_after')})", re.I)
@@ -52,6 +53,17 @@ _REFERENCE_SHARE = (
 _REFERENCE_BANDWIDTH = regex(_NUMBER + _UNIT + rf"\s?{_REFERENCE}\s?{_OF}(?:{alternation('claim_reference_measure')})",
                              re.I)
 """A rate of a reference fabric a claim says another reaches ("100G RoCE 能跑出 400G IB 的带宽")."""
+_NAME = rf"(?:{alternation('claim_reference_name')})"
+_RATED_REFERENCE = (rf"(?:{_NUMBER}{_UNIT}\s?{_OF}{_NAME}|{_NAME}[ -]?{_NUMBER}{_UNIT}"
+                    rf"|([{NUMERALS}]+)\s?G\s?{_OF}{_NAME})(?![A-Za-z])")
+_REFERENCE_EQUAL = (
+    regex(rf"(?:{alternation('claim_equal_with')})\s?{_RATED_REFERENCE}[^，。；;,\n]{{0,8}}?"
+          rf"(?:{alternation('claim_equal_after')})"),
+    regex(rf"(?:{alternation('claim_equal_before')})\s+(?:an? |the )?{_RATED_REFERENCE}", re.I),
+)
+"""A reference fabric, with its rate, that a claim says another equals ("跟 400G 的 IB 一个水平", "on par with 400G
+InfiniBand"): the claim is the reference's rate. The rate comes before the fabric or after it (groups 1-2 or 3-4),
+or before it in Chinese numerals, as speech is transcribed (group 5: "四百G 的 IB")."""
 _COMPARED_FABRIC = regex(with_first_test(alternation("claim_compared_fabric")), re.I)
 """A fabric other than the reference: a passage that names one compares it with the reference."""
 _COMM_SHARE = (
@@ -131,16 +143,12 @@ def _speedup_claims(text: str) -> list[Said]:
 
 def _bandwidth_claims(text: str, references: list[tuple[int, int]]) -> list[Said]:
     """The inter-node bandwidth claims of a passage, less those inside a reference share's span."""
-    found: list[Said] = []
+    found = _reference_rates(text)
+    references = [*references, *(said.spans[0] for said in found)]
     if not _UNIT_AFTER_NUMBER.search(text):
         return found
     after = _BANDWIDTH_AFTER.finditer(text) if _AFTER_WORDS.search(text) else ()
     matches = sorted([*_BANDWIDTH.finditer(text), *after], key=lambda m: m.start(1))
-    if ("IB" in text or "InfiniBand" in text) and (compared := _COMPARED_FABRIC.search(text)):
-        for match in _REFERENCE_BANDWIDTH.finditer(text, compared.end()):
-            found.append(Said("claims.bandwidth_gbps", _gbps(match[1], match[2]), [(match.start(), match.end())],
-                              tag=REFERENCE))
-            references = [*references, (match.start(), match.end())]
     for match in matches:
         if found and found[-1].spans[0][1] > match.start(1):
             continue  # the same figure, found by both
@@ -151,6 +159,21 @@ def _bandwidth_claims(text: str, references: list[tuple[int, int]]) -> list[Said
         if not _NOT_NETWORK.search(context) and not in_reference and not per_gpu:  # the node's figure is the claim
             found.append(Said("claims.bandwidth_gbps", _gbps(match[1], match[2]), [(match.start(), match.end())]))
     return found
+
+
+def _reference_rates(text: str) -> list[Said]:
+    """The rates of a reference fabric that a passage naming another fabric says it reaches or equals, in order."""
+    found: list[Said] = []
+    if not ("IB" in text or "InfiniBand" in text) or not (compared := _COMPARED_FABRIC.search(text)):
+        return found
+    for match in _REFERENCE_BANDWIDTH.finditer(text, compared.end()):
+        found.append(Said("claims.bandwidth_gbps", _gbps(match[1], match[2]), [match.span()], tag=REFERENCE))
+    for pattern in _REFERENCE_EQUAL:
+        for match in pattern.finditer(text, compared.end()):
+            number, unit = (match[1], match[2]) if match[1] else (match[3], match[4]) if match[3] \
+                else (str(numeral_value(match[5]) or 0), "G")
+            found.append(Said("claims.bandwidth_gbps", _gbps(number, unit), [match.span()], tag=REFERENCE))
+    return sorted(found, key=lambda said: said.spans[0])
 
 
 def without_references(said: list[Said], claims: list[Said], text: str) -> list[Said]:

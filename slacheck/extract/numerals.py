@@ -18,9 +18,10 @@ from slacheck.regexes import regex
 _DIGITS = {word: int(value) for word, value in values("NUMBER_ZH").items() if float(value).is_integer()}
 """Each numeral's value: digits (一, 壹, 两 …) and the multipliers 十 拾 百 佰 千 仟."""
 _TEN_THOUSAND = {word: int(value) for word, value in values("numeral_ten_thousand").items()}
-_NUMERAL = "".join(sorted(_DIGITS)) + "".join(sorted(_TEN_THOUSAND))
+NUMERALS = "".join(sorted(_DIGITS)) + "".join(sorted(_TEN_THOUSAND))
+"""Every Chinese numeral: digits, multipliers and 万 (for a character class)."""
 _NUMBER_BEFORE_UNIT = regex(with_first_test(
-    rf"(?<![{_NUMERAL}A-Za-z0-9.])[{''.join(sorted(_DIGITS))}][{_NUMERAL}]*(?=\s?(?:{alternation('numeral_unit')}))"))
+    rf"(?<![{NUMERALS}A-Za-z0-9.])[{''.join(sorted(_DIGITS))}][{NUMERALS}]*(?=\s?(?:{alternation('numeral_unit')}))"))
 """A run of numerals right before a unit, not the tail of a longer word nor a figure's 万 ("15.6 万一个月")."""
 
 
@@ -48,7 +49,7 @@ def in_digits(normalized: Normalized) -> Normalized:
     edits = []
     if not text.isascii():  # most passages of an English text have no Chinese numerals to search for
         for match in _NUMBER_BEFORE_UNIT.finditer(text):
-            value = _value(match.group())
+            value = numeral_value(match.group())
             if value is not None:
                 edits.append((match.start(), match.end(), str(value)))
     if any(stem in text for stem in _UNIT_STEMS):  # a unit said in words: its number may be too
@@ -87,7 +88,7 @@ def _spoken_value(words: str) -> str | None:
     return f"{total}.{''.join(map(str, digits))}" if digits else str(total)
 
 
-def _value(numerals: str) -> int | None:
+def numeral_value(numerals: str) -> int | None:
     """The integer Chinese numerals write ("玖佰" 900, "壹拾贰万捌仟" 128000, "十一" 11, "两" 2); None when they are
     not one number ("十一万二一": 11.2 万, then one)."""
     if len(numerals) > 1 and all(_DIGITS.get(ch, 10) < 10 for ch in numerals):  # digit by digit: 四〇〇

@@ -31,6 +31,7 @@ from slacheck.extract.context import (
 )
 from slacheck.extract.lexer import Keyword
 from slacheck.extract.lexicon import alternation, meaning, values, words
+from slacheck.extract.numerals import NUMERALS
 from slacheck.extract.parser import Phrase
 from slacheck.extract.structure import DUTIES, label_end, row_cells
 from slacheck.regexes import regex
@@ -515,8 +516,7 @@ BILLED_AFTER_REACH = 12
 """Characters between a length that opens a passage and the billing words that make it the term."""
 PRICE_AFTER_REACH = 3
 """Characters between one month and the price it is the period of ("一个月 五万")."""
-_ZH_NUMERALS = "".join(values("NUMBER_ZH"))
-_AMOUNT_BEFORE = regex(rf"(?:\d|[{_ZH_NUMERALS}])\s?(?:{alternation('amount_unit')})[{_ZH_NUMERALS}]?\s?$")
+_AMOUNT_BEFORE = regex(rf"(?:\d|[{NUMERALS}])\s?(?:{alternation('amount_unit')})[{NUMERALS}]?\s?$")
 """An amount of money right before a length ("两台十一万二一个月"): the price of that length."""
 
 

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from slacheck.extract.numerals import _spoken_value, _value, in_digits
+from slacheck.extract.numerals import _spoken_value, in_digits, numeral_value
 from slacheck.normalize import normalize
 
 from conftest import offering_of
@@ -15,11 +15,11 @@ from conftest import offering_of
     ("壹拾贰万捌仟", 128000), ("壹佰零贰万肆仟", 1024000), ("四〇〇", 400), ("两", 2),
 ])
 def test_the_value_numerals_write(numerals: str, value: int) -> None:
-    assert _value(numerals) == value
+    assert numeral_value(numerals) == value
 
 
 def test_two_numbers_said_together_are_no_one_number() -> None:
-    assert _value("十二万五三") is None  # 12.5 万, then three (of something)
+    assert numeral_value("十二万五三") is None  # 12.5 万, then three (of something)
 
 
 _SMALL_DIGITS = "零一二三四五六七八九"
@@ -40,7 +40,7 @@ def _written(n: int) -> str:
 
 @given(st.integers(min_value=1, max_value=9999))
 def test_numerals_read_back_as_the_number_they_write(n: int) -> None:
-    assert _value(_written(n)) == n
+    assert numeral_value(_written(n)) == n
 
 
 def test_a_number_before_a_unit_is_put_in_digits_and_quotes_its_numerals() -> None:
