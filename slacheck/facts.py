@@ -171,6 +171,9 @@ class Claims(Section):
     """Performance claims the document makes (checked against the model by the CLM rules)."""
 
     bandwidth_gbps: Fact[float] | None = None
+    bandwidth_per: Fact[str] | None = None
+    """What the claimed bandwidth is for: ``node`` (as a node's traffic, when the claim does not say), ``port`` or
+    ``gpu`` ("单口实测 100GB/s", "400 Gb/s of east-west bandwidth per GPU")."""
     collective: Fact[CollectiveClaim] | None = None
     efficiency_pct: Fact[float] | None = None
     comm_share_pct: Fact[float] | None = None

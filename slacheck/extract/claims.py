@@ -7,7 +7,8 @@ Three kinds, each a Statement with evidence quoting the original text:
 - ``claims.bandwidth_gbps``: an inter-node throughput figure (实测/可达/吞吐/机间带宽,
   "throughput", "inter-node bandwidth", "cluster bandwidth"), in Gb/s (GB/s x 8, T x 1000).
   NVLink, PCIe, memory, storage and public-Internet figures are not claims of this kind;
-  totals (总/aggregate/in total) are skipped, being cluster-wide sums.
+  totals (总/aggregate/in total) are skipped, being cluster-wide sums. Each comes with ``claims.bandwidth_per``:
+  whether the figure is a node's, one port's ("单口", "per port") or one GPU's ("per GPU").
 - ``claims.efficiency_pct``: a scaling/training efficiency or a share of InfiniBand
   performance ("95% scaling efficiency", "扩展效率 95%", "达到 IB 90% 性能", "within 5% of InfiniBand");
   the InfiniBand named there is a reference, so its fabric facts are dropped (``without_references``).
@@ -64,6 +65,8 @@ _REFERENCE_EQUAL = (
 """A reference fabric, with its rate, that a claim says another equals ("跟 400G 的 IB 一个水平", "on par with 400G
 InfiniBand"): the claim is the reference's rate. The rate comes before the fabric or after it (groups 1-2 or 3-4),
 or before it in Chinese numerals, as speech is transcribed (group 5: "四百G 的 IB")."""
+_PER_PORT = regex(rf"\s*(?:{alternation('claim_per_port')})", re.I)
+"""Words that make a claimed figure one port's: searched in the clause before the claim, matched after its figure."""
 _COMPARED_FABRIC = regex(with_first_test(alternation("claim_compared_fabric")), re.I)
 """A fabric other than the reference: a passage that names one compares it with the reference."""
 _COMM_SHARE = (
@@ -142,23 +145,29 @@ def _speedup_claims(text: str) -> list[Said]:
 
 
 def _bandwidth_claims(text: str, references: list[tuple[int, int]]) -> list[Said]:
-    """The inter-node bandwidth claims of a passage, less those inside a reference share's span."""
-    found = _reference_rates(text)
-    references = [*references, *(said.spans[0] for said in found)]
-    if not _UNIT_AFTER_NUMBER.search(text):
-        return found
-    after = _BANDWIDTH_AFTER.finditer(text) if _AFTER_WORDS.search(text) else ()
-    matches = sorted([*_BANDWIDTH.finditer(text), *after], key=lambda m: m.start(1))
-    for match in matches:
-        if found and found[-1].spans[0][1] > match.start(1):
-            continue  # the same figure, found by both
-        before = text[max(0, match.start() - 20):match.start()]
-        context = re.split(r"[，。；;,\n]", before)[-1] + match[0]
-        in_reference = any(start <= match.start(1) < end for start, end in references)
-        per_gpu = PER_GPU_AFTER.match(text, match.end()) is not None  # "800 Gb/s per GPU, i.e. 6.4 Tb/s per node":
-        if not _NOT_NETWORK.search(context) and not in_reference and not per_gpu:  # the node's figure is the claim
-            found.append(Said("claims.bandwidth_gbps", _gbps(match[1], match[2]), [(match.start(), match.end())]))
-    return found
+    """The inter-node bandwidth claims of a passage, less those inside a reference share's span, each with what it
+    is for (``claims.bandwidth_per``): a node's, a port's, or a GPU's when the passage gives no other figure ("800
+    Gb/s per GPU, i.e. 6.4 Tb/s per node": the node's figure is the claim)."""
+    found = [(said, "node") for said in _reference_rates(text)]
+    references = [*references, *(said.spans[0] for said, _ in found)]
+    per_gpu: list[tuple[Said, str]] = []
+    if _UNIT_AFTER_NUMBER.search(text):
+        after = _BANDWIDTH_AFTER.finditer(text) if _AFTER_WORDS.search(text) else ()
+        for match in sorted([*_BANDWIDTH.finditer(text), *after], key=lambda m: m.start(1)):
+            if found and found[-1][0].spans[0][1] > match.start(1):
+                continue  # the same figure, found by both
+            before = text[max(0, match.start() - 20):match.start()]
+            context = re.split(r"[，。；;,\n]", before)[-1] + match[0]
+            if _NOT_NETWORK.search(context) or any(start <= match.start(1) < end for start, end in references):
+                continue
+            claim = Said("claims.bandwidth_gbps", _gbps(match[1], match[2]), [(match.start(), match.end())])
+            if PER_GPU_AFTER.match(text, match.end()) is not None:
+                per_gpu.append((claim, "gpu"))
+            else:
+                port = _PER_PORT.search(context) or _PER_PORT.match(text, match.end())
+                found.append((claim, "port" if port else "node"))
+    return [said for claim, per in (found or per_gpu)
+            for said in (claim, Said("claims.bandwidth_per", per, claim.spans))]
 
 
 def _reference_rates(text: str) -> list[Said]:

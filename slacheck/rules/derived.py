@@ -151,6 +151,9 @@ CONTRACT: tuple[Group, ...] = (
     }, prices),
     Group({
         "node_network_gbps": "inter-node Gb/s one node can carry: NICs per node (1 if unstated) x port rate",
+        "claim_network_limit_gbps": "what the stated NICs can carry for what a bandwidth claim is for: the node "
+                                    "(node_network_gbps), one port (the port rate) or one GPU (the node's share "
+                                    "per GPU)",
         "model_max_efficiency_pct": "best scaling efficiency (%) the model allows on the reference workload",
         "model_min_comm_share_pct": "least communication share (%) of a step physics allows on the reference "
                                     "workload",

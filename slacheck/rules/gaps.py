@@ -16,7 +16,8 @@ from slacheck.rules.pack import Rule
 KEY_FACTS: dict[str, tuple[str, ...]] = {
     "nodes": ("nodes", "node_count", "multi_node", "gpu_count"),
     "fabric.nics_per_node": ("fabric.nics_per_node", "nics_per_node_effective", "per_gpu_gbps", "per_gpu_nics"),
-    "fabric.rate_gbps": ("fabric.rate_gbps", "per_gpu_gbps", "per_gpu_link_gbps", "node_network_gbps"),
+    "fabric.rate_gbps": ("fabric.rate_gbps", "per_gpu_gbps", "per_gpu_link_gbps", "node_network_gbps",
+                         "claim_network_limit_gbps"),
 }
 """Each key fact and the condition names that depend on it (what the report says when it is missing: the
 catalogue's ``gap.<fact>``)."""

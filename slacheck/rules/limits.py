@@ -63,14 +63,20 @@ def claim_limits(offering: Offering) -> dict[str, Any]:
         judged = judged.model_copy(update={"nodes": 1})  # the target is one machine's
     ceiling = max_busbw(judged, test) if judged is not None and judged.total_gpus > 1 else None
     claimed = stated(offering, "claims.bandwidth_gbps")
+    per, gpus = stated(offering, "claims.bandwidth_per"), stated(offering, "gpu.per_node")
+    claim_limit = rate if per == "port" else (network / gpus if network and gpus else None) if per == "gpu" \
+        else network  # what one port, one GPU's share of the node's NICs, or the node can carry
     over = _collective_claim_over(offering, judged)
-    limits: dict[str, Any] = {"node_network_gbps": network, "model_max_efficiency_pct": None,
+    limits: dict[str, Any] = {"node_network_gbps": network, "claim_network_limit_gbps": claim_limit,
+                              "model_max_efficiency_pct": None,
                               "model_min_comm_share_pct": None,
                               "model_max_busbw_gbytes": round(ceiling, 1) if ceiling is not None else None,
                               "claim_figure": None, "claim_limit": None, "cross_site_gbps": None,
                               "collective_claim_over": over is not None}
-    if claimed is not None and network is not None and claimed > network:
-        limits["claim_figure"], limits["claim_limit"] = f"{number(claimed)} Gb/s", f"{number(network)} Gb/s"
+    if claimed is not None and claim_limit is not None and claimed > claim_limit:
+        scope = {"port": "/port", "gpu": "/GPU"}.get(per, "")  # a unit's, in every language
+        limits["claim_figure"] = f"{number(claimed)} Gb/s{scope}"
+        limits["claim_limit"] = f"{number(round(claim_limit, 1))} Gb/s{scope}"
     elif over is not None:
         limits["claim_figure"], limits["claim_limit"] = over
     elif target is not None and ceiling is not None and target > ceiling:

@@ -18,7 +18,7 @@ def test_reader_units_and_exclusions():
     said = {(s.path, s.value) for s in read_claims(normalize(
         "机间实测带宽 400Gbps；吞吐达到 50GB/s；NVLink 实测带宽 900GB/s；公网带宽可达 10Gbps；"
         "Cluster bandwidth: 3.2 Tbps；95% scaling efficiency；可用性 99.9%；通信占比 5%").text)}
-    assert said == {("claims.bandwidth_gbps", 400.0), ("claims.bandwidth_gbps", 3200.0),
+    assert said == {("claims.bandwidth_gbps", 400.0), ("claims.bandwidth_gbps", 3200.0), ("claims.bandwidth_per", "node"),
                     ("claims.efficiency_pct", 95.0), ("claims.comm_share_pct", 5.0)}
 
 
@@ -33,6 +33,27 @@ def test_clm001_100g_link_claimed_at_400g():
     assert fired(text.format(n=1)) == ["CLM001"]
     assert values_of(offering_of(text.format(n=1)))["node_network_gbps"] == 100.0
     assert fired(text.format(n=8)) == []
+
+
+def test_clm001_a_ports_claim_is_judged_against_one_port():
+    text = "3 台 8 卡 H800，每台 8 张 400G IB 网卡。\n我们 IB {where}实测能跑到 90GB/s，放心用。\n"
+    assert values_of(offering_of(text.format(where="单口")))["claim_network_limit_gbps"] == 400.0
+    assert fired(text.format(where="单口")) == ["CLM001"]  # 720 Gb/s on one 400G port
+    assert fired(text.format(where="")) == []  # 720 Gb/s of a node's eight ports
+    (found,) = check(offering_of(text.format(where="单口")), RULES, language="en", document_evidence=DOCUMENT)
+    assert "720 Gb/s/port" in found.message and "400 Gb/s/port" in found.message
+
+
+def test_clm001_a_gpus_claim_is_judged_against_its_share_of_the_nodes_nics():
+    text = "3 nodes of 8x H800, {nics}x 400G InfiniBand NICs per node.\nUp to 400 Gb/s of east-west bandwidth per GPU.\n"
+    assert fired(text.format(nics=2)) == ["CLM001"]  # 800 Gb/s shared by eight GPUs
+    assert fired(text.format(nics=8)) == []
+    assert offering_of(text.format(nics=2)).claims.bandwidth_per.value == "gpu"
+
+
+def test_a_gpus_figure_said_with_the_nodes_is_the_nodes_claim():
+    said = read_claims(normalize("800 Gb/s per GPU, i.e. 6.4 Tb/s of inter-node bandwidth per node.").text)
+    assert [(s.path, s.value) for s in said] == [("claims.bandwidth_gbps", 6400.0), ("claims.bandwidth_per", "node")]
 
 
 def test_clm001_evidence_quotes_the_claim():
