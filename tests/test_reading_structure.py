@@ -6614,3 +6614,54 @@ def test_a_pricing_pages_cards_side_by_side_are_options() -> None:
     assert set(by_name) == {"KESTREL L8", "KESTREL H8", "KESTREL H16"}
     assert by_name["KESTREL H16"].fact("fabric.protocol").value == "infiniband"
     assert by_name["KESTREL L8"].fact("gpu.variant").value == "PCIe"
+
+
+@pytest.mark.parametrize("text", [
+    "备份：只做系统盘快照，数据盘和训练 checkpoint 客户那边自己负责。\n",
+    "备份：系统盘每日快照，数据盘自理。\n",
+    "Backups: boot volumes are snapshotted every night; local scratch data is not backed up.\n",
+    "目前只配置了系统盘每日快照；数据盘的备份方案未纳入本次报价。\n",
+])
+def test_snapshots_of_the_system_disk_alone_leave_the_data_uncovered(text: str) -> None:
+    assert value("4 台 H100 8 卡。\n" + text, "backup.scope") == "system-only"
+
+
+@pytest.mark.parametrize(("text", "fmt"), [
+    ("6 nodes of 8x H100, RoCE v2 with 8x 400G per node.\n\n## Not included\n\n- InfiniBand fabric\n"
+     "- Backup of local data volumes\n\n## Support\n\nResponse within 30 minutes.\n", "markdown"),
+    ("6 nodes of 8x H100, RoCE v2 with 8x 400G per node.\n5. Exclusions\n5.1 An InfiniBand fabric.\n"
+     "5.2 Backup of local data volumes.\n6. Support\n6.1 Response within 30 minutes.\n", "text"),
+    ("6 nodes of 8x H100, RoCE v2 with 8x 400G per node.\nThe following are not included:\n- InfiniBand fabric\n"
+     "- Backup of local data volumes\n\nSupport: response within 30 minutes.\n", "text"),
+    ("6 台 H100 8 卡，RoCE v2 组网，每台 8 张 400G 网卡。\n## 不包含的服务\n- IB 网络\n- 数据盘备份\n## 售后\n"
+     "30 分钟内响应。\n", "markdown"),
+])
+def test_what_a_heading_or_lead_in_leaves_out_is_not_offered(text: str, fmt: str) -> None:
+    offering = offering_of(text, fmt)
+    assert offering.fact("fabric.protocol").value == "roce-v2"
+    assert offering.fact("backup.scope") is None
+    assert offering.fact("sla.support_response_minutes").value == 30.0  # the section after it is read again
+
+
+def test_a_trial_an_exclusions_list_names_is_none() -> None:
+    text = ("4 nodes of 8x H100.\n\n## What is not included\n\n- Any trial period; the 12-month term starts at "
+            "handover\n")
+    assert value(text, "acceptance.trial", "markdown") is None
+
+
+def test_a_heading_that_only_mentions_what_is_not_included_heads_add_ons() -> None:
+    text = ("6 nodes of 8x H100.\n\n**OPTIONAL ITEMS (not included in the totals above)**\n\n"
+            "- InfiniBand NDR fabric, 8x 400G per node: 3,000 USD per node per month\n")
+    assert value(text, "fabric.protocol", "markdown") == "infiniband"
+
+
+def test_disks_listed_before_a_denied_backup_are_not_covered() -> None:
+    text = ("4 nodes of 8x H100.\n6.1 Provider takes a daily snapshot of each node's boot volume.\n"
+            "6.2 Data volumes, local scratch space and checkpoints are not snapshotted by Provider.\n")
+    assert value(text, "backup.scope") == "system-only"
+
+
+def test_an_item_under_an_exclusions_heading_that_says_what_is_covered_is_read() -> None:
+    text = ("4 nodes of 8x H100.\n\nNot covered:\n- Monitoring of your jobs\n- Backups. We take a nightly snapshot of "
+            "each node's system disk; data volumes are not backed up.\n")
+    assert value(text, "backup.scope") == "system-only"

@@ -107,6 +107,14 @@ _ASSESSMENT_HEADING = regex(with_first_test(f"{alternation('assessment_heading')
 """A heading over the writer's own view of an offer, or over offers that are not this one: nothing under it is
 offered."""
 _RETIRED_HEADING = regex(alternation("retired_heading"), re.I)
+_EXCLUSIONS = regex(rf"[\W\d_]*(?:{alternation('exclusions_heading')})[\s:：*_.]*", re.I)
+"""A heading or a lead-in that is only the name of what the offer leaves out ("7. Exclusions", "## 不包含的服务",
+"The following are not included:"): what is under it is not offered."""
+EXCLUDED_ITEMS = "excluded"
+"""The kind of a passage under such a heading or lead-in."""
+_SAYS_MORE = regex(r"[:：]|[。!?！？]\s*\S|\.\s+\S")
+"""A label and its value, or a second sentence: a passage under such a heading that says what is covered after all
+("- Backups: we snapshot the system disk only"), which is read; a bare item ("- InfiniBand fabric") is not."""
 _DATA_FENCE = regex(r"\s*```\s*(?i:jsonc?|json5|ya?ml|toml|ini)(?![\w-])")
 """A code fence that opens a block of data (a spec in JSON or YAML), not of commands."""
 _DRAWN_BOX = regex(r"\s*```[\w-]*\s*[+|┌╔╭]")
@@ -676,7 +684,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
     lead_in_at: Passage | None = None  # the lead-in's passage: a line indented deeper is a wrapped part of its list
     after_item = False  # the passage before is a list's item (or its wrapped tail)
     item_end = -2  # the last line of that item
-    wished, wished_style = False, ""  # the lead-in asks a vendor for what its list holds; its items' marker
+    aside_items, aside_style = "", ""  # what a lead-in makes its list (ASKED: the writer's wishes of a vendor;
+    # EXCLUDED_ITEMS: what is left out of the offer), and its items' marker
     correcting: tuple[Keyword, ...] = ()  # the correction words of the chat message the passage is in
     announced: tuple[Keyword, ...] = ()  # the correction words of a message that only announces the next one
     announced_by: str | None = None  # the speaker of a message that corrects, whose next message corrects too
@@ -771,9 +780,11 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
         if aside_under is not None:  # up to the next heading of its level (a table's row is none: "# | 风险 | …")
             here = None if passage.kind == "table-row" else heading_level(text)
             if here is None or here > aside_under[0] or aside_under[2] and not _MARKDOWN_HEADING.match(text.strip()):
-                result.append(Frame(kind=aside_under[1]))
-                continue
-            aside_under = None
+                if aside_under[1] != EXCLUDED_ITEMS or not _SAYS_MORE.search(text):
+                    result.append(Frame(kind=aside_under[1]))
+                    continue
+            else:
+                aside_under = None
         if _BUTTON_ROW.fullmatch(text):
             result.append(Frame(kind="buttons"))
             continue
@@ -820,13 +831,14 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
         marker = _LIST_ITEM.match(text)
         item = marker is not None or bool(_LEADER_LINE.match(passage.text))  # a short numbered item is a heading too,
         # and still under its lead-in; so is a dotted leader line ("Severity 1 ....... 15 minutes")
-        if marker is not None and wished:
+        if marker is not None and aside_items:
             style = _marker_style(marker.group())
-            wished_style = wished_style or style
-            if style == wished_style:  # "我们希望 vendor 补充的：(a) …": the writer asks, nobody offers
-                result.append(Frame(kind=ASKED))
+            aside_style = aside_style or style
+            if style == aside_style and (aside_items != EXCLUDED_ITEMS or not _SAYS_MORE.search(text, marker.end())):
+                # "我们希望 vendor 补充的：(a) …": the writer asks, nobody offers
+                result.append(Frame(kind=aside_items))
                 continue
-            wished = False  # another list ("3. 机房") follows the wishes
+            aside_items = ""  # another list ("3. 机房") follows the wishes
         level = None if _chat_message(text) is not None else heading_level(text)  # a chat message's time and speaker
         if level is None and text.rstrip()[-1:] in KEY_ENDS and NESTED_KEY.fullmatch(text) \
                 and (key_column := _nests(document, index)) is not None:
@@ -857,9 +869,12 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
             if not item:
                 lead_in = _lead_in(text, tokens)  # "Lessee shall, at its own cost:" heads a list as well
                 lead_in_at = passage
-                wished, wished_style = bool(_WISH_LIST.search(text)), ""  # "## What we still need from X"
+                aside_items, aside_style = _aside_items(text), ""  # "## What we still need from X"
                 aside_under = (level, ASKED, hashed) if _ASSESSMENT_HEADING.search(text) else (
                     level, "superseded", hashed) if _RETIRED_HEADING.search(text) else None  # "## My take": all of it
+            if _EXCLUSIONS.fullmatch(text) and not text.rstrip().endswith((":", "：")):  # "7. Exclusions"
+                aside_under = (level, EXCLUDED_ITEMS, hashed)  # over "7.1 …"; a lead-in's ("…not included:") are
+                # its list's items (aside_items)
             if in_chat and not correcting:  # "更新一下（以这版为准，上一版作废）：" over the new version's lines
                 correcting = tuple(t for t in tokens if t.type == "CORRECTION")
             continue
@@ -922,7 +937,7 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
         if not item and not hangs:
             lead_in = _lead_in(text, tokens)
             lead_in_at = passage
-            wished, wished_style = bool(lead_in) and bool(_WISH_LIST.search(text)), ""
+            aside_items, aside_style = _aside_items(text) if lead_in else "", ""
     if in_chat:
         _buyer_messages(document, passages, turns, result)
     _buyer_turns(passages, result)
@@ -1577,6 +1592,12 @@ def _names_add_ons(text: str, tokens: Sequence[Keyword]) -> bool:
 def _marker_style(marker: str) -> str:
     """A list marker with its letters and numbers made alike: "(a)" and "(b)" are one list, "3." another."""
     return re.sub(r"\d+", "0", re.sub(r"[A-Za-z]+", "a", marker.strip()))
+
+
+def _aside_items(lead_in: str) -> str:
+    """What a lead-in makes the list under it: the writer's wishes of a vendor (ASKED: "我们希望 vendor 补充的："),
+    what is left out of the offer (EXCLUDED_ITEMS: "The following are not included:"), or its offer ("")."""
+    return ASKED if _WISH_LIST.search(lead_in) else EXCLUDED_ITEMS if _EXCLUSIONS.fullmatch(lead_in) else ""
 
 
 def _lead_in(text: str, tokens: Sequence[Keyword]) -> tuple[Keyword, ...]:

@@ -367,23 +367,37 @@ def _snapshot(token: Keyword, context: Context) -> list[Said]:
                   or (t.type == "SYSTEM_DISK" and meaning("SYSTEM_DISK", t.value) == "all")]
     # a data disk the customer backs up itself ("数据盘由甲方自行备份"), or not backed up ("数据盘不备份"),
     # is not covered
-    data = any("NEGATION" not in context.clause_types(t.start) and _backed_up_by(t, context) != "customer" and not any(
-        s.type == "SNAPSHOT" and negated(s, context) for s in context.in_clause(t.start)) for t in data_words)
+    data = any("NEGATION" not in context.clause_types(t.start) and _backed_up_by(t, context) != "customer"
+               and not _not_backed_up(t, tokens, context) for t in data_words)
     if data and "NEGATION" in context.sentence_types(token.start) and not system:
         return []
     scope = "all" if system and data else "data" if data else "system-only" if system else None
     return [Said("backup.scope", scope, [span_of(token)])] if scope else []
 
 
+def _not_backed_up(disk: Keyword, sentence: list[Keyword], context: Context) -> bool:
+    """Whether a disk's backup is denied: in its clause ("数据盘不备份"), or by the first backup word after it in its
+    sentence, which may list several ("Data volumes, scratch space and checkpoints are not snapshotted")."""
+    after = next((t for t in sentence if t.type == "SNAPSHOT" and t.start > disk.end), None)
+    return any(t.type == "SNAPSHOT" and negated(t, context) for t in context.in_clause(disk.start)) \
+        or after is not None and negated(after, context)
+
+
 def _backed_up_by(disk: Keyword, context: Context) -> str | None:
     """Who backs up a disk its clause names: the last party before the backup word after the disk (else the
     clause's first: "甲方数据盘由乙方每日备份": the provider; "系统盘每日快照；数据盘由甲方自行备份": the
-    customer), else any party the clause names."""
+    customer), else any party the clause names; the customer when words after the disk leave it to its owner
+    ("数据盘自理")."""
     clause = context.in_clause(disk.start)
     backup = next((t for t in clause if t.type == "SNAPSHOT" and t.start > disk.start),
                   next((t for t in clause if t.type == "SNAPSHOT"), None))
     before = [t for t in clause if t.type in ("PROVIDER", "CUSTOMER") and (backup is None or t.end <= backup.start)]
+    if not before and _LEFT_TO_ITS_OWNER.search(context.text, disk.end, context.clause_end(disk.start)):
+        return "customer"  # "数据盘和 checkpoint 自己负责"
     return _party(before[-1:]) if before else None
+
+
+_LEFT_TO_ITS_OWNER = regex(alternation("left_to_its_owner"))
 
 
 _RESOLVED_AFTER = regex(alternation("resolved_after"))
