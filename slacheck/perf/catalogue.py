@@ -201,6 +201,8 @@ class Catalogue(_Frozen):
     ethernet: dict[str, LinkRate]
     nic: dict[str, Nic]
     switch: dict[str, Switch]
+    switch_family: dict[Protocol, list[str]] = {}
+    """The first characters of the model names of each fabric's switches, for switches not listed."""
     calibration: Calibration
 
     @model_validator(mode="before")
@@ -378,6 +380,17 @@ def switch(name: str) -> Switch | None:
     """A switch by model name or alias ("QM9700", "SN5600"), or None."""
     key = _find("switch", name)
     return load_catalogue().switch[key] if key else None
+
+
+def switch_protocol(name: str) -> Protocol | None:
+    """The fabric a switch carries, by its model ("QM9700": infiniband) or its family ("Spectrum-3 SN4700", "CE8851":
+    ethernet); None for a switch the catalogue does not know."""
+    found = switch(name)
+    if found is not None:
+        return found.protocol
+    key = normalize(name)
+    return next((protocol for protocol, starts in load_catalogue().switch_family.items()
+                 if key.startswith(tuple(starts))), None)
 
 
 def calibration() -> Calibration:

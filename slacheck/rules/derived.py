@@ -78,6 +78,23 @@ def named_rdma(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
     return {"named_rdma_fabric": found}
 
 
+def switch_missing(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
+    """The InfiniBand or RoCE fabric offered whose switch model, or ports allotted, are not stated; else the one
+    offered as an upgrade, when the switch stated carries another fabric (a Spectrum switch for an InfiniBand
+    upgrade)."""
+    fabric = named_rdma(_, v)["named_rdma_fabric"]
+    model = v["fabric.switch_model"]
+    if fabric is not None and (model is None or v["fabric.switch_ports"] is None and v["fabric.switch_dedicated"]
+                               is not True):
+        return {"fabric_without_switch": fabric}
+    upgrade = v["fabric.upgrade_protocol"]
+    carried = catalogue.switch_protocol(model) if model is not None else None
+    if upgrade in NAMED_RDMA and upgrade != fabric and carried is not None \
+            and (carried == "infiniband") != (upgrade == "infiniband"):
+        return {"fabric_without_switch": upgrade}
+    return {"fabric_without_switch": None}
+
+
 def per_gpu(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
     """Inter-node Gb/s per GPU: the lower of the best offered fabric and the one in the base offer. A fabric
     whose NICs per node are not stated gives each GPU at most its port rate (one NIC per GPU, the most a
@@ -136,6 +153,9 @@ CONTRACT: tuple[Group, ...] = (
     Group({"fabric_without_nic_count": "the InfiniBand or RoCE fabric, included, add-on or upgrade, whose NICs per "
                                        "node are not stated"}, nic_count_missing),
     Group({"named_rdma_fabric": "the InfiniBand or RoCE fabric offered, or else offered as an upgrade"}, named_rdma),
+    Group({"fabric_without_switch": "the InfiniBand or RoCE fabric whose switch model, or ports allotted, are not "
+                                    "stated; or the one offered as an upgrade whose fabric the stated switch does "
+                                    "not carry"}, switch_missing),
     Group({
         "per_gpu_gbps": "inter-node Gb/s per GPU, NICs per node x port rate / GPUs per node: the lower of the best "
                         "offered fabric and the fabric included in the base offer (with no NIC count stated, the "

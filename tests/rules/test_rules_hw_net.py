@@ -2,6 +2,7 @@
 
 import pytest
 
+from slacheck.rules.derived import switch_missing
 from slacheck.rules.engine import load_rules
 
 from conftest import findings_for
@@ -100,3 +101,27 @@ def test_an_h100_nvl_is_a_pcie_card_for_hw002() -> None:
     fired = {f.rule for f in findings_for("32 nodes x 8 H100 NVL 94GB, full-mesh NVLink across all 8 GPUs.\n" + PINNED, RULES)}
     quiet = {f.rule for f in findings_for("32 nodes x 8 H100 NVL 94GB, NVLink bridges between GPU pairs.\n" + PINNED, RULES)}
     assert "HW002" in fired and "HW002" not in quiet
+
+
+ROCE_PINNED = (
+    "4 台 x 8 卡 H100 SXM5，RoCE v2，每台 8 张 400G 网卡。\n"
+    "交换机：{switch}，甲方专用，分配 400G 端口 32 个。\n"
+)
+
+
+@pytest.mark.parametrize(("switch", "fires"), [
+    ("NVIDIA Spectrum-4 SN5600", True),  # an Ethernet switch carries no InfiniBand
+    ("QM9700", False),
+])
+def test_net007_an_upgrade_to_another_fabric_needs_its_own_switch(switch: str, fires: bool) -> None:
+    text = ROCE_PINNED.format(switch=switch) + "可选升级：InfiniBand NDR 400G 组网，每台 8 张网卡，价格另议。\n"
+    assert ("NET007" in fired(text)) is fires
+    assert "NET007" not in fired(ROCE_PINNED.format(switch=switch))
+
+
+def test_net007_a_switch_of_no_known_family_is_given_the_benefit_of_the_doubt() -> None:
+    values = {"fabric.protocol": "roce-v2", "fabric.upgrade_protocol": "infiniband", "fabric.switch_model": "DS5000",
+              "fabric.switch_ports": 32, "fabric.switch_dedicated": True}
+    assert switch_missing(None, values)["fabric_without_switch"] is None  # type: ignore[arg-type]
+    assert switch_missing(None, {**values, "fabric.switch_model": "SN5600"})[  # type: ignore[arg-type]
+        "fabric_without_switch"] == "infiniband"
