@@ -6665,3 +6665,11 @@ def test_an_item_under_an_exclusions_heading_that_says_what_is_covered_is_read()
     text = ("4 nodes of 8x H100.\n\nNot covered:\n- Monitoring of your jobs\n- Backups. We take a nightly snapshot of "
             "each node's system disk; data volumes are not backed up.\n")
     assert value(text, "backup.scope") == "system-only"
+
+
+def test_a_product_named_in_the_title_and_again_below_is_the_provider() -> None:
+    text = ("# Corvane Train: managed GPU pods\n\nCorvane Train gives you 4 nodes of 8x H100, RoCE v2, 8x 400G per "
+            "node.\n\n- Corvane configures PFC and ECN (DCQCN) on every switch and NIC.\n")
+    assert value(text, "tuning.owner", "markdown") == "provider"
+    other = text.replace("# Corvane Train", "# Falcon Review")  # a name the title does not give is nobody's
+    assert value(other, "tuning.owner", "markdown") is None

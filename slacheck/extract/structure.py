@@ -278,6 +278,9 @@ _CAPITALS_ISSUER = regex(r"\W*((?:[A-Z][A-Z0-9&'-]+\s+){1,6})[—–|:-]\s")
 _TITLED_ISSUER = regex(rf"\W*((?:[A-Z][\w&'-]+\s+){{1,4}})[—–|:-]\s.*(?i:{alternation('titled_document')})(?![A-Za-z])")
 """A top line that opens with a name in capitalised words and a dash before the document's kind ("NorthGrid Compute
 — B200 Training Cluster Proposal")."""
+_NAMED_TITLE = regex(r"#+\s*((?:[A-Z][\w&'-]+ ){0,3}[A-Z][\w&'-]+)\s?[:：—–|]\s")
+"""A Markdown title that opens with a name before a colon or a dash ("# Helix Train: managed training pods"): the
+product's or its maker's, when the lines below name it again ("Helix Train gives you …")."""
 _LETTERHEAD_LINE = regex(
     rf"(?:^|[:：,，])\W*{_NAME_WORDS}(?i:{_COMPANY_SUFFIX}|{alternation('issuer_product')})(?![A-Za-z])")
 """A top line that starts with a company (or gives one after its label or a comma: "Submitted by: Acme Compute, Inc.",
@@ -324,9 +327,11 @@ def _letterhead_names(document: Document) -> list[str]:
         if text.strip() and not _RECIPIENT.match(text):
             heads.append((_LETTERHEAD_LINE, _SUFFIX_COMMA.sub(" ", text[:LETTERHEAD_CHARACTERS])))  # "Acme, Inc."
     top = heads[0][1] if heads else ""
-    for issuer in (_CAPITALS_ISSUER, _TITLED_ISSUER):
+    for issuer in (_CAPITALS_ISSUER, _TITLED_ISSUER, _NAMED_TITLE):
         found = issuer.match(top) if not _LETTERHEAD_LINE.search(top) else None
-        if found and found.group(1).split()[0].lower() not in english_vocabulary():
+        first = found.group(1).split()[0] if found else ""
+        if found and first.lower() not in english_vocabulary() and (
+                issuer is not _NAMED_TITLE or any(first in text for text in texts[1:SUPPLIER_LINES])):
             heads.insert(0, (issuer, top))  # "BRIGHTLINE CLOUD INFRASTRUCTURE — Handover Report"
             break
     top = "\n".join(texts[:SUPPLIER_LINES])  # "Acceptance of the cluster leased from Hengrui Zhisuan (恒睿智算)"
