@@ -6673,3 +6673,12 @@ def test_a_product_named_in_the_title_and_again_below_is_the_provider() -> None:
     assert value(text, "tuning.owner", "markdown") == "provider"
     other = text.replace("# Corvane Train", "# Falcon Review")  # a name the title does not give is nobody's
     assert value(other, "tuning.owner", "markdown") is None
+
+
+@pytest.mark.parametrize(("who", "party"), [
+    ("Brightwater NOC, 24x7", "provider"), ("Helvion's network team", "provider"),
+    ("the Customer's network team", "customer"),
+])
+def test_a_company_named_operations_team_is_the_provider(who: str, party: str) -> None:
+    text = f"4 nodes of 8x H100, RoCE v2, 8x 400G per node.\nCongestion and packet-loss incidents: diagnosed by {who}.\n"
+    assert value(text, "tuning.troubleshooting") == party
