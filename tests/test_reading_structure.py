@@ -6682,3 +6682,19 @@ def test_a_product_named_in_the_title_and_again_below_is_the_provider() -> None:
 def test_a_company_named_operations_team_is_the_provider(who: str, party: str) -> None:
     text = f"4 nodes of 8x H100, RoCE v2, 8x 400G per node.\nCongestion and packet-loss incidents: diagnosed by {who}.\n"
     assert value(text, "tuning.troubleshooting") == party
+
+
+@pytest.mark.parametrize("text", [
+    "可用性：月度可用性 99.5%；未达标时的赔付比例，待确认。\n",
+    "可用性 99.9%，赔付方案待定。\n",
+    "Availability: 99.5% monthly, a target that does not give rise to service credits.\n",
+    "Availability target: 99.9% per month. Service credits: not offered.\n",
+    "Availability 99.9%. Service credits to be agreed.\n",
+])
+def test_credits_denied_or_still_to_be_settled_are_none(text: str) -> None:
+    assert value("4 nodes of 8x H100.\n" + text, "sla.credits") is False
+
+
+def test_credits_stay_when_another_term_of_the_sentence_is_open() -> None:
+    text = "4 nodes of 8x H100.\nAvailability 99.9%; service credits of 10% per 0.1% below; price to be agreed.\n"
+    assert value(text, "sla.credits") is True

@@ -601,7 +601,10 @@ def _credit(token: Keyword, context: Context) -> list[Said]:
         return []
     denied = negated(token, context) or absent(token, context) or DENIED_AFTER.search(
         context.text, token.end, context.clause_end(token.end)) is not None  # "没有单独的赔付条款", "赔付这块我们没有"
-    negotiable = _NEGOTIABLE.search(context.clause_at(token.start)) is not None  # "赔付方式以合同谈判为准"
+    clause = context.clause(token.start)  # and the clause after it: "赔付方式以合同谈判为准", "赔付比例，待确认"
+    after = context.clause_starts[clause + 2] if clause + 2 < len(context.clause_starts) else len(context.text)
+    negotiable = _NEGOTIABLE.search(context.text, context.clause_starts[clause], min(after, context.sentence_end(
+        token.start))) is not None
     labelled_none = _NONE_AFTER_LABEL.match(context.text, token.end) is not None  # "Service credits: N/A on …"
     return [Said("sla.credits", not (denied or negotiable or labelled_none), [span_of(token)])]
 
