@@ -156,3 +156,9 @@ def test_hourly_gpu_price_times_730_hours_is_the_monthly_line() -> None:
     row = "| GPU compute | 32 GPUs | USD 2.10/GPU-hour | USD {amount} |\n"
     assert "COM004" not in fired(EN_NODES + row.format(amount="49,056.00"))
     assert "COM004" in fired(EN_NODES + row.format(amount="52,000.00"))
+
+
+def test_com002_an_upgrade_priced_on_request_is_an_add_on_priced_on_request() -> None:
+    base = "4 台 H100 8 卡，机间 200G 以太网，支持 RDMA，每台 2 张网卡。\nIB 也可以做，NDR 400G，算增项，每台 8 张网卡，{price}。\n"
+    assert "COM002" in fired(base.format(price="价格以咨询为准"))
+    assert "COM002" not in fired(base.format(price="每台每月加 8000 元"))
