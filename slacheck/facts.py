@@ -71,6 +71,9 @@ class Fabric(Section):
     """Whole switches are the customer's own ("Leaf 交换机为甲方专用"): every port of them is allotted."""
     cabling: Fact[str] | None = None
     cabling_priced: Fact[bool] | None = None
+    upgrade_cabling: Fact[str] | None = None
+    """Who supplies the optics and cables of an upgrade to another fabric, when a sentence naming that fabric says."""
+    upgrade_cabling_priced: Fact[bool] | None = None
     topology: Fact[str] | None = None
     isolation: Fact[bool] | None = None
     multi_site: Fact[bool] | None = None

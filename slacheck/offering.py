@@ -215,6 +215,10 @@ def _split_upgrade(by_path: dict[str, list[Statement]], protocols: dict[str, str
     by_path["fabric.upgrade_protocol"] = [s for s in said if s.value == best]
     by_path["fabric.upgrade_nics_per_node"] = [s for s in by_path.get("fabric.nics_per_node", []) if s.tag == best]
     by_path["fabric.protocol"] = [s for s in said if s.value != best]
+    for path in ("fabric.cabling", "fabric.cabling_priced"):  # optics said of the upgrade's fabric are its own
+        optics = by_path.get(path, [])
+        by_path[path.replace("fabric.", "fabric.upgrade_")] = [s for s in optics if s.tag == best]
+        by_path[path] = [s for s in optics if s.tag != best]
     base = by_path["fabric.included_protocol"][0]
     by_path["fabric.optional"] = [Statement(path="fabric.optional", value=False, evidence=base.evidence,
                                             option=base.option)]

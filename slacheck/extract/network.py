@@ -586,9 +586,10 @@ def _optics(token: Keyword, context: Context) -> list[Said]:
         value = None if {"PROVIDER", "CUSTOMER"} <= wider else _supplier(wider, denied=None)
     if value is None:
         return []
-    said = [Said("fabric.cabling", value, [span_of(token)])]
+    protocol = _offered_protocol(context.in_sentence(token.start), context)  # the fabric they are for, if named
+    said = [Said("fabric.cabling", value, [span_of(token)], tag=protocol)]
     if _priced(token, context):
-        said.append(Said("fabric.cabling_priced", True, [span_of(token)]))
+        said.append(Said("fabric.cabling_priced", True, [span_of(token)], tag=protocol))
     return said
 
 

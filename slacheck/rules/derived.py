@@ -95,6 +95,24 @@ def switch_missing(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
     return {"fabric_without_switch": None}
 
 
+def cabling_missing(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
+    """The InfiniBand or RoCE fabric offered whose optics and cables nobody is said to supply (or that are excluded
+    without a price); else the one offered as an upgrade, when no sentence naming it says who supplies its own."""
+    fabric = named_rdma(_, v)["named_rdma_fabric"]
+    if fabric is not None and _unsupplied(v["fabric.cabling"], v["fabric.cabling_priced"]):
+        return {"fabric_without_cabling": fabric}
+    upgrade = v["fabric.upgrade_protocol"]
+    if upgrade in NAMED_RDMA and upgrade != fabric \
+            and _unsupplied(v["fabric.upgrade_cabling"], v["fabric.upgrade_cabling_priced"]):
+        return {"fabric_without_cabling": upgrade}
+    return {"fabric_without_cabling": None}
+
+
+def _unsupplied(cabling: str | None, priced: bool | None) -> bool:
+    """Whether optics are not said to be supplied, or are excluded without a price."""
+    return cabling is None or cabling == "excluded" and priced is not True
+
+
 def per_gpu(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
     """Inter-node Gb/s per GPU: the lower of the best offered fabric and the one in the base offer. A fabric
     whose NICs per node are not stated gives each GPU at most its port rate (one NIC per GPU, the most a
@@ -153,6 +171,9 @@ CONTRACT: tuple[Group, ...] = (
     Group({"fabric_without_nic_count": "the InfiniBand or RoCE fabric, included, add-on or upgrade, whose NICs per "
                                        "node are not stated"}, nic_count_missing),
     Group({"named_rdma_fabric": "the InfiniBand or RoCE fabric offered, or else offered as an upgrade"}, named_rdma),
+    Group({"fabric_without_cabling": "the InfiniBand or RoCE fabric whose optics and cables nobody is said to "
+                                     "supply, or that are excluded without a price; or else such a fabric offered "
+                                     "as an upgrade"}, cabling_missing),
     Group({"fabric_without_switch": "the InfiniBand or RoCE fabric whose switch model, or ports allotted, are not "
                                     "stated; or the one offered as an upgrade whose fabric the stated switch does "
                                     "not carry"}, switch_missing),

@@ -125,3 +125,13 @@ def test_net007_a_switch_of_no_known_family_is_given_the_benefit_of_the_doubt() 
     assert switch_missing(None, values)["fabric_without_switch"] is None  # type: ignore[arg-type]
     assert switch_missing(None, {**values, "fabric.switch_model": "SN5600"})[  # type: ignore[arg-type]
         "fabric_without_switch"] == "infiniband"
+
+
+@pytest.mark.parametrize(("upgrade", "fires"), [
+    ("可选升级：InfiniBand NDR 400G 组网，每台 8 张网卡，价格另计。\n", True),
+    ("可选升级：InfiniBand NDR 400G 组网，每台 8 张网卡，IB 线缆与光模块同样由乙方提供。\n", False),
+])
+def test_net008_an_upgrade_to_another_fabric_needs_its_own_optics(upgrade: str, fires: bool) -> None:
+    base = "4 台 x 8 卡 H100 SXM5，RoCE v2，每台 8 张 400G 网卡。\n线缆及光模块由乙方提供，费用已含。\n"
+    assert "NET008" not in fired(base)
+    assert ("NET008" in fired(base + upgrade)) is fires
