@@ -6698,3 +6698,13 @@ def test_credits_denied_or_still_to_be_settled_are_none(text: str) -> None:
 def test_credits_stay_when_another_term_of_the_sentence_is_open() -> None:
     text = "4 nodes of 8x H100.\nAvailability 99.9%; service credits of 10% per 0.1% below; price to be agreed.\n"
     assert value(text, "sla.credits") is True
+
+
+@pytest.mark.parametrize(("line", "owner"), [
+    ("PFC/ECN：乙方交付时提供交换机和网卡的配置基线文档，供验收核对。\nPFC/ECN 的配置和调优由甲方负责。\n", "customer"),
+    ("PFC/ECN: the provider delivers a configuration baseline at handover.\n", None),
+    ("PFC/ECN：乙方负责配置，并交付配置基线文档。\n", "provider"),
+    ("- 甲方提出希望由乙方负责 PFC/ECN 配置，乙方表示不在报价范围内。\n- 最终 PFC/ECN 的配置与调优由甲方负责。\n", "customer"),
+])
+def test_who_delivers_a_baseline_or_is_wished_to_tune_is_not_who_tunes(line: str, owner: str | None) -> None:
+    assert value("4 台 H100 8 卡，RoCE v2，每台 8 张 400G 网卡。\n" + line, "tuning.owner") == owner

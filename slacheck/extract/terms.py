@@ -275,6 +275,17 @@ def _subject(tokens: Iterable[Keyword]) -> str | None:
     return _party([first]) if first else None
 
 
+def _labels_a_baseline(token: Keyword, context: Context) -> bool:
+    """Whether a duty word is in its line's label and the party the value names first delivers a baseline in that
+    clause ("PFC/ECN：乙方交付时提供配置基线文档"), with no duty word of its own."""
+    end = label_end(context.text)
+    if not end or token.end > end:
+        return False
+    party = next((t for t in context.keywords if t.start >= end and t.type in ("PROVIDER", "CUSTOMER")), None)
+    clause = {t.type for t in context.in_clause(party.start) if t.start >= end} if party is not None else set()
+    return "BASELINE" in clause and "TUNING" not in clause
+
+
 def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
     """Who configures (TUNING) or troubleshoots (TROUBLESHOOT) the fabric: the party named in the sentence (not
     when the word only lists what a delivered baseline holds: "a baseline (PFC priority, ECN thresholds)", or
@@ -283,6 +294,8 @@ def _owner(path: str) -> Callable[[Keyword, Context], list[Said]]:
         if "BASELINE" in context.sentence_types(token.start) and any(
                 t.type == "BASELINE" and t.end <= token.start for t in context.in_sentence(token.start)):
             return []  # what a baseline holds: "提交《配置基线》，内容包括 PFC/ECN 配置"
+        if _labels_a_baseline(token, context):
+            return []  # "PFC/ECN：乙方交付时提供配置基线文档": who delivers the baseline, not who tunes
         if path == "tuning.owner" and _COUNTED.match(context.text, token.end):
             return []  # "the NOC monitors PFC pause frames, ECN marks": watching counters configures nothing
         if path == "tuning.owner" and "RESTORE" in context.clause_types(token.start):
