@@ -6708,3 +6708,23 @@ def test_credits_stay_when_another_term_of_the_sentence_is_open() -> None:
 ])
 def test_who_delivers_a_baseline_or_is_wished_to_tune_is_not_who_tunes(line: str, owner: str | None) -> None:
     assert value("4 台 H100 8 卡，RoCE v2，每台 8 张 400G 网卡。\n" + line, "tuning.owner") == owner
+
+
+@pytest.mark.parametrize("text", [
+    "Use our MIG instances (1g.10gb, hourly). They're perfect for validating your multi-node NCCL setup.\n",
+    "We can lend you two MIG 1g.10gb instances on one H100, free, so you\ncan check multi-GPU NCCL communication "
+    "before the nodes land.\n",
+])
+def test_mig_slices_offered_to_check_communication(text: str) -> None:
+    assert value("4 nodes of 8x H100 SXM, InfiniBand 8x 400G per node.\n" + text, "acceptance.on_mig") is True
+
+
+def test_mig_slices_a_later_sentence_says_nothing_of_testing_are_no_test() -> None:
+    text = "4 nodes of 8x H100 SXM.\nMIG instances (1g.10gb) are available for inference. They're billed hourly.\n"
+    assert value(text, "acceptance.on_mig") is None
+
+
+def test_mig_slices_a_later_sentence_keeps_from_acceptance_are_no_test() -> None:
+    text = ("4 nodes of 8x H100 SXM.\nMIG partitioning is available on request for development; it is not used "
+            "for training jobs or acceptance.\n")
+    assert value(text, "acceptance.on_mig") is None

@@ -42,6 +42,7 @@ _AFTER_QUESTION = ".!~。…"
 _QUESTION_END = regex(with_first_test(rf"(?:{alternation('question_end')})[{_AFTER_QUESTION}\s]*$"))
 _QUESTION_WIDTH = longest_match(alternation("question_end"))
 _QUESTION_OPENING = regex(alternation("question_opening"))
+_OPENS_REFERRING_BACK = regex(rf"\s*(?:{alternation('refers_back')}|{alternation('takes_up_before')})", re.I)
 _COMMA = regex(",")
 _EN_NUMBERS = values("NUMBER_WORD")
 _ZH_VALUES = values("NUMBER_ZH")
@@ -224,6 +225,12 @@ class Context:
     def labels(self, token: Keyword) -> bool:
         """Whether a token is a label: a colon right after it ("Trial: sorry, not possible", "不含：交换机")."""
         return self.text[token.end:token.end + 2].lstrip().startswith((":", "："))
+
+    def takes_up(self, sentence: int) -> bool:
+        """Whether a sentence (by its index) opens by taking up what the one before it named ("It's an optional
+        add-on", "They're perfect for …")."""
+        return 0 < sentence < len(self.sentence_starts) \
+            and _OPENS_REFERRING_BACK.match(self.text, self.sentence_starts[sentence]) is not None
 
     def clause_at(self, position: int) -> str:
         """The text of the clause holding a position."""

@@ -31,7 +31,6 @@ from slacheck.extract.context import (
     number_in,
     range_low,
     replacement_retest,
-    sentence_text,
     span_of,
 )
 from slacheck.extract.lexer import Keyword, with_first_test
@@ -522,8 +521,11 @@ def _mig(token: Keyword, context: Context) -> list[Said]:
     """MIG slices offered where communication or the network is tested, or the cluster is sized; not where what
     they lack is said ("A MIG slice has no NVLink peer and no NIC of its own")."""
     purpose = [t for t in context.in_sentence(token.start) if t.type in _MIG_PURPOSE and not negated(t, context)]
-    if negated(token, context) or _LACKS.search(context.clause_at(token.start)) \
-            or not (purpose or _MIG_PURPOSE_WORDS.search(sentence_text(token, context))):
+    sentence = context.sentence(token.start)
+    said = [sentence, sentence + 1] if context.takes_up(sentence + 1) else [sentence]  # "… MIG instances. They're
+    # perfect for validating your multi-node NCCL setup": the next sentence's words of purpose too
+    if negated(token, context) or _LACKS.search(context.clause_at(token.start)) or not (purpose or any(
+            _MIG_PURPOSE_WORDS.search(context.sentence_at(context.sentence_starts[index])) for index in said)):
         return []  # (nor "MIG 实例没有独立网卡": what a slice lacks)
     return [Said("acceptance.on_mig", True, [span_of(token)])]
 

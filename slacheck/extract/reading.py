@@ -157,8 +157,6 @@ _OTHER_NETWORK_KEEPS = ("commercial.price_hedged", "commercial.billing", "commer
 
 
 _NOT_THE_FABRIC = regex(with_first_test(alternation("not_the_fabric")))
-_OPENS_REFERRING_BACK = regex(rf"\s*(?:{alternation('refers_back')}|{alternation('takes_up_before')})", re.I)
-"""A sentence that opens by taking up what the one before it named ("It's an optional add-on")."""
 _COMPLIES = regex(rf"(?i:{alternation('complies_mark')})")
 _FAILS = regex(rf"(?i:{alternation('fails_mark')})")
 
@@ -550,9 +548,8 @@ def _qualifiers(said: list[Said], context: Context) -> list[Said]:
              and not context.optional]
     if marked:
         about_fabric = {scope(s.spans[0][0]) for s in said if s.path in _THE_FABRIC_ITSELF}
-        about_fabric |= {index + 1 for index in about_fabric if 0 <= index < len(context.sentence_starts) - 1
-                         and _OPENS_REFERRING_BACK.match(context.text, context.sentence_starts[index + 1])}  # "IB
-        # is available. It's an optional add-on."
+        about_fabric |= {index + 1 for index in about_fabric if context.takes_up(index + 1)}  # "IB is available.
+        # It's an optional add-on."
         if context.table_row and about_fabric:
             about_fabric.add(_ROW)  # an add-on's own cell ("| InfiniBand NDR | 可选 |") speaks for its row
         extra.extend(Said("fabric.optional", True, [span_of(t)]) for t in words
