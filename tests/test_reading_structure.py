@@ -6728,3 +6728,8 @@ def test_mig_slices_a_later_sentence_keeps_from_acceptance_are_no_test() -> None
     text = ("4 nodes of 8x H100 SXM.\nMIG partitioning is available on request for development; it is not used "
             "for training jobs or acceptance.\n")
     assert value(text, "acceptance.on_mig") is None
+
+
+def test_what_a_remark_says_is_not_written_is_not_stated() -> None:
+    assert value("4 台 A800 80G 8 卡服务器。\n1. 报价里没写是 SXM 还是 PCIe，请对方书面确认。\n", "gpu.variant") is None
+    assert value("4 台 A800 SXM4 80G 8 卡服务器。\nSLA 中未写明赔偿，可用性 99.9%。\n", "sla.availability_pct") == 99.9

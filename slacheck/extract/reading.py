@@ -157,6 +157,7 @@ _OTHER_NETWORK_KEEPS = ("commercial.price_hedged", "commercial.billing", "commer
 
 
 _NOT_THE_FABRIC = regex(with_first_test(alternation("not_the_fabric")))
+_NOT_STATED = regex(alternation("not_stated"), re.I)
 _COMPLIES = regex(rf"(?i:{alternation('complies_mark')})")
 _FAILS = regex(rf"(?i:{alternation('fails_mark')})")
 
@@ -267,6 +268,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             questions[clause] = context.in_question(position) or _defines_technology(position, context)
         if questions[clause] and not frame.confirmed:
             continue
+        if _NOT_STATED.search(context.text, context.clause_starts[clause], position):
+            continue  # "配置里没写是 SXM 还是 PCIe": what a remark says is missing is not stated
         if voided and _voided_at(position, context) and "CORRECTION" not in context.sentence_types(position):
             continue  # "Our v1 from last week (4 nodes, RoCE 100G) is withdrawn."
         if elsewhere and OTHER_SYSTEM.search(context.sentence_at(position)) or asides and any(
