@@ -6733,3 +6733,10 @@ def test_mig_slices_a_later_sentence_keeps_from_acceptance_are_no_test() -> None
 def test_what_a_remark_says_is_not_written_is_not_stated() -> None:
     assert value("4 台 A800 80G 8 卡服务器。\n1. 报价里没写是 SXM 还是 PCIe，请对方书面确认。\n", "gpu.variant") is None
     assert value("4 台 A800 SXM4 80G 8 卡服务器。\nSLA 中未写明赔偿，可用性 99.9%。\n", "sla.availability_pct") == 99.9
+
+
+def test_a_clauses_old_wording_quoted_under_its_label_is_not_offered() -> None:
+    text = ("补充协议\n1.1 原合同第 5.2 条原文为：\n    “乙方提供 100G RoCE 网络，交换机端口与其他客户共享。”\n    现修改为：\n"
+            "    “乙方提供 InfiniBand NDR 400G 网络，交换机端口全部由甲方独享。”\n")
+    assert value(text, "fabric.dedicated") is True
+    assert value(text, "fabric.protocol") == "infiniband"

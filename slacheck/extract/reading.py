@@ -268,8 +268,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             questions[clause] = context.in_question(position) or _defines_technology(position, context)
         if questions[clause] and not frame.confirmed:
             continue
-        if _NOT_STATED.search(context.text, context.clause_starts[clause], position):
-            continue  # "配置里没写是 SXM 还是 PCIe": what a remark says is missing is not stated
+        if statement.value is not False and _NOT_STATED.search(context.text, context.clause_starts[clause], position):
+            continue  # "配置里没写是 SXM 还是 PCIe": what a remark says is missing is not stated (its absence is)
         if voided and _voided_at(position, context) and "CORRECTION" not in context.sentence_types(position):
             continue  # "Our v1 from last week (4 nodes, RoCE 100G) is withdrawn."
         if elsewhere and OTHER_SYSTEM.search(context.sentence_at(position)) or asides and any(

@@ -928,6 +928,9 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
         if in_chat and not correcting:  # (its correction words may stand on the line after its time and name)
             correcting = tuple(t for t in tokens if t.type == "CORRECTION")
         corrections = tuple(t for t in correcting if t.type == "CORRECTION") if in_chat else ()
+        if index and text[:1] in _OPENING_QUOTES and _QUOTES_OLD_TEXT.search(passages[index - 1][0]):
+            result.append(Frame(kind="superseded"))  # "原合同第 5.2 条原文为：" over the old wording in quotes
+            continue
         rewrites = _rewritten_clause(passages[index - 1]) if index and text[:1] in _OPENING_QUOTES else ()
         hangs = not item and after_item and bool(lead_in) and bool(passage.segments) \
             and passage.segments[0].line == item_end + 1 and lead_in_at is not None \
@@ -970,6 +973,8 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
 
 
 _OPENING_QUOTES = frozenset("\"“「『")
+_QUOTES_OLD_TEXT = regex(rf"(?:{alternation('old_text_label')})\s*$", re.I)
+"""A passage that ends in the label of a clause's old wording: the quoted passage after it is that wording."""
 """How a quoted passage opens."""
 
 
