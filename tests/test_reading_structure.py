@@ -6740,3 +6740,9 @@ def test_a_clauses_old_wording_quoted_under_its_label_is_not_offered() -> None:
             "    “乙方提供 InfiniBand NDR 400G 网络，交换机端口全部由甲方独享。”\n")
     assert value(text, "fabric.dedicated") is True
     assert value(text, "fabric.protocol") == "infiniband"
+
+
+def test_every_node_passing_on_its_own_is_no_multi_node_acceptance() -> None:
+    row = ("| 序号 | 项目 | 招标要求 | 投标响应 | 偏离 |\n|---|---|---|---|---|\n| 7 | 通信验收 | 提供 nccl-tests 结果 | "
+           "逐台执行 nccl-tests all_reduce_perf（单机 8 卡），busbw ≥ 150GB/s；12 台须全部合格 | 无偏离 |\n")
+    assert value(row, "acceptance.multi_node", "markdown") is False
