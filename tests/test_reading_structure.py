@@ -6746,3 +6746,10 @@ def test_every_node_passing_on_its_own_is_no_multi_node_acceptance() -> None:
     row = ("| 序号 | 项目 | 招标要求 | 投标响应 | 偏离 |\n|---|---|---|---|---|\n| 7 | 通信验收 | 提供 nccl-tests 结果 | "
            "逐台执行 nccl-tests all_reduce_perf（单机 8 卡），busbw ≥ 150GB/s；12 台须全部合格 | 无偏离 |\n")
     assert value(row, "acceptance.multi_node", "markdown") is False
+
+
+@pytest.mark.parametrize("line", ["IB 不提供。\n", "IB 方案本期不考虑。\n", "乙方答复：IB 方案需要重新设计和报价，本期不考虑。\n"])
+def test_a_fabric_turned_down_after_its_name_is_not_offered(line: str) -> None:
+    text = "4 台 H100 8 卡。\n计算网络采用 RoCE v2，每节点 8 张 400G 网卡。\n" + line
+    assert value(text, "fabric.protocol") == "roce-v2"
+    assert value(text, "fabric.nics_per_node") == 8
