@@ -228,6 +228,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     kept = []
     clause_subjects: dict[int, str | None] = {}
     questions: dict[int, bool] = {}
+    unstated: dict[int, int] = {}
     for statement in said:
         position = statement.spans[0][0]
         if denied_label and end is not None and position < end:
@@ -268,7 +269,10 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
             questions[clause] = context.in_question(position) or _defines_technology(position, context)
         if questions[clause] and not frame.confirmed:
             continue
-        if statement.value is not False and _NOT_STATED.search(context.text, context.clause_starts[clause], position):
+        if clause not in unstated:  # where the clause first says something is not written (-1: nowhere)
+            found = _NOT_STATED.search(context.text, context.clause_starts[clause], context.clause_end(position))
+            unstated[clause] = found.start() if found else -1
+        if statement.value is not False and 0 <= unstated[clause] < position:
             continue  # "配置里没写是 SXM 还是 PCIe": what a remark says is missing is not stated (its absence is)
         if voided and _voided_at(position, context) and "CORRECTION" not in context.sentence_types(position):
             continue  # "Our v1 from last week (4 nodes, RoCE 100G) is withdrawn."
