@@ -227,8 +227,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
     led_subject = subject_of(context.lead_in) if context.lead_in else None
     kept = []
     clause_subjects: dict[int, str | None] = {}
-    questions: dict[int, bool] = {}
-    unstated: dict[int, int] = {}
+    asks: dict[int, tuple[bool, int]] = {}
     for statement in said:
         position = statement.spans[0][0]
         if denied_label and end is not None and position < end:
@@ -249,8 +248,8 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         subject = _label_at(position, label, later_labels) or row_label
         if not subject and enumerates and (item := context.enumeration_item(position)):  # its enumeration item
             subject = subject_of(context.keywords_in(*item))
+        clause = context.clause(position)
         if not subject:
-            clause = context.clause(position)
             if clause not in clause_subjects:  # else the subject an earlier clause of its sentence names
                 start = context.clause_starts[clause]
                 own = _without_co_users(context.in_clause(position), context)
@@ -264,15 +263,15 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         if frame.kind == "command" and (not statement.path.startswith("acceptance.")
                                         or statement.path == "acceptance.on_mig"):  # "nvidia-smi -mig 0"
             continue
-        clause = context.clause(position)  # a question may open a clause ("价格呢，能不能先试用一下")
-        if clause not in questions:
-            questions[clause] = context.in_question(position) or _defines_technology(position, context)
-        if questions[clause] and not frame.confirmed:
-            continue
-        if clause not in unstated:  # where the clause first says something is not written (-1: nowhere)
+        asked = asks.get(clause)
+        if asked is None:  # whether the clause asks (a question may open one: "价格呢，能不能先试用一下"), and where it
+            # first says something is not written (-1: nowhere)
             found = _NOT_STATED.search(context.text, context.clause_starts[clause], context.clause_end(position))
-            unstated[clause] = found.start() if found else -1
-        if statement.value is not False and 0 <= unstated[clause] < position:
+            asked = asks[clause] = (context.in_question(position) or _defines_technology(position, context),
+                                    found.start() if found else -1)
+        if asked[0] and not frame.confirmed:
+            continue
+        if statement.value is not False and 0 <= asked[1] < position:
             continue  # "配置里没写是 SXM 还是 PCIe": what a remark says is missing is not stated (its absence is)
         if voided and _voided_at(position, context) and "CORRECTION" not in context.sentence_types(position):
             continue  # "Our v1 from last week (4 nodes, RoCE 100G) is withdrawn."
