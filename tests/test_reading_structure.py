@@ -2049,6 +2049,7 @@ def test_a_plan_named_in_two_languages_is_one_plan() -> None:
     "Three nodes of 8x H800 on RoCE.\nTrial: 48 hours, limited to one server.\n",
     "Three nodes of 8x H800 on RoCE.\nA 2-day trial is possible on a single DGX node.\n",
     "3 台 8 卡 H800，RoCE 组网。\n试用：签约前暂时无法安排多机试用。\n",
+    "3 台 8 卡 H800，RoCE 组网。\n三台一起试跑这个 最近机器比较紧 没办法单独拿出来\n",
 ])
 def test_a_trial_turned_down_offers_none(text: str) -> None:
     assert value(text, "acceptance.trial") is False
