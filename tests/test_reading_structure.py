@@ -6754,3 +6754,11 @@ def test_a_fabric_turned_down_after_its_name_is_not_offered(line: str) -> None:
     text = "4 台 H100 8 卡。\n计算网络采用 RoCE v2，每节点 8 张 400G 网卡。\n" + line
     assert value(text, "fabric.protocol") == "roce-v2"
     assert value(text, "fabric.nics_per_node") == 8
+
+
+def test_a_bare_count_under_a_per_node_column_counts_each_node() -> None:
+    table = ("16 nodes.\n\n| Item | Model | Per node | Total |\n|---|---|---|---|\n"
+             "| Compute fabric NIC | NVIDIA ConnectX-7, 400 Gb/s InfiniBand | 8 | 128 |\n")
+    assert value(table, "fabric.nics_per_node", "markdown") == 8
+    priced = "16 nodes.\n\n| Item | Price per node |\n|---|---|\n| NIC | 1200 |\n"
+    assert value(priced, "fabric.nics_total", "markdown") is None  # a price, no count

@@ -62,9 +62,12 @@ def row_counts(context: Context) -> list[Said]:
             continue
         match, unit = found
         header = context.header_types(start)
+        if "PRICE_WORD" in header:
+            continue  # "| NIC | 1200 |" under "Price per node": a price, no count
         count = int(match.group(1))
         span = [(match.start(1), unit[1] if unit else match.end(1))]
-        if unit is None and not labelled and "QUANTITY" not in header:
+        per_node_column = "PER_NODE" in header and header <= _COUNT_LABEL_TYPES  # "| Item | Model | Per node |"
+        if unit is None and not labelled and "QUANTITY" not in header and not per_node_column:
             if count and header & SERVER_WORDS and header <= _COUNT_LABEL_TYPES \
                     and not header & {"CARD_UNIT", "PER_NODE"}:  # under a "Nodes" / "台数" column
                 said.append(Said("nodes", count, span))
