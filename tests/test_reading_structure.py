@@ -6762,3 +6762,11 @@ def test_a_bare_count_under_a_per_node_column_counts_each_node() -> None:
     assert value(table, "fabric.nics_per_node", "markdown") == 8
     priced = "16 nodes.\n\n| Item | Price per node |\n|---|---|\n| NIC | 1200 |\n"
     assert value(priced, "fabric.nics_total", "markdown") is None  # a price, no count
+
+
+def test_a_line_indented_under_a_lead_in_is_led_by_it() -> None:
+    text = ("4 nodes of 8x H100.\n2.3 Support response (24x7, by portal or phone):\n"
+            "    Severity 1: 30 minutes      Severity 2: 2 hours      Severity 3: next business day\n")
+    assert value(text, "sla.support_response_minutes") == 30.0
+    flush = text.replace("    Severity", "Severity")  # a line that does not hang under it is its own
+    assert value(flush, "sla.support_response_minutes") is None

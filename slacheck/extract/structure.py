@@ -932,10 +932,12 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
             result.append(Frame(kind="superseded"))  # "原合同第 5.2 条原文为：" over the old wording in quotes
             continue
         rewrites = _rewritten_clause(passages[index - 1]) if index and text[:1] in _OPENING_QUOTES else ()
-        hangs = not item and after_item and bool(lead_in) and bool(passage.segments) \
-            and passage.segments[0].line == item_end + 1 and lead_in_at is not None \
-            and passage.first_place()[1] > lead_in_at.first_place()[1]  # an item's wrapped tail, indented under
-        # it on the very next line
+        hangs = not item and bool(lead_in) and bool(passage.segments) and lead_in_at is not None \
+            and bool(lead_in_at.segments) and passage.first_place()[1] > lead_in_at.first_place()[1] \
+            and (after_item and passage.segments[0].line == item_end + 1
+                 or passage.segments[0].line == lead_in_at.segments[-1].line + 1)  # an item's wrapped tail,
+        # indented under it on the very next line; or a line indented under the lead-in right below it ("Support
+        # response:" over "    Severity 1: 30 minutes    Severity 2: 2 hours")
         frame = Frame(subject=subject, option=option,
                       lead_in=(*lead_in, *corrections) if item or hangs else rewrites or correcting,
                       optional=optional)  # the items of a message that corrects correct too
