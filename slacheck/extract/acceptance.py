@@ -302,8 +302,9 @@ def _turned_down(token: Keyword, context: Context) -> bool:
     ("not available for trials", 暂不提供) or in the sentence it labels ("Trial: sorry, not possible") or opens as
     its topic ("试跑这个，…没办法"), or right after it (试用没有的哈)."""
     clause = context.clause_at(token.start)
-    labelled = context.labels(token)  # "Trial: sorry, not possible"; a topic the sentence goes on to answer:
-    topic = labelled or _TOPIC_END.search(clause) is not None  # "四台整机试跑这个，资源比较紧，没办法单独拿出来"
+    labelled = context.labels(token)  # "Trial: sorry, not possible"
+    topic = labelled or _TOPIC_END.search(clause) is not None  # a topic the rest of its sentence answers:
+    # "四台整机试跑这个，资源比较紧，没办法单独拿出来"
     return negated(token, context) or absent(token, context) \
         or UNAVAILABLE.search(context.sentence_at(token.start) if topic else clause) is not None \
         or DENIED_AFTER.match(context.text, token.end, context.clause_end(token.start)) is not None

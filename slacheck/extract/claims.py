@@ -179,9 +179,11 @@ def _reference_rates(text: str) -> list[Said]:
         found.append(Said("claims.bandwidth_gbps", _gbps(match[1], match[2]), [match.span()], tag=REFERENCE))
     for pattern in _REFERENCE_EQUAL:
         for match in pattern.finditer(text, compared.end()):
+            said = numeral_value(match[5]) if match[5] else None  # "四百G 的 IB"
             number, unit = (match[1], match[2]) if match[1] else (match[3], match[4]) if match[3] \
-                else (str(numeral_value(match[5]) or 0), "G")
-            found.append(Said("claims.bandwidth_gbps", _gbps(number, unit), [match.span()], tag=REFERENCE))
+                else (str(said), "G") if said else (None, None)
+            if number and unit:
+                found.append(Said("claims.bandwidth_gbps", _gbps(number, unit), [match.span()], tag=REFERENCE))
     return sorted(found, key=lambda said: said.spans[0])
 
 

@@ -975,9 +975,9 @@ def frames(document: Document, passages: list[tuple[str, Sequence[Keyword]]], ke
 
 
 _OPENING_QUOTES = frozenset("\"“「『")
+"""How a quoted passage opens."""
 _QUOTES_OLD_TEXT = regex(rf"(?:{alternation('old_text_label')})\s*$", re.I)
 """A passage that ends in the label of a clause's old wording: the quoted passage after it is that wording."""
-"""How a quoted passage opens."""
 
 
 def _rewritten_clause(before: tuple[str, Sequence[Keyword]]) -> tuple[Keyword, ...]:
