@@ -42,6 +42,8 @@ _AFTER_QUESTION = ".!~。…"
 _QUESTION_END = regex(with_first_test(rf"(?:{alternation('question_end')})[{_AFTER_QUESTION}\s]*$"))
 _QUESTION_WIDTH = longest_match(alternation("question_end"))
 _QUESTION_OPENING = regex(alternation("question_opening"))
+NOT_STATED = regex(alternation("not_stated"), re.I)
+"""A remark that a document leaves something out ("条款未写明是否恢复…", "配置里没写是 SXM 还是 PCIe")."""
 _OPENS_REFERRING_BACK = regex(rf"\s*(?:{alternation('refers_back')}|{alternation('takes_up_before')})", re.I)
 _COMMA = regex(",")
 _EN_NUMBERS = values("NUMBER_WORD")

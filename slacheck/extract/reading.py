@@ -19,6 +19,7 @@ from slacheck.extract.context import (
     ENUMERATION_COMMA,
     FABRIC_WORDS,
     GPU_WORDS,
+    NOT_STATED,
     Context,
     Handler,
     PhraseHandler,
@@ -157,7 +158,6 @@ _OTHER_NETWORK_KEEPS = ("commercial.price_hedged", "commercial.billing", "commer
 
 
 _NOT_THE_FABRIC = regex(with_first_test(alternation("not_the_fabric")))
-_NOT_STATED = regex(alternation("not_stated"), re.I)
 _COMPLIES = regex(rf"(?i:{alternation('complies_mark')})")
 _FAILS = regex(rf"(?i:{alternation('fails_mark')})")
 
@@ -266,7 +266,7 @@ def _in_scope(said: list[Said], context: Context, frame: Frame) -> list[Said]:
         asked = asks.get(clause)
         if asked is None:  # whether the clause asks (a question may open one: "价格呢，能不能先试用一下"), and where it
             # first says something is not written (-1: nowhere)
-            found = _NOT_STATED.search(context.text, context.clause_starts[clause], context.clause_end(position))
+            found = NOT_STATED.search(context.text, context.clause_starts[clause], context.clause_end(position))
             asked = asks[clause] = (context.in_question(position) or _defines_technology(position, context),
                                     found.start() if found else -1)
         if asked[0] and not frame.confirmed:

@@ -11,6 +11,7 @@ from slacheck.extract.context import (
     DENIED_AFTER,
     FABRIC_WORDS,
     NETWORK_WORDS,
+    NOT_STATED,
     RUN_IN_HEADING_WORDS,
     Context,
     Handler,
@@ -509,11 +510,10 @@ def _restore(token: Keyword, context: Context) -> list[Said]:
         return []
     if not (types & {"REPLACE"} or _REPLACED.search(text)):
         return []
-    promised = not negated(token, context) and not _NOT_STATED.search(text)  # "未写明更换后是否恢复…"
+    promised = not negated(token, context) and not NOT_STATED.search(text)  # "未写明更换后是否恢复…"
     return [Said("sla.network_restore", promised, [span_of(token)])]
 
 
-_NOT_STATED = regex(alternation("not_stated"), re.I)
 
 
 _FAILURE = regex(alternation("failure_word"), re.I)

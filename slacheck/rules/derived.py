@@ -73,39 +73,42 @@ def nic_count_missing(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
 
 def named_rdma(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
     """The InfiniBand or RoCE fabric offered, else the one offered as an upgrade of an unnamed RDMA fabric."""
+    return {"named_rdma_fabric": _named_rdma(v)}
+
+
+def _named_rdma(v: Mapping[str, Any]) -> str | None:
     found = v["fabric.protocol"] if v["fabric.protocol"] in NAMED_RDMA else \
         v["fabric.upgrade_protocol"] if v["fabric.upgrade_protocol"] in NAMED_RDMA else None
-    return {"named_rdma_fabric": found}
+    return str(found) if found is not None else None
 
 
 def switch_missing(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
     """The InfiniBand or RoCE fabric offered whose switch model, or ports allotted, are not stated; else the one
     offered as an upgrade, when the switch stated carries another fabric (a Spectrum switch for an InfiniBand
     upgrade)."""
-    fabric = named_rdma(_, v)["named_rdma_fabric"]
     model = v["fabric.switch_model"]
-    if fabric is not None and (model is None or v["fabric.switch_ports"] is None and v["fabric.switch_dedicated"]
-                               is not True):
-        return {"fabric_without_switch": fabric}
-    upgrade = v["fabric.upgrade_protocol"]
     carried = catalogue.switch_protocol(model) if model is not None else None
-    if upgrade in NAMED_RDMA and upgrade != fabric and carried is not None \
-            and (carried == "infiniband") != (upgrade == "infiniband"):
-        return {"fabric_without_switch": upgrade}
-    return {"fabric_without_switch": None}
+    base = model is None or v["fabric.switch_ports"] is None and v["fabric.switch_dedicated"] is not True
+    upgrade = carried is not None and (carried == "infiniband") != (v["fabric.upgrade_protocol"] == "infiniband")
+    return {"fabric_without_switch": _lacking(v, base, upgrade)}
 
 
 def cabling_missing(_: Offering, v: Mapping[str, Any]) -> dict[str, Any]:
     """The InfiniBand or RoCE fabric offered whose optics and cables nobody is said to supply (or that are excluded
     without a price); else the one offered as an upgrade, when no sentence naming it says who supplies its own."""
-    fabric = named_rdma(_, v)["named_rdma_fabric"]
-    if fabric is not None and _unsupplied(v["fabric.cabling"], v["fabric.cabling_priced"]):
-        return {"fabric_without_cabling": fabric}
-    upgrade = v["fabric.upgrade_protocol"]
-    if upgrade in NAMED_RDMA and upgrade != fabric \
-            and _unsupplied(v["fabric.upgrade_cabling"], v["fabric.upgrade_cabling_priced"]):
-        return {"fabric_without_cabling": upgrade}
-    return {"fabric_without_cabling": None}
+    return {"fabric_without_cabling": _lacking(v, _unsupplied(v["fabric.cabling"], v["fabric.cabling_priced"]),
+                                               _unsupplied(v["fabric.upgrade_cabling"],
+                                                           v["fabric.upgrade_cabling_priced"]))}
+
+
+def _lacking(v: Mapping[str, Any], base: bool, upgrade: bool) -> str | None:
+    """The InfiniBand or RoCE fabric offered when it lacks something (``base``), else the upgrade to another such
+    fabric when that lacks it (``upgrade``)."""
+    fabric = _named_rdma(v)
+    if fabric is not None and base:
+        return fabric
+    found = v["fabric.upgrade_protocol"]
+    return str(found) if found in NAMED_RDMA and found != fabric and upgrade else None
 
 
 def _unsupplied(cabling: str | None, priced: bool | None) -> bool:
